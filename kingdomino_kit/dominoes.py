@@ -1,0 +1,207 @@
+"""Terrains, dominoes and the catalogue of the 48 Kingdomino dominoes.
+
+The catalogue ships as package data (``data/kingdomino_dominoes.csv``), the list agreed by five
+independent public listings of the printed game.
+
+>>> d = domino(48)
+>>> d
+Domino(48, W|M3)
+>>> d.first.terrain, d.second.crowns
+(<Terrain.WHEAT: 'wheat'>, 3)
+>>> len(DOMINOES)
+48
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from enum import Enum
+from importlib import resources
+
+from kingdomino_kit.errors import KingdominoError, UnknownDomino
+
+__all__ = ["Terrain", "Half", "Domino", "DOMINOES", "domino", "dominoes", "load_catalogue"]
+
+
+class Terrain(Enum):
+    """The six terrains of Kingdomino.
+
+    >>> Terrain.from_letter("G")
+    <Terrain.GRASSLAND: 'grassland'>
+    >>> Terrain.MINE.letter
+    'M'
+    """
+
+    WHEAT = "wheat"
+    FOREST = "forest"
+    LAKE = "lake"
+    GRASSLAND = "grassland"
+    SWAMP = "swamp"
+    MINE = "mine"
+
+    @property
+    def letter(self) -> str:
+        """The one-letter code used in the text notation (``W F L G S M``)."""
+        return _LETTERS[self]
+
+    @property
+    def index(self) -> int:
+        """Position 0–5 in the order wheat, forest, lake, grassland, swamp, mine."""
+        return _INDEX[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Terrain:
+        """The terrain of a text-notation letter; raises :class:`KingdominoError` if unknown."""
+        try:
+            return _BY_LETTER[letter.upper()]
+        except KeyError:
+            raise KingdominoError(f"unknown terrain letter {letter!r}") from None
+
+    @classmethod
+    def parse(cls, name: str) -> Terrain:
+        """The terrain named ``name`` (``"wheat"``) or lettered (``"W"``).
+
+        >>> Terrain.parse("Lake")
+        <Terrain.LAKE: 'lake'>
+        """
+        key = name.strip().lower()
+        for terrain in cls:
+            if terrain.value == key or terrain.letter.lower() == key:
+                return terrain
+        raise KingdominoError(f"unknown terrain {name!r}")
+
+
+TERRAINS: tuple[Terrain, ...] = tuple(Terrain)
+_LETTERS = {
+    Terrain.WHEAT: "W",
+    Terrain.FOREST: "F",
+    Terrain.LAKE: "L",
+    Terrain.GRASSLAND: "G",
+    Terrain.SWAMP: "S",
+    Terrain.MINE: "M",
+}
+_BY_LETTER = {letter: terrain for terrain, letter in _LETTERS.items()}
+_INDEX = {terrain: i for i, terrain in enumerate(TERRAINS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """One half (square) of a domino: a terrain and 0–3 crowns.
+
+    >>> str(Half(Terrain.GRASSLAND, 2))
+    'G2'
+    """
+
+    terrain: Terrain
+    crowns: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.crowns <= 3:
+            raise KingdominoError(f"crowns must be 0–3, not {self.crowns}")
+
+    def __str__(self) -> str:
+        return self.terrain.letter + (str(self.crowns) if self.crowns else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Domino:
+    """A numbered domino; ``first`` is the half listed first in the catalogue.
+
+    >>> d = domino(19)
+    >>> d.number, str(d.first), str(d.second), d.crowns, d.is_double
+    (19, 'W1', 'F', 1, False)
+    """
+
+    number: int
+    first: Half
+    second: Half
+
+    @property
+    def halves(self) -> tuple[Half, Half]:
+        """Both halves, first then second."""
+        return (self.first, self.second)
+
+    @property
+    def crowns(self) -> int:
+        """Crowns on both halves together."""
+        return self.first.crowns + self.second.crowns
+
+    @property
+    def is_double(self) -> bool:
+        """True when both halves are the same (its two orientations give the same kingdom)."""
+        return self.first == self.second
+
+    def __repr__(self) -> str:
+        return f"Domino({self.number}, {self.first}|{self.second})"
+
+
+def load_catalogue(text: str, source: str = "catalogue") -> tuple[Domino, ...]:
+    """Read a catalogue CSV (``number,left_terrain,left_crowns,right_terrain,right_crowns``).
+
+    >>> load_catalogue("number,left_terrain,left_crowns,right_terrain,right_crowns\\n"
+    ...                "1,wheat,0,lake,1\\n")
+    (Domino(1, W|L1),)
+    """
+    reader = csv.DictReader(io.StringIO(text))
+    expected = ["number", "left_terrain", "left_crowns", "right_terrain", "right_crowns"]
+    if reader.fieldnames != expected:
+        raise KingdominoError(f"{source}: header must be {','.join(expected)}")
+    result = []
+    for line, row in enumerate(reader, start=2):
+        try:
+            result.append(
+                Domino(
+                    int(row["number"]),
+                    Half(Terrain.parse(row["left_terrain"]), int(row["left_crowns"])),
+                    Half(Terrain.parse(row["right_terrain"]), int(row["right_crowns"])),
+                )
+            )
+        except (KingdominoError, ValueError, TypeError, AttributeError) as error:
+            raise KingdominoError(f"{source}, line {line}: {error}") from None
+    return tuple(result)
+
+
+def _load_packaged() -> tuple[Domino, ...]:
+    text = resources.files("kingdomino_kit").joinpath("data/kingdomino_dominoes.csv").read_text()
+    catalogue = load_catalogue(text, "kingdomino_dominoes.csv")
+    assert [d.number for d in catalogue] == list(range(1, 49)), "catalogue must list 1..48"
+    return catalogue
+
+
+DOMINOES: tuple[Domino, ...] = _load_packaged()
+"""The 48 dominoes; ``DOMINOES[n - 1]`` is domino ``n``."""
+
+
+def domino(number: int | str) -> Domino:
+    """Domino ``number`` (1–48) from the catalogue.
+
+    >>> domino("7")
+    Domino(7, L|L)
+    >>> domino(49)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.UnknownDomino: domino 49 does not exist (dominoes are numbered 1–48)
+    """
+    try:
+        n = int(number)
+    except (TypeError, ValueError):
+        raise UnknownDomino(f"domino {number!r} is not a number (dominoes are 1–48)") from None
+    if not 1 <= n <= 48:
+        raise UnknownDomino(f"domino {n} does not exist (dominoes are numbered 1–48)")
+    return DOMINOES[n - 1]
+
+
+def dominoes(numbers: str | list[int] | tuple[int, ...]) -> list[Domino]:
+    """Several dominoes, from numbers or a comma list like ``"3,17,22"`` (or ``"all"``).
+
+    >>> [d.number for d in dominoes("3, 17,22")]
+    [3, 17, 22]
+    """
+    if isinstance(numbers, str):
+        if numbers.strip().lower() == "all":
+            return list(DOMINOES)
+        parts = [p for p in numbers.replace(" ", "").split(",") if p]
+        return [domino(p) for p in parts]
+    return [domino(n) for n in numbers]
