@@ -281,11 +281,13 @@ neither half touches the castle or a square of its own terrain
         """Put a domino into the kingdom; an illegal placement raises and changes nothing.
 
         >>> k = Kingdom()
-        >>> k.place(Placement(domino(1), (0, 1), (0, 2)))
+        >>> k.place(Placement(domino(1), (0, 2), (0, 3)))
         Traceback (most recent call last):
         ...
-        kingdomino_kit.errors.IllegalPlacement: domino 1 at (0, 1),(0, 2) breaks the connection \
+        kingdomino_kit.errors.IllegalPlacement: domino 1 at (0, 2),(0, 3) breaks the connection \
 rule: neither half touches the castle or a square of its own terrain
+        >>> len(k)
+        0
         """
         if not isinstance(placement, Placement):
             placement = Placement(*placement)
@@ -631,14 +633,13 @@ def _placement_table(g: Geometry, dom: Domino) -> list[list[Placement]]:
     return table
 
 
-def kingdoms_from(placements: Iterable[Placement], size: int = 5) -> Kingdom:
+def kingdom_from(placements: Iterable[Placement], size: int = 5) -> Kingdom:
     """Build a kingdom by placing each placement in turn (each checked by the rules).
 
-    >>> kingdoms_from([Placement(domino(1), (0, 1), (0, 2))]).score()
-    Traceback (most recent call last):
-    ...
-    kingdomino_kit.errors.IllegalPlacement: domino 1 at (0, 1),(0, 2) breaks the connection \
-rule: neither half touches the castle or a square of its own terrain
+    >>> print(kingdom_from([Placement(domino(1), (0, 1), (0, 2)),
+    ...                      Placement(domino(2), (1, 1), (1, 2))]))
+    C  W  W
+    .  W  W
     """
     k = Kingdom(size)
     for p in placements:
