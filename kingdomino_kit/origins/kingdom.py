@@ -1,0 +1,371 @@
+"""One player's Origins territory, built on the Kingdomino core.
+
+The layout (which square holds which terrain, the hut, the 5×5 or 7×7 size and connection rules)
+is a core :class:`kingdomino_kit.kingdom.Kingdom`: each Origins terrain is stored under the core
+terrain of the same index and each square's fire symbols (craters on a volcano) as its crowns.
+The hut is the core castle: wild for the connection rule, in no region. On top of the layout
+this class keeps the fire tokens, the wooden resources and the cavemen.
+
+>>> from kingdomino_kit.origins import sample_catalogue
+>>> cat = sample_catalogue()
+>>> k = OriginsKingdom()
+>>> k.place(Placement(cat[36], (0, 1), (0, 2)))        # V1|G1 right of the hut
+>>> k.fire_targets((0, 1), 1)                          # the grassland shows fire: nowhere
+[]
+>>> k.place(Placement(cat[18], (1, 0), (1, 1)))        # F|G below
+>>> k.throw((0, 1), 1, (1, 1)).target
+(1, 1)
+>>> print(k)
+H  V1 G1
+F  G*1 .
+>>> k.score()                    # two 1-square grassland regions with 1 fire each
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from kingdomino_kit.dominoes import TERRAINS as CORE_TERRAINS
+from kingdomino_kit.dominoes import Domino as CoreDomino
+from kingdomino_kit.dominoes import Half as CoreHalf
+from kingdomino_kit.errors import IllegalPlacement
+from kingdomino_kit.grid import Cell, Geometry
+from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.kingdom import Placement as CorePlacement
+from kingdomino_kit.origins.catalogue import Domino, Half, Resource, Terrain
+from kingdomino_kit.origins.errors import IllegalAction
+from kingdomino_kit.origins.fire import Throw, king_distance, within
+from kingdomino_kit.origins.tribe import Caveman
+
+__all__ = ["OriginsKingdom", "Placement", "Region"]
+
+_TERRAINS = tuple(Terrain)
+
+
+class Placement(NamedTuple):
+    """An Origins domino put on two adjacent cells; ``first`` takes the first half.
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> Placement(sample_catalogue()[5], (0, 1), (1, 1)).cells
+    ((0, 1), (1, 1))
+    """
+
+    domino: Domino
+    first: Cell
+    second: Cell
+
+    @property
+    def cells(self) -> tuple[Cell, Cell]:
+        """Both cells, first half's cell first."""
+        return (self.first, self.second)
+
+    def shifted(self, dr: int, dc: int) -> Placement:
+        """The same placement moved by (dr, dc) (e.g. into a text frame)."""
+        (r1, c1), (r2, c2) = self.first, self.second
+        return Placement(self.domino, (r1 + dr, c1 + dc), (r2 + dr, c2 + dc))
+
+    def volcanoes(self) -> list[tuple[Cell, int]]:
+        """(cell, craters) of each volcano half: each throws a token of that many fires."""
+        return [(cell, half.craters) for half, cell in zip(self.domino.halves, self.cells,
+                                                           strict=True) if half.is_volcano]
+
+
+@dataclass(frozen=True)
+class Region:
+    """A maximal orthogonally connected set of squares of one terrain.
+
+    ``fire`` counts printed symbols plus fire on tokens; a volcano region scores nothing.
+
+    >>> Region(Terrain.LAKE, ((0, 1), (0, 2)), fire=3, tokens=1).score
+    6
+    >>> Region(Terrain.VOLCANO, ((0, 1),), fire=0, tokens=0).score
+    0
+    """
+
+    terrain: Terrain
+    cells: tuple[Cell, ...]
+    fire: int
+    tokens: int
+
+    @property
+    def squares(self) -> int:
+        """How many squares it has."""
+        return len(self.cells)
+
+    @property
+    def score(self) -> int:
+        """Squares × fire (0 without fire, 0 for a volcano region)."""
+        return 0 if self.terrain is Terrain.VOLCANO else len(self.cells) * self.fire
+
+
+def _core_half(half: Half) -> CoreHalf:
+    return CoreHalf(CORE_TERRAINS[half.terrain.index], half.count)
+
+
+def _origins_half(half: CoreHalf) -> Half:
+    terrain = _TERRAINS[half.terrain.index]
+    if terrain is Terrain.VOLCANO:
+        return Half(terrain, 0, half.crowns)
+    return Half(terrain, half.crowns)
+
+
+def core_domino(dom: Domino) -> CoreDomino:
+    """The core domino that encodes an Origins domino in the layout (terrain by index, fire or
+    craters as crowns).
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> core_domino(sample_catalogue()[21])
+    Domino(21, M1|S)
+    """
+    return CoreDomino(dom.number, _core_half(dom.first), _core_half(dom.second))
+
+
+class OriginsKingdom:
+    """A territory of size 5 (default) or 7 (Neolithic): layout, fire tokens, resources, cavemen.
+
+    ``with_resources`` (Totem and Tribe modes): each placed square showing a resource icon gets
+    its wooden resource.
+    """
+
+    def __init__(self, size: int = 5, *, with_resources: bool = False) -> None:
+        self.layout = Kingdom(size)
+        self.with_resources = with_resources
+        self.tokens: dict[Cell, int] = {}
+        self.resources: dict[Cell, Resource] = {}
+        self.cavemen: dict[Cell, Caveman] = {}
+        self.discarded = 0
+        self.history: list[Placement] = []
+
+    # ----------------------------------------------------------------- basic queries
+    @property
+    def size(self) -> int:
+        """5 or 7."""
+        return self.layout.size
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(min row, max row, min column, max column) of the hut and every square."""
+        return self.layout.bounds
+
+    @property
+    def geometry(self) -> Geometry:
+        """The shared bitboard geometry of this size."""
+        from kingdomino_kit.grid import geometry
+
+        return geometry(self.size)
+
+    def __len__(self) -> int:
+        """Number of terrain squares (the hut not counted)."""
+        return len(self.layout)
+
+    def at(self, cell: Cell) -> Half | None:
+        """The half on ``cell`` (None for an empty cell or the hut)."""
+        half = self.layout.at(cell)
+        return None if half is None else _origins_half(half)
+
+    def squares(self) -> Iterator[tuple[Cell, Half]]:
+        """Every terrain square with its half, by terrain then row-major."""
+        for cell, half in self.layout.squares():
+            yield cell, _origins_half(half)
+
+    def copy(self) -> OriginsKingdom:
+        """An independent copy."""
+        k = OriginsKingdom.__new__(OriginsKingdom)
+        k.layout = self.layout.copy()
+        k.with_resources = self.with_resources
+        k.tokens = dict(self.tokens)
+        k.resources = dict(self.resources)
+        k.cavemen = dict(self.cavemen)
+        k.discarded = self.discarded
+        k.history = list(self.history)
+        return k
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable value equal for equal territories (history and discards aside)."""
+        return (self.layout.key(), tuple(sorted(self.tokens.items())),
+                tuple(sorted((c, r.value) for c, r in self.resources.items())),
+                tuple(sorted((c, m.value) for c, m in self.cavemen.items())))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OriginsKingdom):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # ----------------------------------------------------------------- placing dominoes
+    def legal_placements(self, dom: Domino) -> list[Placement]:
+        """Every distinct legal placement of ``dom`` (the core's rules; the hut is wild).
+
+        >>> from kingdomino_kit.origins import sample_catalogue
+        >>> len(OriginsKingdom().legal_placements(sample_catalogue()[1]))
+        24
+        """
+        return [Placement(dom, p.first, p.second)
+                for p in self.layout.legal_placements(core_domino(dom))]
+
+    def can_place(self, dom: Domino) -> bool:
+        """True if ``dom`` has a legal placement (else it must be discarded)."""
+        return self.layout.can_place(core_domino(dom))
+
+    def check(self, placement: Placement) -> None:
+        """Raise :class:`IllegalPlacement` naming the broken rule, or return if legal."""
+        dom, first, second = placement
+        try:
+            self.layout.check(CorePlacement(core_domino(dom), first, second))
+        except IllegalPlacement as error:
+            message = str(error).replace("the castle", "the hut")
+            raise IllegalPlacement(message, error.rule) from None
+
+    def place(self, placement: Placement) -> None:
+        """Put a domino in (checked); its wooden resources come with it when ``with_resources``.
+        Fire is thrown separately with :meth:`throw`. An illegal placement changes nothing."""
+        if not isinstance(placement, Placement):
+            placement = Placement(*placement)
+        self.check(placement)
+        self.push(placement)
+
+    def push(self, placement: Placement) -> None:
+        """Place a placement known to be legal, without checks (for search code)."""
+        dom, first, second = placement
+        self.layout.push(CorePlacement(core_domino(dom), first, second))
+        self.history.append(placement)
+        if self.with_resources:
+            for half, cell in zip(dom.halves, placement.cells, strict=True):
+                if half.resource is not None:
+                    self.resources[cell] = half.resource
+
+    # ----------------------------------------------------------------- fire
+    def fire_targets(self, volcano: Cell, fire: int) -> list[Cell]:
+        """Cells a ``fire``-fire token thrown from ``volcano`` may land on, row-major: terrain
+        squares within reach (3, 2, 1 king moves), not a volcano, no fire symbol, no token."""
+        reach = 4 - fire
+        out = []
+        for cell in within(volcano, reach):
+            half = self.at(cell)
+            if half is None or half.is_volcano or half.fire or cell in self.tokens:
+                continue
+            out.append(cell)
+        return out
+
+    def throw(self, volcano: Cell, fire: int, target: Cell | None) -> Throw:
+        """Land a fire token (None: back to the box, only when no square is allowed).
+
+        Destroys the resource or caveman on the target. An illegal landing raises
+        :class:`IllegalAction` and changes nothing.
+        """
+        half = self.at(volcano)
+        if half is None or not half.is_volcano or half.craters != fire:
+            raise IllegalAction(f"no {fire}-crater volcano at {volcano}", "fire-source")
+        targets = self.fire_targets(volcano, fire)
+        if target is None:
+            if targets:
+                raise IllegalAction(f"the {fire}-fire token must land: {len(targets)} squares "
+                                    "allow it", "fire-must-land")
+            return Throw(volcano, fire, None)
+        target = (int(target[0]), int(target[1]))
+        if target not in targets:
+            raise IllegalAction(self._why_not(volcano, fire, target), "fire-landing")
+        self.tokens[target] = fire
+        self.resources.pop(target, None)
+        self.cavemen.pop(target, None)
+        return Throw(volcano, fire, target)
+
+    def _why_not(self, volcano: Cell, fire: int, target: Cell) -> str:
+        where = f"a {fire}-fire token from {volcano} cannot land on {target}"
+        half = self.at(target)
+        if king_distance(volcano, target) > 4 - fire or target == volcano:
+            return f"{where}: it flies 1–{4 - fire} squares (king moves)"
+        if half is None:
+            return f"{where}: not a terrain square of the territory"
+        if half.is_volcano:
+            return f"{where}: a volcano"
+        if half.fire:
+            return f"{where}: the square shows a fire symbol"
+        return f"{where}: a fire token is already there"
+
+    # ----------------------------------------------------------------- resources and cavemen
+    def resource_counts(self) -> dict[Resource, int]:
+        """Wooden resources still on the territory, by kind (every kind listed)."""
+        counts = dict.fromkeys(Resource, 0)
+        for resource in self.resources.values():
+            counts[resource] += 1
+        return counts
+
+    def settle_targets(self) -> list[Cell]:
+        """Squares a caveman may go on: a terrain square, not a volcano, with no fire symbol,
+        fire token, resource or caveman (the kit's reading of the rules), row-major."""
+        return sorted(cell for cell, half in self.squares()
+                      if not half.is_volcano and not half.fire and cell not in self.tokens
+                      and cell not in self.resources and cell not in self.cavemen)
+
+    def spend(self, cell: Cell) -> Resource:
+        """Take the wooden resource on ``cell`` back to the box (to recruit)."""
+        if cell not in self.resources:
+            raise IllegalAction(f"no wooden resource on {cell}", "spend")
+        return self.resources.pop(cell)
+
+    def settle(self, cell: Cell, caveman: Caveman) -> None:
+        """Put a recruited caveman on ``cell`` (checked against :meth:`settle_targets`)."""
+        cell = (int(cell[0]), int(cell[1]))
+        if cell not in self.settle_targets():
+            raise IllegalAction(f"a caveman cannot go on {cell}: it needs a terrain square with "
+                                "no volcano, fire symbol, token, resource or caveman", "settle")
+        self.cavemen[cell] = caveman
+
+    # ----------------------------------------------------------------- scoring
+    def regions(self) -> list[Region]:
+        """Every region, with fire symbols and tokens counted, by terrain then position."""
+        out = []
+        for prop in self.layout.properties():
+            terrain = _TERRAINS[prop.terrain.index]
+            tokens = [self.tokens[c] for c in prop.cells if c in self.tokens]
+            printed = 0 if terrain is Terrain.VOLCANO else prop.crowns
+            out.append(Region(terrain, prop.cells, printed + sum(tokens), len(tokens)))
+        return out
+
+    def score(self) -> int:
+        """Discovery score without bonuses: Σ squares × fire over the regions."""
+        return sum(r.score for r in self.regions())
+
+    def is_empire_of_fire(self) -> bool:
+        """True if the hut is at the centre of the territory (complete or not)."""
+        return self.layout.is_middle_kingdom()
+
+    def is_complete(self) -> bool:
+        """True if all size × size squares are filled."""
+        return self.layout.is_harmony()
+
+    def largest_region(self) -> int:
+        """Squares in the largest region, with or without fire (the first tie-break)."""
+        return max((r.squares for r in self.regions()), default=0)
+
+    # ----------------------------------------------------------------- notation
+    def to_text(self) -> str:
+        """The text notation (see :mod:`kingdomino_kit.origins.notation`)."""
+        from kingdomino_kit.origins.notation import to_text
+
+        return to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str, size: int = 5, *, with_resources: bool | None = None
+                  ) -> OriginsKingdom:
+        """Read the text notation (see :mod:`kingdomino_kit.origins.notation`)."""
+        from kingdomino_kit.origins.notation import parse_text
+
+        return parse_text(text, size, with_resources=with_resources)[0]
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        size = "" if self.size == 5 else f", size={self.size}"
+        return f"OriginsKingdom.from_text({self.to_text().replace(chr(10), ' / ')!r}{size})"
+
+    def _repr_svg_(self) -> str:
+        from kingdomino_kit.origins.render import origins_svg
+
+        return origins_svg(self)

@@ -1,0 +1,175 @@
+"""Text notation of Origins territories.
+
+Rows are lines (or separated by ``/``); cells are separated by spaces:
+
+- ``.`` an empty cell, ``H`` the hut (start tile);
+- a square: its terrain letter ``G L F Q D V`` (grassland, lake, forest, quarry, desert, volcano),
+  then its printed fire symbols (craters on a volcano) when 1–3: ``G``, ``L2``, ``V3``;
+- then, in this order, what lies on it: ``*n`` a fire token of n fires, ``$`` a wooden resource
+  (its kind is the terrain's: mammoth, fish, mushroom, flint), ``@x`` a caveman by letter
+  (h hunter, p painter, c fishing child, l fire lady, g gatherer, s shaman, k sculptor,
+  w small warrior, a Amazon, o oafish warrior).
+
+>>> k = OriginsKingdom.from_text("G$ G*2 V2 / H F@g Q1")
+>>> print(k)
+G$ G*2 V2
+H  F@g Q1
+>>> k.tokens, k.cavemen, sorted(k.resources.values(), key=str)
+({(-1, 1): 2}, {(0, 1): <Caveman.GATHERER: 'gatherer'>}, [<Resource.MAMMOTH: 'mammoth'>])
+>>> OriginsKingdom.from_text("H V2*1")
+Traceback (most recent call last):
+...
+kingdomino_kit.origins.errors.OriginsNotationError: line 1, column 3: a fire token cannot lie \
+on a volcano: 'V2*1'
+"""
+
+from __future__ import annotations
+
+import re
+
+from kingdomino_kit.errors import NotationError
+from kingdomino_kit.grid import SIZES, Cell
+from kingdomino_kit.kingdom import parse_text as core_parse_text
+from kingdomino_kit.origins.catalogue import Half
+from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
+from kingdomino_kit.origins.kingdom import OriginsKingdom, _core_half
+from kingdomino_kit.origins.tribe import Caveman
+
+__all__ = ["parse_text", "to_text", "cell_token"]
+
+_TOKEN = re.compile(r"([A-Za-z.])(\d*)(?:\*(\d+))?(\$)?(?:@([A-Za-z]))?$")
+
+
+def cell_token(kingdom: OriginsKingdom, cell: Cell) -> str:
+    """The notation of one cell.
+
+    >>> cell_token(OriginsKingdom.from_text("H Q1*2"), (0, 1))
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.origins.errors.OriginsNotationError: line 1, column 3: a fire token cannot \
+lie on a square with a fire symbol: 'Q1*2'
+    """
+    if cell == (0, 0):
+        return "H"
+    half = kingdom.at(cell)
+    if half is None:
+        return "."
+    token = str(half)
+    if cell in kingdom.tokens:
+        token += f"*{kingdom.tokens[cell]}"
+    if cell in kingdom.resources:
+        token += "$"
+    if cell in kingdom.cavemen:
+        token += "@" + kingdom.cavemen[cell].letter
+    return token
+
+
+def to_text(kingdom: OriginsKingdom) -> str:
+    """The notation over the territory's extent, columns aligned; round-trips with
+    :func:`parse_text`."""
+    rmin, rmax, cmin, cmax = kingdom.bounds
+    grid = [[cell_token(kingdom, (r, c)) for c in range(cmin, cmax + 1)]
+            for r in range(rmin, rmax + 1)]
+    width = max(2, *(len(t) for row in grid for t in row))
+    return "\n".join(" ".join(t.ljust(width) for t in row).rstrip() for row in grid)
+
+
+def parse_text(text: str, size: int = 5, *, with_resources: bool | None = None
+               ) -> tuple[OriginsKingdom, Cell]:
+    """Read the notation; also return the hut's (row, column) in the text's frame. Errors
+    name the line and character column. ``with_resources`` defaults to whether any ``$`` shows.
+
+    >>> parse_text("D . / H L3")[1]
+    (1, 0)
+    """
+    if size not in SIZES:
+        raise OriginsError(f"territory size must be 5 or 7, not {size}")
+    squares: dict[Cell, tuple[Half, int, int]] = {}
+    extras: dict[Cell, tuple[int, bool, Caveman | None, int, int, str]] = {}
+    hut: tuple[Cell, int, int] | None = None
+    core_rows: list[list[str]] = []
+    row = 0
+    for line_no, line in enumerate(text.splitlines() or [""], start=1):
+        start = 0
+        for segment in line.split("/"):
+            tokens = [(m.start() + start + 1, m.group()) for m in re.finditer(r"\S+", segment)]
+            start += len(segment) + 1
+            if not tokens:
+                continue
+            core_row = []
+            for col, (column, token) in enumerate(tokens):
+                core_row.append(_read_token(token, line_no, column, (row, col), squares, extras))
+                if token.upper() == "H":
+                    if hut is not None:
+                        raise OriginsNotationError(
+                            f"a second hut (the first is at line {hut[1]}, column {hut[2]})",
+                            line_no, column)
+                    hut = ((row, col), line_no, column)
+            core_rows.append(core_row)
+            row += 1
+    if hut is None:
+        raise OriginsNotationError("no hut: a territory needs exactly one H")
+    try:
+        layout, (hr, hc) = core_parse_text("\n".join(" ".join(r) for r in core_rows), size)
+    except NotationError as error:
+        raise OriginsNotationError(str(error)) from None
+    if with_resources is None:
+        with_resources = any(has for _, has, _, _, _, _ in extras.values())
+    kingdom = OriginsKingdom(size, with_resources=with_resources)
+    kingdom.layout = layout
+    for (r, c), (fire, has_resource, caveman, line_no, column, token) in extras.items():
+        half = squares[(r, c)][0]
+        cell = (r - hr, c - hc)
+        if fire:
+            if half.is_volcano:
+                raise OriginsNotationError(f"a fire token cannot lie on a volcano: {token!r}",
+                                           line_no, column)
+            if half.fire:
+                raise OriginsNotationError("a fire token cannot lie on a square with a fire "
+                                           f"symbol: {token!r}", line_no, column)
+            kingdom.tokens[cell] = fire
+        if has_resource:
+            if half.resource is None:
+                raise OriginsNotationError(f"no resource icon on this square: {token!r}",
+                                           line_no, column)
+            kingdom.resources[cell] = half.resource
+        if caveman is not None:
+            if half.is_volcano:
+                raise OriginsNotationError(f"a caveman cannot stand on a volcano: {token!r}",
+                                           line_no, column)
+            kingdom.cavemen[cell] = caveman
+    return kingdom, (hr, hc)
+
+
+def _read_token(token: str, line_no: int, column: int, rc: Cell,
+                squares: dict[Cell, tuple[Half, int, int]],
+                extras: dict[Cell, tuple[int, bool, Caveman | None, int, int, str]]) -> str:
+    """Check one token; return its core-notation spelling."""
+    match = _TOKEN.match(token)
+    if not match:
+        raise OriginsNotationError(f"cannot read {token!r} (expected e.g. G, L2, V1, Q*2, G$, "
+                                   "F@h, H or .)", line_no, column)
+    letter, digits, fire, resource, caveman = match.groups()
+    if letter in ".Hh":
+        if digits or fire or resource or caveman:
+            what = "an empty cell" if letter == "." else "the hut"
+            raise OriginsNotationError(f"{what} carries nothing: {token!r}", line_no, column)
+        return "." if letter == "." else "C"
+    try:
+        half = Half.parse(letter + digits)
+    except OriginsError as error:
+        raise OriginsNotationError(f"{error} in {token!r}", line_no, column) from None
+    kind = None
+    if caveman:
+        try:
+            kind = Caveman.parse(caveman)
+        except ValueError as error:
+            raise OriginsNotationError(str(error), line_no, column) from None
+    token_fire = int(fire) if fire else 0
+    if fire and not 1 <= token_fire <= 3:
+        raise OriginsNotationError(f"a fire token has 1–3 fires, not {token_fire}: {token!r}",
+                                   line_no, column)
+    squares[rc] = (half, line_no, column)
+    if fire or resource or caveman:
+        extras[rc] = (token_fire, bool(resource), kind, line_no, column, token)
+    return str(_core_half(half))

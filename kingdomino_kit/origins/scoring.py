@@ -1,0 +1,142 @@
+"""Scoring of Origins territories, mode by mode.
+
+- Discovery: each region scores squares × fire (printed symbols + fire on tokens); volcano
+  regions score nothing. Empire of fire +10 (hut at the centre, complete or not), Homo Habilis +5
+  (complete and no domino discarded) apply in all modes (both on by default; switchable).
+- Totem: Discovery + 1 point per wooden resource left + each held totem's bonus.
+- Tribe: Discovery + caveman points (wooden resources score nothing).
+
+Ties: largest region (with or without fire, volcano regions included: the kit's reading), then
+most fire tokens, then shared.
+
+>>> from kingdomino_kit.origins import OriginsKingdom
+>>> k = OriginsKingdom.from_text("G$ G1 Q$ / D H F$ / D D F")
+>>> sheet = score_sheet(k, "totem", totems=[Resource.MUSHROOM])
+>>> sheet.regions, sheet.empire_of_fire, sheet.resources, sheet.totems, sheet.total
+(2, 10, 3, 3, 18)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from kingdomino_kit.grid import Cell
+from kingdomino_kit.origins.catalogue import Resource
+from kingdomino_kit.origins.errors import OriginsError
+from kingdomino_kit.origins.kingdom import OriginsKingdom
+from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, totem_bonus
+
+__all__ = ["Mode", "ScoreSheet", "score_sheet", "caveman_points", "EMPIRE_OF_FIRE_BONUS",
+           "HOMO_HABILIS_BONUS", "tiebreak_key"]
+
+EMPIRE_OF_FIRE_BONUS = 10
+HOMO_HABILIS_BONUS = 5
+
+
+class Mode(Enum):
+    """The three ways to play."""
+
+    DISCOVERY = "discovery"
+    TOTEM = "totem"
+    TRIBE = "tribe"
+
+    @classmethod
+    def parse(cls, mode: str | Mode) -> Mode:
+        """A mode from its name.
+
+        >>> Mode.parse("Tribe")
+        <Mode.TRIBE: 'tribe'>
+        """
+        if isinstance(mode, Mode):
+            return mode
+        try:
+            return cls(str(mode).strip().lower())
+        except ValueError:
+            raise OriginsError(f"unknown mode {mode!r} (discovery, totem or tribe)") from None
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The points of one territory, line by line as on the score pad."""
+
+    mode: Mode
+    regions: int
+    empire_of_fire: int
+    homo_habilis: int
+    resources: int = 0
+    totems: int = 0
+    cavemen: int = 0
+
+    @property
+    def total(self) -> int:
+        """Everything added up."""
+        return (self.regions + self.empire_of_fire + self.homo_habilis + self.resources
+                + self.totems + self.cavemen)
+
+
+def _around(cell: Cell) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+
+
+def caveman_points(kingdom: OriginsKingdom) -> dict[Cell, int]:
+    """Points of each caveman: a hunter-gatherer per thing in its 8 surrounding squares; a
+    warrior gets its share of its group's (warriors × total power), reported on the group's
+    first cell (so the values add up to the Tribe bonus).
+
+    >>> k = OriginsKingdom.from_text("G$ G$ L$ / H Q@h D@w / F$ D@a D@w")
+    >>> caveman_points(k)          # hunter: 2 mammoths × 3; warriors: group of 3, power 4
+    {(0, 1): 6, (0, 2): 12}
+    """
+    out: dict[Cell, int] = {}
+    warriors = 0
+    g = kingdom.geometry
+    for cell, kind in sorted(kingdom.cavemen.items()):
+        if kind.is_warrior:
+            warriors |= g.bit(*cell)
+            continue
+        near = _around(cell)
+        counted = kind.counts
+        if counted == "resource":
+            n = sum(1 for x in near if x in kingdom.resources)
+        elif counted == "fire token":
+            n = sum(1 for x in near if x in kingdom.tokens)
+        elif counted == "caveman":
+            n = sum(1 for x in near if x in kingdom.cavemen)
+        else:
+            n = sum(1 for x in near if x in kingdom.resources
+                    and kingdom.resources[x].value == counted)
+        out[cell] = n * kind.points
+    for group in g.components(warriors):
+        cells = g.cells(group)
+        power = sum(kingdom.cavemen[c].power for c in cells)
+        out[cells[0]] = len(cells) * power
+    return dict(sorted(out.items()))
+
+
+def score_sheet(kingdom: OriginsKingdom, mode: str | Mode = Mode.DISCOVERY, *,
+                totems: Iterable[Resource] = (),
+                totem_bonus_values: str | Mapping[Resource, int] = DEFAULT_TOTEM_BONUS,
+                empire_of_fire: bool = True, homo_habilis: bool = True) -> ScoreSheet:
+    """The score sheet of a territory in a mode (``totems``: those the player holds)."""
+    mode = Mode.parse(mode)
+    empire = EMPIRE_OF_FIRE_BONUS if empire_of_fire and kingdom.is_empire_of_fire() else 0
+    habilis = (HOMO_HABILIS_BONUS if homo_habilis and kingdom.is_complete()
+               and kingdom.discarded == 0 else 0)
+    resources = len(kingdom.resources) if mode is Mode.TOTEM else 0
+    totem_points = totem_bonus(list(totems), totem_bonus_values) if mode is Mode.TOTEM else 0
+    cavemen = sum(caveman_points(kingdom).values()) if mode is Mode.TRIBE else 0
+    return ScoreSheet(mode, kingdom.score(), empire, habilis, resources, totem_points, cavemen)
+
+
+def tiebreak_key(kingdom: OriginsKingdom, sheet: ScoreSheet) -> tuple[int, int, int]:
+    """(total, largest region, fire tokens): the higher key wins; equal keys share victory.
+
+    >>> k = OriginsKingdom.from_text("H G*1 G")
+    >>> tiebreak_key(k, score_sheet(k))
+    (2, 2, 1)
+    """
+    return (sheet.total, kingdom.largest_region(), len(kingdom.tokens))
+
