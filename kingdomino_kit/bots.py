@@ -17,7 +17,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Bot", "BotFunction", "FunctionBot", "RandomBot", "as_bot"]
+__all__ = ["Bot", "BotFunction", "FunctionBot", "RandomBot", "as_bot", "GreedyBot", "MonteCarloBot",
+           "make_bot", "BOTS", "TRUSTED_BOTS", "placement_value", "domino_value"]
 
 A = TypeVar("A")
 
@@ -80,3 +81,228 @@ def as_bot(bot: Bot | BotFunction) -> Bot:
     if callable(bot):
         return FunctionBot(bot)
     raise TypeError(f"not a bot: {bot!r} (needs choose(observation, actions) or to be callable)")
+
+
+# ----------------------------------------------------------------------------- Kingdomino bots
+# Bots for the drafting game (kingdomino_kit.game). They need an Observation; the protocol,
+# FunctionBot, RandomBot and as_bot above stay game-independent.
+
+def _kingdomino() -> Any:
+    from kingdomino_kit import game
+
+    return game
+
+
+def placement_value(kingdom: Any, placement: Any, *, middle_kingdom: bool = False,
+                    harmony: bool = False) -> float:
+    """Greedy value of a placement: the kingdom's score after it (bonuses switched on count)
+    plus a small potential: 0.1 per same-terrain neighbour of the placed halves.
+
+    >>> from kingdomino_kit import Kingdom, Placement, domino
+    >>> placement_value(Kingdom.from_text("C G1"), Placement(domino(41), (0, 3), (0, 2)))
+    6.1
+    """
+    kingdom.push(placement)
+    try:
+        value = float(kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony))
+        first, second = placement.first, placement.second
+        near = 0
+        for half, (r, c), other in ((placement.domino.first, first, second),
+                                    (placement.domino.second, second, first)):
+            for cell in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
+                if cell != other:
+                    h = kingdom.at(cell)
+                    if h is not None and h.terrain is half.terrain:
+                        near += 1
+        return value + 0.1 * near
+    finally:
+        kingdom.undo()
+
+
+def domino_value(kingdom: Any, dom: Any, *, middle_kingdom: bool = False,
+                 harmony: bool = False) -> float:
+    """What a domino is worth to a kingdom: the gain of its best placement (a discard: -1).
+
+    >>> from kingdomino_kit import Kingdom, domino
+    >>> domino_value(Kingdom(), domino(48)) > domino_value(Kingdom(), domino(1))
+    True
+    """
+    placements = kingdom.legal_placements(dom)
+    if not placements:
+        return -1.0
+    base = kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
+    best = max(placement_value(kingdom, p, middle_kingdom=middle_kingdom, harmony=harmony)
+               for p in placements)
+    return best - base
+
+
+class GreedyBot:
+    """Best immediate score plus a small potential; claims the domino whose best placement gains
+    most (ties: more crowns, then the bot's seeded RNG).
+
+    >>> from kingdomino_kit.game import GameOptions, play
+    >>> g = play([GreedyBot(seed=1), RandomBot(seed=2)], GameOptions(players=2), seed=4)
+    >>> g.is_over
+    True
+    """
+
+    name = "greedy"
+    needs_observation = True
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
+        """The action of highest greedy value."""
+        game = _kingdomino()
+        o = observation.options
+        kingdom = observation.kingdoms[observation.player].copy()
+        bonus = {"middle_kingdom": o.middle_kingdom, "harmony": o.harmony}
+        best: list[Any] = []
+        best_value = -1e9
+        for action in actions:
+            if isinstance(action, game.Claim):
+                value = domino_value(kingdom, action.domino, **bonus) + 0.01 * action.domino.crowns
+            elif isinstance(action, game.Discard):
+                value = -1e6
+            else:
+                value = placement_value(kingdom, action, **bonus)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value > best_value - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+
+class MonteCarloBot:
+    """Monte Carlo evaluation: each candidate action is played, then the game is played out
+    ``playouts`` times with a cheap policy (random, or greedy) on a deck dealt at random from the
+    unseen dominoes; the candidate with the best mean final score wins. Candidates are first
+    cut to the ``width`` best by greedy value. ``seconds``, if set, replaces the playout budget
+    by a time budget (then not reproducible).
+
+    >>> from kingdomino_kit.game import GameOptions, play
+    >>> g = play([MonteCarloBot(seed=1, playouts=2, width=2), RandomBot(2)],
+    ...          GameOptions(players=2), seed=4)
+    >>> g.is_over
+    True
+    """
+
+    name = "mc"
+    needs_observation = True
+
+    def __init__(self, seed: int | None = None, playouts: int = 8, width: int = 6,
+                 policy: str = "random", seconds: float | None = None) -> None:
+        if policy not in ("random", "greedy"):
+            raise ValueError(f"policy must be random or greedy, not {policy!r}")
+        self.rng = random.Random(seed)
+        self.playouts = int(playouts)
+        self.width = int(width)
+        self.policy = policy
+        self.seconds = seconds
+
+    def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
+        """The candidate with the best mean playout score."""
+        import time
+
+        game = _kingdomino()
+        candidates = list(actions)
+        if len(candidates) > self.width:
+            ranked = sorted(range(len(candidates)), key=self._greedy_key(observation, candidates))
+            candidates = [candidates[i] for i in ranked[: self.width]]
+        if len(candidates) == 1:
+            return candidates[0]
+        me = observation.player
+        totals = [0.0] * len(candidates)
+        runs = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        while True:
+            seed = self.rng.getrandbits(63)  # common random numbers across candidates
+            for i, action in enumerate(candidates):
+                rng = random.Random(seed)
+                state = game.Game.from_observation(observation, rng)
+                state._step(action)
+                totals[i] += self._playout(state, rng)[me]
+            runs += 1
+            if deadline is None:
+                if runs >= self.playouts:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _greedy_key(self, observation: Any, actions: Sequence[Any]) -> Callable[[int], float]:
+        game = _kingdomino()
+        o = observation.options
+        kingdom = observation.kingdoms[observation.player].copy()
+        bonus = {"middle_kingdom": o.middle_kingdom, "harmony": o.harmony}
+
+        def key(i: int) -> float:
+            a = actions[i]
+            if isinstance(a, game.Claim):
+                return -domino_value(kingdom, a.domino, **bonus)
+            if isinstance(a, game.Discard):
+                return 1e6
+            return -placement_value(kingdom, a, **bonus)
+
+        return key
+
+    def _playout(self, state: Any, rng: random.Random) -> list[int]:
+        over = _kingdomino().OVER
+        legal, step = state.legal_actions, state._step
+        if self.policy == "random":
+            while state.phase is not over:
+                actions = legal()
+                step(actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0])
+        else:
+            greedy = GreedyBot(rng.getrandbits(32))
+            while state.phase is not over:
+                actions = legal()
+                if len(actions) > 1:
+                    step(greedy.choose(state.observation(), actions))
+                else:
+                    step(actions[0])
+        return state.scores()  # type: ignore[no-any-return]
+
+
+TRUSTED_BOTS = (RandomBot, GreedyBot, MonteCarloBot)
+"""Bot classes that always return one of the actions given (their actions skip the checks)."""
+
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
+                                       "mc": MonteCarloBot}
+"""The named bots of :func:`make_bot`."""
+
+
+def make_bot(spec: str, seed: int | None = None) -> Any:
+    """A bot from its name, optionally with parameters: ``random``, ``greedy``, ``mc``,
+    ``mc:playouts=20,width=4,policy=greedy``.
+
+    >>> make_bot("greedy", 1).name, make_bot("mc:playouts=3", 1).playouts
+    ('greedy', 3)
+    >>> make_bot("smart")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: unknown bot 'smart' (known: random, greedy, mc)
+    """
+    from kingdomino_kit.errors import KingdominoError
+
+    name, _, params = spec.strip().partition(":")
+    factory = BOTS.get(name.strip().lower())
+    if factory is None:
+        raise KingdominoError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, (x.strip() for x in params.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or factory is not MonteCarloBot or key not in ("playouts", "width", "policy",
+                                                                  "seconds"):
+            raise KingdominoError(f"bot {spec!r}: unknown parameter {item!r}")
+        try:
+            kwargs[key] = value if key == "policy" else (
+                float(value) if key == "seconds" else int(value))
+        except ValueError:
+            raise KingdominoError(f"bot {spec!r}: {key} must be a number, not {value!r}") from None
+    try:
+        return factory(seed, **kwargs)
+    except ValueError as error:
+        raise KingdominoError(f"bot {spec!r}: {error}") from None
