@@ -1,0 +1,158 @@
+"""``puzzle show|solve|check FILE``: read, solve and grade puzzles (format ``kingdomino-puzzle/1``).
+
+``check`` prints the verdict (legal? buildable? score? optimal?) and exits 0 whenever it could
+grade; with ``--exit-code`` it exits 1 unless the answer is optimal. Bad input (a malformed
+puzzle file, unreadable answer text, a stored solution that does not replay) exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from typing import Any
+
+from kingdomino_kit.cli import CliError, Parser, read_input
+from kingdomino_kit.errors import NotationError
+from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.puzzles import Puzzle, load_puzzle
+
+
+def register(sub: Any) -> None:
+    """Add ``puzzle`` with its actions ``show``, ``solve`` and ``check``."""
+    group = sub.add_parser("puzzle", help="show, solve or check a puzzle file")
+    actions = group.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
+    actions.required = True
+
+    p = actions.add_parser("show", help="print the puzzle (not its answer)")
+    p.add_argument("file", help="puzzle file (JSON, format kingdomino-puzzle/1)")
+    p.add_argument("--solution", action="store_true", help="also print the stored solution")
+    p.add_argument("--json", action="store_true", help="print the validated puzzle as JSON")
+    p.set_defaults(func=cmd_show)
+
+    p = actions.add_parser("solve", help="solve the puzzle with the CP-SAT solver")
+    p.add_argument("file", help="puzzle file (JSON)")
+    p.add_argument("--time-limit", type=float, default=60.0, metavar="S",
+                   help="seconds (default 60)")
+    p.add_argument("--workers", type=int, default=2, help="CP-SAT workers (default 2)")
+    p.add_argument("--seed", type=int, default=0, help="CP-SAT random seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_solve)
+
+    p = actions.add_parser("check", help="grade an answer: legal? buildable? score? optimal?")
+    p.add_argument("file", help="puzzle file (JSON)")
+    p.add_argument("--answer", metavar="KINGDOM",
+                   help="the answer kingdom: a text-notation file, - for stdin, or the text "
+                        "itself with rows separated by / (without it: check the stored solution)")
+    p.add_argument("--exit-code", action="store_true",
+                   help="exit 1 unless the answer is optimal")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_check)
+
+
+def _puzzle(path: str) -> Puzzle:
+    return load_puzzle(path)
+
+
+def _solution_lines(puzzle: Puzzle) -> list[str]:
+    sol = puzzle.solution
+    if sol is None:
+        return ["no stored solution"]
+    lines = [f"optimum: {sol.optimum} (proved by {sol.proof.get('by', 'unknown')})", "kingdom:"]
+    lines.extend("  " + row for row in Kingdom.from_text(sol.kingdom, puzzle.rules.size)
+                 .to_text().splitlines())
+    order = ", ".join(f"{p.domino.number}@{p.first}{p.second}" for p in sol.order)
+    lines.append(f"order (castle-relative cells): {order}")
+    return lines
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """Print a puzzle."""
+    puzzle = _puzzle(args.file)
+    if args.json:
+        data = puzzle.to_json()
+        if not args.solution:
+            data.pop("solution", None)
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return 0
+    print(puzzle.describe())
+    if args.solution:
+        print()
+        print("\n".join(_solution_lines(puzzle)))
+    return 0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve a puzzle and compare with its stored optimum."""
+    from kingdomino_kit.puzzle_solving import solve_puzzle
+
+    puzzle = _puzzle(args.file)
+    if args.time_limit <= 0:
+        raise CliError(f"--time-limit must be positive, not {args.time_limit}")
+    if args.workers < 1:
+        raise CliError(f"--workers must be at least 1, not {args.workers}")
+    answer = solve_puzzle(puzzle, time_limit_s=args.time_limit, workers=args.workers,
+                          seed=args.seed)
+    stored = puzzle.solution.optimum if puzzle.solution else None
+    if args.json:
+        print(json.dumps({
+            "id": puzzle.id, "status": answer.status.upper(), "score": answer.optimum,
+            "bound": answer.bound, "stored_optimum": stored,
+            "kingdom": answer.kingdom.to_text() if answer.kingdom else None,
+            "order": [{"domino": p.domino.number, "cells": [list(p.first), list(p.second)]}
+                      for p in answer.order],
+            "seconds": round(answer.seconds, 3)}))
+    else:
+        print(f"{puzzle.id}: {answer.status}, best total {answer.optimum} "
+              f"(bound {answer.bound}) in {answer.seconds:.1f} s")
+        if answer.kingdom is not None:
+            print("\n".join("  " + row for row in answer.kingdom.to_text().splitlines()))
+        if answer.order:
+            print("order: " + ", ".join(f"{p.domino.number}@{p.first}{p.second}"
+                                        for p in answer.order))
+        if stored is not None:
+            agree = "agrees with" if stored == answer.optimum else "DIFFERS from"
+            print(f"{agree} the stored optimum {stored}")
+    if stored is not None and answer.status == "optimal" and stored != answer.optimum:
+        return 1
+    return 0
+
+
+def _answer_kingdom(value: str, size: int) -> Kingdom:
+    if value == "-" or os.path.exists(value):
+        text, name = read_input(value, "answer")
+    else:
+        text, name = value, "--answer"
+    try:
+        return Kingdom.from_text(text, size)
+    except NotationError as error:
+        raise CliError(f"{name}: {error}") from None
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Grade an answer, or replay the stored solution."""
+    from kingdomino_kit.puzzle_grading import replay
+
+    puzzle = _puzzle(args.file)
+    if args.answer is None:
+        kingdom = replay(puzzle)
+        assert puzzle.solution is not None
+        if args.json:
+            print(json.dumps({"id": puzzle.id, "stored_solution": "ok",
+                              "optimum": puzzle.solution.optimum}))
+        else:
+            print(f"{puzzle.id}: the stored solution replays legally and scores "
+                  f"{puzzle.rules.total(kingdom)} = the stated optimum "
+                  f"{puzzle.solution.optimum}")
+        return 0
+    grade = puzzle.grade(_answer_kingdom(args.answer, puzzle.rules.size))
+    if args.json:
+        print(json.dumps({"id": puzzle.id, "legal": grade.legal, "buildable": grade.buildable,
+                          "score": grade.score, "value": grade.value, "optimum": grade.optimum,
+                          "optimal": grade.optimal, "reason": grade.reason,
+                          "order": [{"domino": p.domino.number,
+                                     "cells": [list(p.first), list(p.second)]}
+                                    for p in grade.order]}))
+    else:
+        print(grade.summary())
+    return 1 if args.exit_code and not grade.optimal else 0
