@@ -1,0 +1,33 @@
+"""The errors of the Kingdoms game, all in the kit's :class:`KingdominoError` family.
+
+>>> from kingdomino_kit import KingdominoError
+>>> issubclass(IllegalAction, KingdominoError), issubclass(BoardNotationError, KingdominoError)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from kingdomino_kit.errors import KingdominoError, NotationError
+
+__all__ = ["KingdomsError", "BoardNotationError", "IllegalAction", "ReplayError"]
+
+
+class KingdomsError(KingdominoError):
+    """Base class of every Kingdoms error (bad board, illegal action, failed replay, puzzle)."""
+
+
+class BoardNotationError(NotationError, KingdomsError):
+    """A board (or tile, castle, action) text that cannot be read; names the line and column."""
+
+
+class IllegalAction(KingdomsError):
+    """An action that breaks a rule; ``rule`` names it (``turn``, ``occupied``, ``no-castle``,
+    ``no-tile``, ``no-secret``, ``pending``, ``pass``, ``over``)."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class ReplayError(KingdomsError):
+    """A game log that does not replay: it names the turn (or epoch) where it went wrong."""

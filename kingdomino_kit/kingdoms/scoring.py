@@ -1,0 +1,245 @@
+"""Scoring a Kingdoms board, explained segment by segment.
+
+Every row (top to bottom) and then every column (left to right) is scored; a mountain cuts its
+row and column into separate segments. In a segment: base value = resources − hazards; a dragon
+cancels the resources, a gold mine doubles what is left (cancel first, then double, as in the
+seed's worked example); each player gains value × the sum of their castle ranks there (a castle
+next to the wizard counts one rank higher). Dragon and gold mine act only within their own
+segment — the seed's example of row 4 shows it: the dragon left of the mountain cancels the
+village there, but the +5 right of it still pays. Empty cells are ignored.
+
+>>> from kingdomino_kit.kingdoms.board import Board
+>>> s = score_board(Board.from_text('''
+...     +3 b1 -6 c1 a4 a1
+...     .  +4 .  +1 .  .
+...     .  -3 .  -5 .  .
+...     +2 D  a2 ^  +5 b1
+...     .  $  .  a1 .  .'''))
+>>> row1 = s.line("row 1")[0]
+>>> row1.value, row1.ranks, row1.gold
+(-3, {'a': 5, 'b': 1, 'c': 1}, {'a': -15, 'b': -3, 'c': -3})
+>>> col2 = s.line("column 2")[0]
+>>> col2.cancelled, col2.value, col2.gold["b"]
+(4, -6, -6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from kingdomino_kit.grid import Cell
+from kingdomino_kit.kingdoms.board import COLS, ROWS, Board
+from kingdomino_kit.kingdoms.tiles import Castle, Tile, TileKind
+
+__all__ = ["Segment", "SegmentScore", "Scoring", "segments", "line_cells", "line_names",
+           "score_board", "castle_ranks"]
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A maximal run of non-mountain cells of one row or column (``line`` counted from 1)."""
+
+    line: str
+    cells: tuple[Cell, ...]
+
+
+def line_names() -> list[str]:
+    """The lines in scoring order: ``row 1`` … ``row 5``, ``column 1`` … ``column 6``.
+
+    >>> line_names()[4:7]
+    ['row 5', 'column 1', 'column 2']
+    """
+    return [f"row {r + 1}" for r in range(ROWS)] + [f"column {c + 1}" for c in range(COLS)]
+
+
+@cache
+def line_cells(line: str) -> tuple[Cell, ...]:
+    """Every cell of a line, in order.
+
+    >>> line_cells("column 6")
+    ((0, 5), (1, 5), (2, 5), (3, 5), (4, 5))
+    """
+    kind, number = line.split()
+    n = int(number) - 1
+    if kind == "row":
+        return tuple((n, c) for c in range(COLS))
+    return tuple((r, n) for r in range(ROWS))
+
+
+def segments(board: Board, lines: Iterable[str] | None = None) -> list[Segment]:
+    """The segments of the given lines (default: all, in scoring order), split at mountains.
+
+    >>> b = Board.from_text(". . ^ . . . / " + ". . . . . . / " * 4)
+    >>> [s.cells for s in segments(b, ["row 1"])]
+    [((0, 0), (0, 1)), ((0, 3), (0, 4), (0, 5))]
+    """
+    out = []
+    for line in line_names() if lines is None else lines:
+        run: list[Cell] = []
+        for cell in line_cells(line) + (None,):
+            piece = None if cell is None else board.at(cell)
+            if cell is None or (isinstance(piece, Tile) and piece.kind is TileKind.MOUNTAIN):
+                if run:
+                    out.append(Segment(line, tuple(run)))
+                run = []
+            else:
+                run.append(cell)
+    return out
+
+
+def castle_ranks(board: Board) -> dict[Cell, tuple[Castle, int]]:
+    """Each castle with its rank for scoring: one higher next to the wizard.
+
+    >>> b = Board.from_text("a2 W b1 . . . / " + ". . . . . . / " * 4, wizard=True)
+    >>> castle_ranks(b)[(0, 0)][1], castle_ranks(b)[(0, 2)][1]
+    (3, 2)
+    """
+    wizards = set(board.cells_of(TileKind.WIZARD))
+    out = {}
+    for (r, c), castle in board.castles():
+        near = any(n in wizards for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        out[(r, c)] = (castle, castle.rank + near)
+    return out
+
+
+@dataclass(frozen=True)
+class SegmentScore:
+    """One segment scored: its tiles, the dragon and gold mine effects, ranks and gold."""
+
+    segment: Segment
+    tiles: tuple[Tile, ...]
+    dragon: bool
+    gold_mine: bool
+    ranks: dict[str, int] = field(hash=False)
+    gold: dict[str, int] = field(hash=False)
+
+    @property
+    def line(self) -> str:
+        """``row N`` or ``column N`` (from 1)."""
+        return self.segment.line
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The segment's cells (0-based)."""
+        return self.segment.cells
+
+    @property
+    def resources(self) -> int:
+        """The sum of the resource tiles (before the dragon)."""
+        return sum(t.value for t in self.tiles if t.is_resource)
+
+    @property
+    def hazards(self) -> int:
+        """The sum of the hazard tiles (a negative number or 0)."""
+        return sum(t.value for t in self.tiles if t.is_hazard)
+
+    @property
+    def base(self) -> int:
+        """Resources + hazards, before dragon and gold mine."""
+        return self.resources + self.hazards
+
+    @property
+    def cancelled(self) -> int:
+        """The resources the dragon cancels."""
+        return self.resources if self.dragon else 0
+
+    @property
+    def value(self) -> int:
+        """The segment's value per castle rank: cancel, then double."""
+        return (self.base - self.cancelled) * (2 if self.gold_mine else 1)
+
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
+        """``line``, ``cells`` (1-based), ``value``, ``ranks`` (and, ``explain``: the tiles,
+        base, dragon, gold mine and gold)."""
+        out: dict[str, Any] = {"line": self.line,
+                               "cells": [[r + 1, c + 1] for r, c in self.cells],
+                               "value": self.value, "ranks": dict(self.ranks)}
+        if explain:
+            out.update(tiles=[str(t) for t in self.tiles], base=self.base,
+                       dragon=self.dragon, gold_mine=self.gold_mine, gold=dict(self.gold))
+        return out
+
+    def explain(self) -> str:
+        """One line of text: the tiles, effects, value, ranks and gold.
+
+        >>> s = score_board(Board.from_text("+4 D -3 $ b1 . / " + ". . . . . . / " * 4))
+        >>> print(s.line("row 1")[0].explain())
+        row 1     c1-6   +4 -3 = +1, dragon cancels +4 → -3, gold mine doubles → -6   b1 → b-6
+        """
+        first, last = self.cells[0], self.cells[-1]
+        if self.line.startswith("row"):
+            span = f"c{first[1] + 1}-{last[1] + 1}"
+        else:
+            span = f"r{first[0] + 1}-{last[0] + 1}"
+        numbers = [str(t) for t in self.tiles if t.is_resource or t.is_hazard]
+        text = f"{' '.join(numbers) or '0'} = {self.base:+d}"
+        if self.dragon:
+            text += f", dragon cancels {self.cancelled:+d} → {self.base - self.cancelled:+d}"
+        if self.gold_mine:
+            text += f", gold mine doubles → {self.value:+d}"
+        ranks = " ".join(f"{p}{n}" for p, n in self.ranks.items() if n)
+        gold = " ".join(f"{p}{g:+d}" for p, g in self.gold.items() if self.ranks[p])
+        who = f"{ranks} → {gold}" if ranks else "no castle"
+        return f"{self.line:<9} {span:<6} {text}   {who}".replace("+-", "-")
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """A board scored: one :class:`SegmentScore` per segment, and each player's gold."""
+
+    players: str
+    segments: tuple[SegmentScore, ...]
+
+    @property
+    def gold(self) -> dict[str, int]:
+        """Each player's gold from this scoring (may be negative)."""
+        return {p: sum(s.gold[p] for s in self.segments) for p in self.players}
+
+    def line(self, name: str) -> list[SegmentScore]:
+        """The segments of one line (``row 1``, ``column 3``)."""
+        return [s for s in self.segments if s.line == name]
+
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
+        """``{"gold": {...}, "lines": [...]}`` as the CLI prints it (cells 1-based)."""
+        return {"gold": self.gold, "lines": [s.to_json(explain) for s in self.segments]}
+
+    def explain(self) -> str:
+        """The whole scoring as text, a line per segment, then the totals."""
+        out = [s.explain() for s in self.segments]
+        out.append("gold: " + (" ".join(f"{p} {g:+d}" for p, g in self.gold.items()) or "-"))
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def score_board(board: Board, *, players: str | None = None,
+                lines: Iterable[str] | None = None) -> Scoring:
+    """Score the given lines (default: every row and column) of a board.
+
+    ``players``: whose gold to report (default: those with a castle on the board).
+
+    >>> score_board(Board.from_text("+5 a1 . . . . / " + ". . . . . . / " * 4), players="ab").gold
+    {'a': 5, 'b': 0}
+    """
+    players = board.players if players is None else players
+    ranked = castle_ranks(board)
+    scored = []
+    for seg in segments(board, lines):
+        tiles = []
+        ranks = dict.fromkeys(players, 0)
+        for cell in seg.cells:
+            piece = board.at(cell)
+            if isinstance(piece, Tile):
+                tiles.append(piece)
+            elif isinstance(piece, Castle):
+                ranks[piece.player] = ranks.get(piece.player, 0) + ranked[cell][1]
+        dragon = any(t.kind is TileKind.DRAGON for t in tiles)
+        gold_mine = any(t.kind is TileKind.GOLD_MINE for t in tiles)
+        partial = SegmentScore(seg, tuple(tiles), dragon, gold_mine, ranks, {})
+        gold = {p: partial.value * n for p, n in ranks.items()}
+        scored.append(SegmentScore(seg, tuple(tiles), dragon, gold_mine, ranks, gold))
+    return Scoring(players, tuple(scored))
