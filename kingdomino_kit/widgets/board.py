@@ -1,0 +1,389 @@
+"""KingdomBoard: build a kingdom by clicks — choose a domino, rotate it, click where it goes.
+
+The board shows every cell the kingdom could still reach (a 9×9 field around the castle for a
+5×5 kingdom: the castle may end anywhere inside the final 5×5); cells that would break the size
+rule are dimmed. Clicking a cell puts the chosen domino's **first half** there, its second half
+right of / below / left of / above it as the rotation says; the cells where that is legal are
+green. An illegal click explains the broken rule in the message line and changes nothing.
+
+>>> board = KingdomBoard("41,13")
+>>> board.selected, board.rotation
+(41, 0)
+>>> board.click(0, 1)               # W|G2: W right of the castle, G2 right of it
+True
+>>> board.score, board.export()
+(2, 'C  W  G2')
+>>> board.click(3, 3)               # domino 13 far from anything
+False
+>>> board.message
+'Illegal: domino 13 at (3, 3),(3, 4) breaks the connection rule: ... The kingdom is unchanged.'
+>>> board.undo(), board.score
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import traitlets
+
+from kingdomino_kit.dominoes import DOMINOES, Domino, dominoes
+from kingdomino_kit.errors import IllegalPlacement, KingdominoError
+from kingdomino_kit.grid import DIRECTIONS, Cell
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.widgets.markup import (
+    breakdown_table,
+    button,
+    domino_svg,
+    escape,
+    kingdom_grid,
+)
+from kingdomino_kit.widgets.view import ActionView
+
+__all__ = ["KingdomBoard", "WidgetError", "ROTATIONS"]
+
+ROTATIONS = ("right of", "below", "left of", "above")
+"""Where the second half lies from the first, by rotation 0–3 (the order of grid.DIRECTIONS)."""
+_ARROWS = ("→", "↓", "←", "↑")
+
+Action = Placement | Domino  # a placement, or a domino discarded
+HandSpec = str | Iterable[int | Domino] | None
+
+
+class WidgetError(KingdominoError):
+    """A widget asked to do something that its state does not allow (e.g. select a domino
+    that is not in the hand)."""
+
+
+def parse_hand(hand: HandSpec, size: int = 5, seed: int = 0) -> tuple[Domino, ...]:
+    """The hand as dominoes: numbers ``"41,13"``, a list of numbers or dominoes, or ``None``
+    for a seeded random hand that can fill the kingdom (12 dominoes for 5×5, 24 for 7×7).
+
+    >>> [d.number for d in parse_hand("13, 41")]
+    [13, 41]
+    >>> len(parse_hand(None)), parse_hand(None) == parse_hand(None, seed=0)
+    (12, True)
+    >>> parse_hand("3,3")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.widgets.board.WidgetError: hand: domino 3 appears twice
+    """
+    if hand is None:
+        count = (size * size - 1) // 2
+        return tuple(sorted(random.Random(seed).sample(DOMINOES, count),
+                            key=lambda d: d.number))
+    if isinstance(hand, str):
+        result = dominoes(hand)
+    else:
+        result = [d if isinstance(d, Domino) else dominoes([int(d)])[0] for d in hand]
+    seen: set[int] = set()
+    for d in result:
+        if d.number in seen:
+            raise WidgetError(f"hand: domino {d.number} appears twice")
+        seen.add(d.number)
+    return tuple(result)
+
+
+class KingdomBoard(ActionView):
+    """A clickable kingdom with a hand of dominoes, undo/redo, live score and its breakdown.
+
+    ``hand``: the dominoes to choose from (see :func:`parse_hand`); ``kingdom``: a starting
+    kingdom (kept by reset; undo never goes past it); ``middle_kingdom``/``harmony``: count those
+    bonuses. ``score`` and ``message`` are traits (observe them); ``kingdom`` is the live
+    :class:`~kingdomino_kit.kingdom.Kingdom`.
+
+    >>> b = KingdomBoard("1,2", kingdom=Kingdom.from_text("C W"))
+    >>> b.select(2); b.rotate(); b.rotation
+    1
+    >>> sorted(b.legal_cells())[:3]     # W|W going down: its second half must touch C or W
+    [(-2, 0), (-2, 1), (-1, -1)]
+    """
+
+    score = traitlets.Int(0)
+    message = traitlets.Unicode("")
+
+    def __init__(self, hand: HandSpec = None, *, size: int | None = None, seed: int = 0,
+                 kingdom: Kingdom | None = None, middle_kingdom: bool = False,
+                 harmony: bool = False, title: str = "") -> None:
+        super().__init__()
+        if kingdom is not None and size is not None and kingdom.size != size:
+            raise WidgetError(f"size {size} differs from the starting kingdom's {kingdom.size}")
+        self._start = kingdom.copy() if kingdom is not None else Kingdom(size or 5)
+        self._hand0 = parse_hand(hand, self._start.size, seed)
+        self.middle_kingdom = middle_kingdom
+        self.harmony = harmony
+        self.title = title
+        self._show_export = False
+        self._message_kind = "info"
+        self.kingdom: Kingdom = self._start.copy()
+        self._done: list[Action] = []
+        self._undone: list[Action] = []
+        self._rotation: int = 0
+        self._selected: int = 0
+        self.reset()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def hand(self) -> list[Domino]:
+        """The dominoes still to place, in the hand's order."""
+        used = {a.domino.number if isinstance(a, Placement) else a.number for a in self._done}
+        return [d for d in self._hand0 if d.number not in used]
+
+    @property
+    def selected(self) -> int:
+        """The chosen domino's number (0 when the hand is empty)."""
+        return self._selected
+
+    @property
+    def rotation(self) -> int:
+        """0–3: the second half lies right of / below / left of / above the first."""
+        return self._rotation
+
+    @property
+    def history(self) -> list[Action]:
+        """What was done since the start, oldest first: placements and discarded dominoes."""
+        return list(self._done)
+
+    def total(self) -> int:
+        """The score plus the bonuses this board counts."""
+        return self.kingdom.total(middle_kingdom=self.middle_kingdom, harmony=self.harmony)
+
+    def legal_placements(self) -> list[Placement]:
+        """Every legal placement of the chosen domino (any rotation)."""
+        dom = self._selected_domino()
+        return [] if dom is None else self.kingdom.legal_placements(dom)
+
+    def legal_cells(self) -> set[Cell]:
+        """The cells a click may choose for the first half, with the current rotation."""
+        dr, dc = DIRECTIONS[self._rotation]
+        cells = set()
+        for p in self.legal_placements():
+            (r1, c1), (r2, c2) = p.cells
+            if (r2 - r1, c2 - c1) == (dr, dc):
+                cells.add(p.first)
+            elif p.domino.is_double and (r1 - r2, c1 - c2) == (dr, dc):
+                cells.add(p.second)  # a double is listed in one orientation of each layout
+        return cells
+
+    def export(self) -> str:
+        """The kingdom in the kit's text notation (``Kingdom.from_text`` reads it back)."""
+        return self.kingdom.to_text()
+
+    def _selected_domino(self) -> Domino | None:
+        for d in self._hand0:
+            if d.number == self._selected:
+                return d
+        return None
+
+    # ------------------------------------------------------------------ actions
+    def select(self, number: int) -> None:
+        """Choose domino ``number`` from the hand."""
+        if number not in {d.number for d in self.hand}:
+            raise WidgetError(f"domino {number} is not in the hand")
+        self._selected = number
+        self._say(self._hint(), "info")
+
+    def rotate(self, steps: int = 1) -> None:
+        """Turn the chosen domino a quarter clockwise ``steps`` times."""
+        self._rotation = (self._rotation + steps) % 4
+        self._say(self._hint(), "info")
+
+    def click(self, row: int, col: int) -> bool:
+        """Put the chosen domino's first half on (row, col) with the current rotation.
+
+        Returns True if placed; otherwise the message says why and nothing changes.
+        """
+        dom = self._selected_domino()
+        if dom is None:
+            self._say("The hand is empty: nothing to place. Reset to start again.", "error")
+            return False
+        dr, dc = DIRECTIONS[self._rotation]
+        return self.place(Placement(dom, (row, col), (row + dr, col + dc)))
+
+    def place(self, placement: Placement) -> bool:
+        """Place a domino of the hand; an illegal placement is explained and changes nothing."""
+        if placement.domino not in self.hand:
+            self._say(f"Domino {placement.domino.number} is not in the hand.", "error")
+            return False
+        before = self.total()
+        try:
+            self.kingdom.place(placement)
+        except IllegalPlacement as error:
+            self._say(f"Illegal: {error}. The kingdom is unchanged.", "error")
+            return False
+        self._done.append(placement)
+        self._undone.clear()
+        self._after_action()
+        (r1, c1), (r2, c2) = placement.cells
+        self._say(f"Placed domino {placement.domino.number} at ({r1}, {c1}),({r2}, {c2}): "
+                  f"score {before} → {self.total()}. " + self._hint(), "ok")
+        return True
+
+    def discard(self) -> bool:
+        """Discard the chosen domino — allowed only when it has no legal placement."""
+        dom = self._selected_domino()
+        if dom is None:
+            self._say("The hand is empty: nothing to discard.", "error")
+            return False
+        if self.kingdom.can_place(dom):
+            self._say(f"Domino {dom.number} has a legal placement, so it may not be discarded "
+                      "(the rules allow a discard only when it fits nowhere).", "error")
+            return False
+        self._done.append(dom)
+        self._undone.clear()
+        self._after_action()
+        self._say(f"Discarded domino {dom.number} (it fits nowhere). " + self._hint(), "ok")
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last placement or discard (not past the starting kingdom)."""
+        if not self._done:
+            self._say("Nothing to undo.", "error")
+            return False
+        action = self._done.pop()
+        if isinstance(action, Placement):
+            self.kingdom.undo()
+        self._undone.append(action)
+        dom = action.domino if isinstance(action, Placement) else action
+        self._selected = dom.number
+        self._after_action(keep_selection=True)
+        self._say(f"Undone: domino {dom.number} is back in the hand.", "info")
+        return True
+
+    def redo(self) -> bool:
+        """Do again what :meth:`undo` took back."""
+        if not self._undone:
+            self._say("Nothing to redo.", "error")
+            return False
+        action = self._undone.pop()
+        if isinstance(action, Placement):
+            self.kingdom.place(action)  # it was legal in this very state before
+        self._done.append(action)
+        self._after_action()
+        dom = action.domino if isinstance(action, Placement) else action
+        self._say(f"Redone: domino {dom.number}. " + self._hint(), "ok")
+        return True
+
+    def reset(self) -> None:
+        """Back to the starting kingdom and the full hand."""
+        self.kingdom = self._start.copy()
+        self._done = []
+        self._undone = []
+        self._rotation = 0
+        self._selected = 0
+        self._after_action()
+        self._say(self._hint(), "info")
+
+    def toggle_export(self) -> None:
+        """Show or hide the kingdom's text notation under the board."""
+        self._show_export = not self._show_export
+        self._say(self.message, self._message_kind)
+
+    def _after_action(self, keep_selection: bool = False) -> None:
+        hand = self.hand
+        if not keep_selection or self._selected not in {d.number for d in hand}:
+            self._selected = hand[0].number if hand else 0
+        self.score = self.total()
+
+    # ------------------------------------------------------------------ messages
+    def _hint(self) -> str:
+        dom = self._selected_domino()
+        if dom is None:
+            return f"All dominoes are used: the kingdom scores {self.total()}."
+        where = ROTATIONS[self._rotation]
+        head = (f"Domino {dom.number} ({dom.first}|{dom.second}), second half {where} the first: "
+                )
+        if not self.kingdom.can_place(dom):
+            return head + "it fits nowhere, so discard it."
+        if not self.legal_cells():
+            return head + "no legal cell in this rotation — rotate it."
+        return head + "click a green cell for its first half."
+
+    def _say(self, text: str, kind: str) -> None:
+        """Set the message line and redraw (every action ends here)."""
+        self._message_kind = kind
+        self.message = text
+        self._render()
+
+    # ------------------------------------------------------------------ browser events
+    def handle(self, action: str, data: dict[str, str]) -> None:
+        """Answer a browser click (cell, select, rotate, undo, redo, reset, discard, export)."""
+        try:
+            if action == "cell":
+                self.click(int(data["row"]), int(data["col"]))
+            elif action == "select":
+                number = int(data["domino"])
+                if number == self._selected:  # a click on the chosen domino turns it
+                    self.rotate()
+                else:
+                    self.select(number)
+            elif action in ("rotate", "undo", "redo", "reset", "discard"):
+                getattr(self, action)()
+            elif action == "export":
+                self.toggle_export()
+            else:
+                self._say(f"Unknown action {action!r} from the browser.", "error")
+        except (KeyError, ValueError) as error:  # KingdominoError is a ValueError
+            self._say(f"Cannot do {action!r}: {error}", "error")
+
+    # ------------------------------------------------------------------ rendering
+    def _render(self) -> None:
+        self.html = self.markup()
+
+    def markup(self) -> str:
+        """The board as HTML (what the browser shows)."""
+        dom = self._selected_domino()
+        hand_items = []
+        for d in self.hand:
+            classes = "kk-hand-domino"
+            if d.number == self._selected:
+                classes += " kk-selected"
+            if not self.kingdom.can_place(d):
+                classes += " kk-stuck"
+            hand_items.append(
+                f'<button class="{classes}" data-kk-action="select" data-domino="{d.number}" '
+                f'title="domino {d.number}: {d.first}|{d.second}">{d.number}'
+                f"{domino_svg(d, 0)}</button>")
+        hand = "".join(hand_items) or '<span class="kk-empty-hand">(no dominoes left)</span>'
+        chosen = ""
+        if dom is not None:
+            chosen = (f'<span class="kk-chosen">domino {dom.number} '
+                      f'{_ARROWS[self._rotation]} {domino_svg(dom, self._rotation)}</span>')
+        can_discard = dom is not None and not self.kingdom.can_place(dom)
+        controls = "".join([
+            chosen,
+            button("Rotate ↻", "rotate", enabled=dom is not None, title="turn a quarter clockwise"),
+            button("Undo", "undo", enabled=bool(self._done)),
+            button("Redo", "redo", enabled=bool(self._undone)),
+            button("Discard", "discard", enabled=can_discard,
+                   title="only when the domino fits nowhere"),
+            button("Reset", "reset"),
+            button("Hide text" if self._show_export else "Export text", "export"),
+        ])
+        props = self.kingdom.properties()
+        props.sort(key=lambda p: (-p.score, p.terrain.index, min(p.cells)))
+        grid = kingdom_grid(self.kingdom, legal=self.legal_cells(), direction=self._rotation,
+                            ghost=dom, properties=props)
+        bonuses = []
+        if self.middle_kingdom:
+            bonuses.append(("Middle Kingdom", self.kingdom.bonus(middle_kingdom=True)))
+        if self.harmony:
+            bonuses.append(("Harmony", self.kingdom.bonus(harmony=True)))
+        score = (f'<div class="kk-score">Score: <b class="kk-score-value">{self.total()}</b>'
+                 "</div>")
+        export = ""
+        if self._show_export:
+            export = f'<pre class="kk-export-text">{escape(self.export())}</pre>'
+        title = f'<div class="kk-title"><b>{escape(self.title)}</b></div>' if self.title else ""
+        kind = self._message_kind
+        return (f'<div class="kk-board" data-size="{self.kingdom.size}">{title}'
+                f'<div class="kk-hand">{hand}</div><div class="kk-controls">{controls}</div>'
+                f'<div class="kk-main">{grid}<div class="kk-side">{score}'
+                f"{breakdown_table(props, bonuses=bonuses)}</div></div>"
+                f'<div class="kk-message kk-{kind}">{escape(self.message)}</div>{export}</div>')
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}(size={self.kingdom.size}, placed={len(self.kingdom)} "
+                f"squares, hand={[d.number for d in self.hand]}, score={self.total()})")
+

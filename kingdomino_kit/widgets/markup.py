@@ -1,0 +1,181 @@
+"""HTML pieces shared by the kit's widgets: dominoes, buttons, clickable kingdom grids, tables.
+
+Every piece is a plain string built from the game state, with ``kk-*`` CSS classes as stable
+hooks and ``data-kk-action`` on what can be clicked (see :mod:`kingdomino_kit.widgets.view`).
+
+>>> 'data-kk-action="undo"' in button("Undo", "undo")
+True
+>>> 'kk-legal' in kingdom_grid(Kingdom(), legal={(0, 1)})
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Collection, Iterable, Sequence
+
+from kingdomino_kit.dominoes import Domino, Terrain
+from kingdomino_kit.grid import DIRECTIONS, Cell
+from kingdomino_kit.kingdom import Kingdom, Property
+from kingdomino_kit.render import TERRAIN_COLOURS, _crown_path, kingdom_svg
+
+__all__ = ["button", "domino_svg", "kingdom_grid", "reach_frame", "breakdown_table", "escape"]
+
+_CELL_RECT = re.compile(
+    r'<rect class="kk-cell ([^"]*)" data-row="(-?\d+)" data-col="(-?\d+)" x="(\d+)" y="(\d+)"')
+
+
+def escape(text: object) -> str:
+    """Text made safe for HTML.
+
+    >>> escape("a < b")
+    'a &lt; b'
+    """
+    return html.escape(str(text), quote=True)
+
+
+def button(label: str, action: str, *, enabled: bool = True, title: str = "",
+           **data: object) -> str:
+    """A button that reports ``action`` (and ``data`` as data-* attributes) when clicked.
+
+    >>> button("Rotate", "rotate", title="turn")
+    '<button class="kk-btn kk-rotate" data-kk-action="rotate" title="turn">Rotate</button>'
+    """
+    attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
+    tip = f' title="{escape(title)}"' if title else ""
+    off = " disabled" if not enabled else ""
+    return (f'<button class="kk-btn kk-{action}" data-kk-action="{action}"{attrs}{tip}{off}>'
+            f"{escape(label)}</button>")
+
+
+def domino_svg(dom: Domino, direction: int = 0, cell: int = 18) -> str:
+    """A small picture of a domino; ``direction`` puts the second half right/below/left/above.
+
+    >>> from kingdomino_kit import domino
+    >>> domino_svg(domino(48), 1).count("<rect")
+    2
+    """
+    dr, dc = DIRECTIONS[direction]
+    cells = [(0, 0), (dr, dc)]
+    rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
+    width, height = (2 if dc else 1) * cell, (2 if dr else 1) * cell
+    out = [f'<svg class="kk-domino-svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}">']
+    for half, (r, c) in zip(dom.halves, cells, strict=True):
+        x, y = (c - cmin) * cell, (r - rmin) * cell
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                   f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" stroke-width="0.5"/>')
+        s = cell * 0.3
+        for k in range(half.crowns):
+            out.append(f'<path d="{_crown_path(x + 1 + k * (s + 1), y + 1, s)}" fill="#ffd700" '
+                       'stroke="#7a5c00" stroke-width="0.5"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def reach_frame(kingdom: Kingdom) -> tuple[int, int, int, int]:
+    """Every cell the kingdom could ever reach: size-1 cells around the castle each way.
+
+    >>> reach_frame(Kingdom())
+    (-4, 4, -4, 4)
+    """
+    n = kingdom.size - 1
+    return (-n, n, -n, n)
+
+
+def reachable(kingdom: Kingdom, cell: Cell) -> bool:
+    """True if a square on ``cell`` would still let the kingdom fit size × size.
+
+    >>> k = Kingdom.from_text("C W W W W")
+    >>> reachable(k, (0, -1)), reachable(k, (4, 0)), reachable(k, (5, 0))
+    (False, True, False)
+    """
+    rmin, rmax, cmin, cmax = kingdom.bounds
+    r, c = cell
+    n = kingdom.size
+    return max(rmax, r) - min(rmin, r) < n and max(cmax, c) - min(cmin, c) < n
+
+
+def kingdom_grid(kingdom: Kingdom, *, legal: Collection[Cell] = (),
+                 direction: int | None = None, ghost: Domino | None = None,
+                 properties: Sequence[Property] | None = None, cell: int = 36,
+                 clickable: bool = True) -> str:
+    """The kingdom drawn on every cell it could reach, as SVG inside ``<div class="kk-grid">``.
+
+    Cells are :func:`kingdomino_kit.render.kingdom_svg` squares with extra classes: ``kk-legal``
+    (in ``legal``), ``kk-out`` (out of reach: the kingdom would no longer fit), and
+    ``data-kk-action="cell"`` when ``clickable``. Every property is outlined (dashed when it has
+    no crown) with a numbered badge. With ``ghost`` and ``direction``, hovering previews the domino.
+    """
+    props = kingdom.properties() if properties is None else list(properties)
+    svg = kingdom_svg(kingdom, cell=cell, frame=reach_frame(kingdom), highlight=props)
+    corners: dict[Cell, tuple[int, int]] = {}
+
+    def mark(match: re.Match[str]) -> str:
+        classes, r, c, x, y = match.groups()
+        where = (int(r), int(c))
+        corners[where] = (int(x), int(y))
+        extra = ""
+        if where in legal:
+            extra += " kk-legal"
+        if not reachable(kingdom, where):
+            extra += " kk-out"
+        action = ' data-kk-action="cell"' if clickable else ""
+        return (f'<rect class="kk-cell {classes}{extra}"{action} data-row="{r}" data-col="{c}" '
+                f'x="{x}" y="{y}"')
+
+    svg = _CELL_RECT.sub(mark, svg)
+    count = iter(range(len(props)))
+
+    def label(match: re.Match[str]) -> str:
+        k = next(count)
+        zero = "" if props[k].score else " kk-zero"
+        return f'<path class="kk-property{zero}" data-property="{k + 1}"'
+
+    svg = re.sub(r'<path class="kk-property"', label, svg)
+    badges = []
+    for k, prop in enumerate(props, start=1):
+        x, y = corners[min(prop.cells)]
+        colour = "#d11" if prop.score else "#555"
+        badges.append(f'<circle cx="{x + cell - 9}" cy="{y + cell - 9}" r="7" fill="{colour}"/>'
+                      f'<text class="kk-badge" x="{x + cell - 9}" y="{y + cell - 5.5}" '
+                      f'text-anchor="middle">{k}</text>')
+    svg = svg.replace("</svg>", "".join(badges) + "</svg>")
+    style = ""
+    data = ""
+    if ghost is not None and direction is not None:
+        dr, dc = DIRECTIONS[direction]
+        style = (f' style="--kk-ghost-first: {TERRAIN_COLOURS[ghost.first.terrain]}; '
+                 f'--kk-ghost-second: {TERRAIN_COLOURS[ghost.second.terrain]}"')
+        data = f' data-ghost-dr="{dr}" data-ghost-dc="{dc}"'
+    return f'<div class="kk-grid"{data}{style}>{svg}</div>'
+
+
+def breakdown_table(props: Iterable[Property], *, bonuses: Sequence[tuple[str, int]] = ()
+                    ) -> str:
+    """A table of every property: number, terrain, squares, crowns, points; bonuses below.
+
+    >>> t = breakdown_table(Kingdom.from_text("C G1 G").properties())
+    >>> "<td>2</td><td>1</td><td>2</td>" in t
+    True
+    """
+    rows = ['<table class="kk-breakdown"><thead><tr><th>#</th><th>property</th><th>squares</th>'
+            "<th>crowns</th><th>points</th></tr></thead><tbody>"]
+    total = 0
+    for k, prop in enumerate(props, start=1):
+        total += prop.score
+        zero = ' class="kk-zero"' if not prop.score else ""
+        rows.append(f"<tr{zero}><td>{k}</td><td>{_swatch(prop.terrain)}{prop.terrain.value}</td>"
+                    f"<td>{prop.squares}</td><td>{prop.crowns}</td><td>{prop.score}</td></tr>")
+    for name, points in bonuses:
+        total += points
+        rows.append(f'<tr class="kk-bonus"><td></td><td>{escape(name)}</td><td></td><td></td>'
+                    f"<td>{points}</td></tr>")
+    rows.append(f'<tr class="kk-total"><td></td><td><b>total</b></td><td></td><td></td>'
+                f"<td><b>{total}</b></td></tr></tbody></table>")
+    return "".join(rows)
+
+
+def _swatch(terrain: Terrain) -> str:
+    return f'<span class="kk-swatch" style="background: {TERRAIN_COLOURS[terrain]}"></span>'

@@ -1,0 +1,142 @@
+"""The thin browser view of the kit's boards: Python renders HTML, the browser reports clicks.
+
+All state and every rule live in Python. The view (an anywidget with its ES module inline, no
+build step) only sets the ``html`` trait as the element's content, and when an element carrying
+``data-kk-action`` is clicked it sets the synced ``event`` trait to that element's ``data-*``
+attributes plus a counter (so a second click on the same cell is still a change). Python answers
+in :meth:`ActionView.handle` and renders new HTML. Hovering a board cell previews the chosen
+domino on the two cells it would cover (colours only; legality is decided in Python).
+
+>>> view = ActionView()
+>>> view.html == "" and view.event == {}
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anywidget
+import traitlets
+
+__all__ = ["ActionView", "ESM", "CSS"]
+
+ESM = r"""
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "kk-root";
+  el.appendChild(root);
+  const draw = () => { root.innerHTML = model.get("html"); };
+  const report = (ev) => {
+    const target = ev.target.closest("[data-kk-action]");
+    if (!target || !root.contains(target) || target.hasAttribute("disabled")) return;
+    ev.preventDefault();
+    const previous = model.get("event") || {};
+    model.set("event", { ...target.dataset, seq: (previous.seq || 0) + 1 });
+    model.save_changes();
+  };
+  const cellAt = (grid, row, col) =>
+    grid.querySelector(`.kk-cell[data-row="${row}"][data-col="${col}"]`);
+  const unghost = () => {
+    root.querySelectorAll(".kk-ghost-first, .kk-ghost-second").forEach((node) =>
+      node.classList.remove("kk-ghost-first", "kk-ghost-second"));
+  };
+  const ghost = (ev) => {
+    unghost();
+    const cell = ev.target.closest(".kk-cell[data-row]");
+    const grid = cell && cell.closest("[data-ghost-dr]");
+    if (!grid) return;
+    const row = Number(cell.dataset.row), col = Number(cell.dataset.col);
+    const partner = cellAt(grid, row + Number(grid.dataset.ghostDr),
+                           col + Number(grid.dataset.ghostDc));
+    cell.classList.add("kk-ghost-first");
+    if (partner) partner.classList.add("kk-ghost-second");
+  };
+  draw();
+  model.on("change:html", draw);
+  root.addEventListener("click", report);
+  root.addEventListener("mouseover", ghost);
+  root.addEventListener("mouseleave", unghost);
+  return () => {
+    model.off("change:html", draw);
+    root.removeEventListener("click", report);
+    root.removeEventListener("mouseover", ghost);
+    root.removeEventListener("mouseleave", unghost);
+  };
+}
+export default { render };
+"""
+
+CSS = r"""
+.kk-root { font-family: sans-serif; font-size: 13px; color: #222; }
+.kk-root button { font-size: 12px; cursor: pointer; }
+.kk-root button[disabled] { cursor: default; opacity: 0.45; }
+.kk-hand { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; align-items: center; }
+.kk-hand-domino { display: inline-flex; align-items: center; gap: 3px; padding: 2px 4px;
+  border: 2px solid #bbb; border-radius: 4px; background: #fff; }
+.kk-hand-domino.kk-selected { border-color: #1a6ad1; background: #e3efff; }
+.kk-hand-domino.kk-stuck { border-style: dashed; }
+.kk-controls { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; align-items: center; }
+.kk-main { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
+.kk-grid svg { display: block; user-select: none; }
+.kk-grid svg path, .kk-grid svg text { pointer-events: none; }
+.kk-grid .kk-cell { cursor: pointer; }
+.kk-grid .kk-cell.kk-out { fill: #9a9a9a; fill-opacity: 0.55; cursor: not-allowed; }
+.kk-grid .kk-cell.kk-legal { fill: #b8e6a4; stroke: #2a8a1a; stroke-width: 2; }
+.kk-grid .kk-cell.kk-ghost-first { fill: var(--kk-ghost-first); fill-opacity: 0.85; }
+.kk-grid .kk-cell.kk-ghost-second { fill: var(--kk-ghost-second); fill-opacity: 0.85; }
+.kk-grid .kk-property.kk-zero { stroke: #555; stroke-width: 1.5; stroke-dasharray: 4 3; }
+.kk-grid .kk-badge { font-size: 10px; font-weight: bold; fill: #fff; }
+.kk-score { font-size: 16px; margin-bottom: 4px; }
+.kk-breakdown { border-collapse: collapse; font-size: 12px; }
+.kk-breakdown th, .kk-breakdown td { border-bottom: 1px solid #ddd; padding: 1px 6px;
+  text-align: right; }
+.kk-breakdown th:nth-child(2), .kk-breakdown td:nth-child(2) { text-align: left; }
+.kk-breakdown tr.kk-zero td { color: #888; }
+.kk-swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px;
+  border: 1px solid #555; }
+.kk-message { margin: 6px 0; padding: 4px 6px; border-left: 4px solid #888; background: #f6f6f6;
+  white-space: pre-wrap; }
+.kk-message.kk-error { border-left-color: #c62828; background: #fdecea; }
+.kk-message.kk-ok { border-left-color: #2e7d32; background: #edf7ed; }
+.kk-export-text { background: #f6f6f6; padding: 4px 6px; margin: 4px 0; }
+.kk-table-kingdoms { display: flex; flex-wrap: wrap; gap: 12px; }
+.kk-player { border: 2px solid #ddd; border-radius: 4px; padding: 4px; }
+.kk-player.kk-current { border-color: #1a6ad1; }
+.kk-line { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 4px 0; }
+.kk-line-domino { display: inline-flex; align-items: center; gap: 3px; padding: 2px 4px;
+  border: 2px solid #bbb; border-radius: 4px; background: #fff; }
+.kk-line-domino.kk-claimable { border-color: #2a8a1a; }
+.kk-king { display: inline-block; padding: 0 4px; border-radius: 3px; color: #fff;
+  font-size: 11px; }
+"""
+
+
+class ActionView(anywidget.AnyWidget):
+    """A widget whose view shows ``html`` and reports clicks on ``data-kk-action`` elements.
+
+    Subclasses render HTML from their state and override :meth:`handle`.
+
+    >>> class Echo(ActionView):
+    ...     def handle(self, action, data):
+    ...         self.html = f"<p>{action} {data['row']}</p>"
+    >>> echo = Echo()
+    >>> echo.event = {"kkAction": "cell", "row": "2", "seq": 1}   # what a browser click sends
+    >>> echo.html
+    '<p>cell 2</p>'
+    """
+
+    _esm = ESM
+    _css = CSS
+    html = traitlets.Unicode("").tag(sync=True)
+    event = traitlets.Dict().tag(sync=True)
+
+    @traitlets.observe("event")
+    def _on_event(self, change: dict[str, Any]) -> None:
+        event = change["new"]
+        if not isinstance(event, dict) or not event.get("kkAction"):
+            return
+        self.handle(str(event["kkAction"]), {str(k): str(v) for k, v in event.items()})
+
+    def handle(self, action: str, data: dict[str, str]) -> None:
+        """Answer a click on an element with ``data-kk-action=action`` (its data-* in ``data``)."""
