@@ -276,7 +276,7 @@ BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
 
 def make_bot(spec: str, seed: int | None = None) -> Any:
     """A bot from its name, optionally with parameters: ``random``, ``greedy``, ``mc``,
-    ``mc:playouts=20,width=4,policy=greedy``.
+    ``mc:playouts=20:width=4:policy=greedy``.
 
     >>> make_bot("greedy", 1).name, make_bot("mc:playouts=3", 1).playouts
     ('greedy', 3)
@@ -287,12 +287,12 @@ def make_bot(spec: str, seed: int | None = None) -> Any:
     """
     from kingdomino_kit.errors import KingdominoError
 
-    name, _, params = spec.strip().partition(":")
+    name, *params = spec.strip().split(":")
     factory = BOTS.get(name.strip().lower())
     if factory is None:
         raise KingdominoError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
     kwargs: dict[str, Any] = {}
-    for item in filter(None, (x.strip() for x in params.split(","))):
+    for item in filter(None, (x.strip() for x in params)):
         key, eq, value = item.partition("=")
         if not eq or factory is not MonteCarloBot or key not in ("playouts", "width", "policy",
                                                                   "seconds"):
