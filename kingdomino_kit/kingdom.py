@@ -358,12 +358,19 @@ rule: neither half touches the castle or a square of its own terrain
         >>> Kingdom.from_text("W W W / W C W / W W .").score()   # 7 wheat, no crown
         0
         """
-        w = self._g.stride
-        c1, c2 = self._crown1, self._crown2
-        crowned_all = c1 | c2
+        g = self._g
+        w = g.stride
+        # Shift everything down to the kingdom's top-left corner: smaller ints, faster ops.
+        base = g.index(self._rmin, self._cmin)
+        c1, c2 = self._crown1 >> base, self._crown2 >> base
+        crowned_all = (c1 | c2) << base
         total = 0
         for region in self._terrain:
             crowned = region & crowned_all
+            if not crowned:
+                continue
+            region >>= base
+            crowned >>= base
             while crowned:
                 comp = crowned & -crowned
                 while True:
@@ -371,7 +378,7 @@ rule: neither half touches the castle or a square of its own terrain
                     if grown == comp:
                         break
                     comp = grown
-                crowned &= ~comp
+                crowned ^= comp & crowned
                 total += comp.bit_count() * ((comp & c1).bit_count() + 2 * (comp & c2).bit_count())
         return total
 

@@ -1,0 +1,64 @@
+"""The kit's set-up files agree with each other: pyproject.toml, environment.yml, the Makefile,
+.ci/run and the README's quick start."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# PyPI name → conda-forge name, where they differ
+CONDA_NAMES = {"ortools": "ortools-python", "matplotlib": "matplotlib-base"}
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~\[ ;]", requirement.strip(), maxsplit=1)[0].lower()
+
+
+def _conda_packages() -> set[str]:
+    names = set()
+    in_deps = False
+    for line in (ROOT / "environment.yml").read_text().splitlines():
+        if line.startswith("dependencies:"):
+            in_deps = True
+            continue
+        match = re.match(r"\s{2}- ([A-Za-z0-9_.-]+)", line)
+        if in_deps and match and match.group(1) not in ("pip", "python"):
+            names.add(match.group(1).lower())
+    return names
+
+
+def test_environment_yml_lists_the_same_packages_as_pyproject() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = {_name(r) for r in project["dependencies"]}
+    wanted |= {_name(r) for r in project["optional-dependencies"]["test"]}
+    assert {CONDA_NAMES.get(n, n) for n in wanted} == _conda_packages()
+
+
+def test_design_card_dependencies_are_declared() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = {_name(r) for r in project["dependencies"]}
+    test = {_name(r) for r in project["optional-dependencies"]["test"]}
+    assert {"ortools", "ipywidgets", "matplotlib", "jupyterlab"} <= runtime
+    assert {"pytest", "nbval", "hypothesis"} <= test
+    assert project["scripts"]["kingdomino-kit"] == "kingdomino_kit.cli:main"
+
+
+def test_two_commands_and_ci() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    for target in ("lab:", "test:", "bench:"):
+        assert re.search(rf"^{target}", makefile, re.M), target
+    assert "--ServerApp.ip=127.0.0.1" in makefile and "notebooks" in makefile
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "make test" in ci and "chromium" in ci
+    readme = (ROOT / "README.md").read_text()
+    quick = readme[readme.index("## Quick start"):]
+    assert quick.index("make lab") < quick.index("make test") < quick.index("\n## ")
+
+
+def test_package_data_ships_the_catalogue() -> None:
+    toml = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    data = toml["tool"]["setuptools"]["package-data"]["kingdomino_kit"]
+    assert "data/*.csv" in data and "py.typed" in data
+    assert (ROOT / "kingdomino_kit" / "py.typed").exists()
