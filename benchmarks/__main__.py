@@ -1,4 +1,4 @@
-"""Run every benchmark module (or those named on the command line: ``python -m benchmarks core``)."""
+"""Run every benchmark module, or those named: ``python -m benchmarks core game``."""
 
 from __future__ import annotations
 

@@ -46,7 +46,7 @@ class FunctionBot:
 
     def __init__(self, function: BotFunction, name: str | None = None) -> None:
         self.function = function
-        self.name = name or getattr(function, "__name__", "function")
+        self.name: str = name or str(getattr(function, "__name__", "function"))
 
     def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
         """Call the function."""

@@ -234,7 +234,7 @@ class Kingdom:
         free = g.window(self._rmin, self._rmax, self._cmin, self._cmax) & ~self._occ
         if not free:
             return False
-        w, castle = g.stride, g.castle_bit
+        castle = g.castle_bit
         m1 = self._terrain[dom.first.terrain.index] | castle
         m2 = self._terrain[dom.second.terrain.index] | castle
         near = (g.dilate(m1) | g.dilate(m2)) & free
@@ -247,8 +247,8 @@ class Kingdom:
         >>> Kingdom().check(Placement(domino(1), (0, 2), (0, 3)))
         Traceback (most recent call last):
         ...
-        kingdomino_kit.errors.IllegalPlacement: domino 1 at (0, 2),(0, 3) breaks the connection rule: \
-neither half touches the castle or a square of its own terrain
+        kingdomino_kit.errors.IllegalPlacement: domino 1 at (0, 2),(0, 3) breaks the connection \
+rule: neither half touches the castle or a square of its own terrain
         """
         dom, (r1, c1), (r2, c2) = placement
         where = f"domino {dom.number} at ({r1}, {c1}),({r2}, {c2})"
@@ -385,8 +385,10 @@ rule: neither half touches the castle or a square of its own terrain
     def is_middle_kingdom(self) -> bool:
         """True if the castle is exactly in the centre of the kingdom's extent (gaps allowed).
 
-        >>> Kingdom.from_text("W C W").is_middle_kingdom(), Kingdom.from_text("C W").is_middle_kingdom()
-        (True, False)
+        >>> Kingdom.from_text("W C W").is_middle_kingdom()
+        True
+        >>> Kingdom.from_text("C W").is_middle_kingdom()
+        False
         """
         return self._rmin == -self._rmax and self._cmin == -self._cmax
 

@@ -99,8 +99,9 @@ def kingdom_svg(kingdom: Kingdom, *, cell: int = 40, frame: Frame | None = None,
                        f'fill="{colour}" stroke="#333" stroke-width="0.5"/>')
             s = cell * 0.28
             for k in range(half.crowns):
-                out.append(f'<path class="kk-crown" d="{_crown_path(x + 3 + k * (s + 2), y + 3, s)}"'
-                           f' fill="{CROWN_COLOUR}" stroke="#7a5c00" stroke-width="0.6"/>')
+                path = _crown_path(x + 3 + k * (s + 2), y + 3, s)
+                out.append(f'<path class="kk-crown" d="{path}" fill="{CROWN_COLOUR}"'
+                           ' stroke="#7a5c00" stroke-width="0.6"/>')
     for prop in highlight:
         out.append(_outline(prop.cells, rmin, cmin, cell, pad, pad + top))
     out.append("</svg>")
