@@ -1,0 +1,171 @@
+"""Fixtures for the real-browser tests: a private JupyterLab server and headless Chromium.
+
+Both are started here and stopped here, whatever happens: the server runs in its own process
+group (killed as a group), its kernels are found by the private runtime directory in their
+command line and killed by pid, and Chromium is closed by Playwright. Nothing is downloaded:
+Playwright drives Debian's ``/usr/bin/chromium``. Without that binary the tests skip.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+HERE = Path(__file__).parent
+ARTIFACTS = HERE.parent.parent / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SERVER_START_S = 90
+
+
+@dataclass(frozen=True)
+class Lab:
+    """A running JupyterLab: where it listens, its token and its notebook folder."""
+
+    url: str
+    token: str
+    root: Path
+    log: Path
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?token={self.token}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _quiet_lab_settings(settings: Path) -> None:
+    """No news and no update checks: nothing pops over the notebook, nothing goes online."""
+    path = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is not None:
+        return
+    for sig, wait in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def _kill_processes_mentioning(marker: str) -> None:
+    """Kill (by pid) the processes whose command line contains ``marker`` — our kernels."""
+    own = os.getpid()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == own:
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if marker in cmdline:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(entry.name), signal.SIGKILL)
+
+
+def _wait_until_up(proc: subprocess.Popen[bytes], url: str, token: str, log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_S
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"jupyter lab exited with {proc.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise RuntimeError(f"jupyter lab did not answer in {SERVER_START_S} s:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """``test-artifacts/`` at the top of the repository (gitignored): screenshots go there."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is absent (Debian's chromium package could not be installed)")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[Lab]:
+    """JupyterLab on 127.0.0.1 with a token, private config/runtime/settings, a temp root."""
+    base = tmp_path_factory.mktemp("jupyterlab")
+    root = base / "root"
+    root.mkdir()
+    for notebook in HERE.glob("*.ipynb"):
+        shutil.copy(notebook, root / notebook.name)
+    _quiet_lab_settings(base / "settings")
+    runtime = base / "runtime"
+    env = dict(os.environ,
+               JUPYTER_CONFIG_DIR=str(base / "config"), JUPYTER_RUNTIME_DIR=str(runtime),
+               JUPYTER_DATA_DIR=str(base / "data"), JUPYTERLAB_SETTINGS_DIR=str(base / "settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"), IPYTHONDIR=str(base / "ipython"),
+               MPLBACKEND="Agg", PYDEVD_DISABLE_FILE_VALIDATION="1")
+    port, token = _free_port(), secrets.token_hex(16)
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+           "--LabApp.expose_app_in_browser=True",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if os.getuid() == 0:
+        cmd.append("--allow-root")
+    log = base / "jupyterlab.log"
+    url = f"http://127.0.0.1:{port}"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        _wait_until_up(proc, url, token, log)
+        yield Lab(url, token, root, log)
+    finally:
+        _kill_group(proc)
+        _kill_processes_mentioning(str(runtime))
+
+
+@pytest.fixture()
+def page(lab: Lab, chromium_path: Path, tmp_path: Path) -> Iterator[object]:
+    """A fresh headless Chromium page (own user-data-dir); closed whatever happens."""
+    os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path / "chromium-profile"), executable_path=str(chromium_path),
+            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 1000})
+        try:
+            yield context.pages[0] if context.pages else context.new_page()
+        finally:
+            context.close()

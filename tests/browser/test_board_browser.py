@@ -1,0 +1,100 @@
+"""KingdomBoard in a real JupyterLab in headless Chromium: run the notebook, click, read back.
+
+Selectors use only the widget's own ``kk-*`` classes and data attributes; JupyterLab is driven
+through its public command ids (``notebook:run-all-cells``) on the app object it exposes for
+tests (``--LabApp.expose_app_in_browser``), never through its internal CSS classes.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NOTEBOOK = "board_test.ipynb"
+WAIT_MS = 90_000
+
+KERNEL_IDLE = """() => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell.currentWidget;
+  const session = panel && panel.sessionContext && panel.sessionContext.session;
+  return Boolean(session && session.kernel && session.kernel.status === "idle"
+                 && panel.content && panel.content.widgets.length > 0);
+}"""
+RUN_ALL = "() => window.jupyterapp.commands.execute('notebook:run-all-cells')"
+RESTART_KERNEL = """async () => {
+  await window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.restart();
+}"""
+
+
+def run_all_cells(page: Any) -> None:
+    page.wait_for_function(KERNEL_IDLE, timeout=WAIT_MS)
+    page.evaluate(RUN_ALL)
+
+
+def cell(page: Any, row: int, col: int) -> Any:
+    return page.locator(f'.kk-board .kk-cell[data-row="{row}"][data-col="{col}"]')
+
+
+def test_click_legal_then_illegal_cell_in_jupyterlab(lab: Any, page: Any, artifacts: Path
+                                                     ) -> None:
+    from playwright.sync_api import expect
+
+    page.set_default_timeout(WAIT_MS)
+    page.goto(lab.notebook_url(NOTEBOOK))
+    run_all_cells(page)
+    page.wait_for_selector(".kk-board .kk-cell.kk-legal")
+    score = page.locator(".kk-board .kk-score-value")
+    message = page.locator(".kk-board .kk-message")
+    expect(score).to_have_text("0")
+    assert page.locator(".kk-board .kk-cell.kk-legal").count() > 0
+
+    # a legal cell: domino 41 (W|G2) with its W right of the castle → G2 scores 2
+    expect(cell(page, 0, 1)).to_have_class(_has("kk-legal"))
+    cell(page, 0, 1).click()
+    expect(score).to_have_text("2")
+    expect(message).to_contain_text("Placed domino 41")
+    expect(cell(page, 0, 2)).to_have_class(_has("kk-grassland"))
+
+    # an illegal cell: domino 13 (W|F) at (2, 0) touches neither the castle nor a wheat square
+    expect(cell(page, 2, 0)).not_to_have_class(_has("kk-legal"))
+    cell(page, 2, 0).click()
+    expect(message).to_contain_text("breaks the connection rule")
+    expect(message).to_have_class(_has("kk-error"))
+    expect(score).to_have_text("2")
+    expect(cell(page, 2, 0)).to_have_class(_has("kk-empty"))
+    page.locator(".kk-board").screenshot(path=str(artifacts / "kingdom_board_illegal.png"))
+
+    # the rest of the hand by clicks: rotate 13 downwards, place it under the W; then 27
+    page.locator(".kk-board .kk-rotate").click()
+    expect(message).to_contain_text("below")
+    cell(page, 1, 1).click()
+    expect(message).to_contain_text("Placed domino 13")
+    page.locator(".kk-board .kk-cell.kk-legal").first.click()
+    expect(message).to_contain_text("Placed domino 27")
+    expect(page.locator(".kk-board .kk-breakdown")).to_contain_text("grassland")
+    page.locator(".kk-board .kk-export").click()
+    expect(page.locator(".kk-board .kk-export-text")).to_contain_text("C  W  G2")
+    page.locator(".kk-board").screenshot(path=str(artifacts / "kingdom_board.png"))
+    page.screenshot(path=str(artifacts / "kingdom_board_lab.png"))
+
+    # undo in the browser takes the last domino back
+    page.locator(".kk-board .kk-undo").click()
+    expect(message).to_contain_text("Undone: domino 27")
+
+    # after a kernel restart and a re-run, a fresh board works again
+    page.evaluate(RESTART_KERNEL)
+    run_all_cells(page)
+    expect(score).to_have_text("0")
+    expect(page.locator(".kk-board")).to_have_count(1)
+    cell(page, 0, 1).click()
+    expect(score).to_have_text("2")
+
+
+def _has(css_class: str) -> re.Pattern[str]:
+    """Matches a class attribute that contains ``css_class``."""
+    return re.compile(rf"(^|\s){re.escape(css_class)}(\s|$)")
