@@ -143,7 +143,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             writer.writerow(row)
         return 0
     try:
-        handle = open(args.out, "w", encoding="utf-8", newline="")
+        handle = open(args.out, "w", encoding="utf-8", newline="")  # noqa: SIM115
     except OSError as error:
         raise CliError(f"--out: cannot write {args.out}: {error.strerror}") from None
     with handle:
