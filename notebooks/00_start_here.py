@@ -1,0 +1,196 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 00 · Start here
+#
+# **kingdomino-kit** is a teaching and puzzle kit around the tile-drafting game *Kingdomino*:
+#
+# - exact rules in Python — legal placements, properties, scores, bonuses, whole games;
+# - clickable boards in Jupyter (this notebook);
+# - provably optimal kingdoms with a constraint solver (OR-Tools CP-SAT), and puzzles whose
+#   answers are proven, not guessed;
+# - notebooks that teach combinatorics and optimisation with the game: `01_rules`,
+#   `02_scoring`, `03_counting`, `04_cp_sat`, `05_puzzles`, `06_analysis`.
+#
+# **The game in one paragraph.** Each player builds a **kingdom** around a **castle** from
+# **dominoes**. A domino has two **halves**; each half is one of six terrains — wheat, forest,
+# lake, grassland, swamp, mine — with 0–3 crowns. A new domino must touch the castle or a square
+# of the same terrain, and the whole kingdom, castle included, must fit in 5×5. At the end every
+# **property** (a connected patch of one terrain) scores *squares × crowns*.
+#
+# > **Run the notebook first** (menu *Run ▸ Run All Cells*): the boards below talk to the
+# > Python kernel, which knows the rules. After a kernel restart, just run the cells again.
+
+# %% [markdown]
+# ## Build a kingdom by clicks
+#
+# The board below deals you a hand of 12 dominoes — exactly enough to fill a 5×5 kingdom.
+#
+# 1. **Choose** a domino in the hand (top row). Its picture next to *Rotate* shows which way
+#    it lies.
+# 2. **Rotate** it with the *Rotate* button (or click the chosen domino again): its second half
+#    goes right of, below, left of or above its first half.
+# 3. **Click a green cell**: the domino's *first half* goes there. Green cells are exactly the
+#    legal places for the chosen domino in this rotation; hovering shows where both halves land.
+# 4. Grey cells are out of reach: a square there would make the kingdom wider or taller than 5.
+#    Your castle can end up anywhere in the final 5×5 — the board starts 9×9 and closes in.
+# 5. Click somewhere illegal and the message line says which rule you broke; nothing changes.
+# 6. *Undo*, *Redo*, *Reset* do what they say; *Export text* shows your kingdom in the kit's text
+#    notation; *Discard* is allowed only for a domino that fits nowhere (the rules say so).
+#
+# On the right, the **score** and its **breakdown**: every property is outlined on the board
+# (red when it scores, dashed when it has no crown) and numbered like the rows of the table.
+
+# %%
+from kingdomino_kit.widgets import KingdomBoard
+
+board = KingdomBoard(seed=2024, title="Your kingdom")
+board
+
+# %% [markdown]
+# Try a different hand with another `seed`, or name the dominoes yourself:
+# `KingdomBoard("41, 13, 27")`. A 7×7 board (the *Mighty Duel* variant) is
+# `KingdomBoard(size=7)`, and `KingdomBoard(middle_kingdom=True, harmony=True)` counts the two
+# optional bonuses.
+
+# %% [markdown]
+# ## The same board, driven from Python
+#
+# Everything the board does is a method you can call, and everything it shows is state you can
+# read. (A teacher can prepare a position this way; the clicks above call the same methods.)
+
+# %%
+demo = KingdomBoard("41, 13, 27, 19", title="Demo")
+print([f"{d.number}: {d.first}|{d.second}" for d in demo.hand])
+
+# %% [markdown]
+# Domino 41 is `W|G2`: a wheat half and a grassland half with two crowns. Put its first half
+# (the wheat) right of the castle — the castle is cell (0, 0), rows grow downward, columns
+# rightward — with the second half further right (rotation 0):
+
+# %%
+demo.click(0, 1)
+print(demo.message)
+
+# %% [markdown]
+# Next is domino 13, `W|F`. Placed with its wheat half at (2, 0) it would touch neither the
+# castle nor a wheat square — the board refuses and explains:
+
+# %%
+demo.click(2, 0)
+print(demo.message)
+
+# %% [markdown]
+# Turned downwards (one *Rotate*), its wheat half fits under the first wheat square. Then
+# domino 27 (`F1|W`), turned so that its second half lies above the first, goes above the
+# castle:
+
+# %%
+demo.rotate()
+demo.click(1, 1)
+demo.select(27)
+demo.rotate(2)        # from "below" two quarter-turns on: second half above the first
+demo.click(-1, 0)
+print(demo.message)
+print(demo.export())
+
+# %%
+demo
+
+# %% [markdown]
+# ## The score, explained
+#
+# A **property** is a maximal group of squares of one terrain connected by edges (diagonals do
+# not count). It scores *squares × crowns* — and a property without a crown scores nothing,
+# however big. The castle belongs to no property.
+
+# %%
+for number, prop in enumerate(sorted(demo.kingdom.properties(),
+                                     key=lambda p: (-p.score, p.terrain.index)), start=1):
+    print(f"{number}. {prop.terrain.value:9} {prop.squares} squares × {prop.crowns} crowns "
+          f"= {prop.score}")
+print("score:", demo.kingdom.score())
+
+# %% [markdown]
+# Why does *squares × crowns* matter so much? Because **merging** multiplies. Two separate
+# grassland properties of 2 squares with 1 crown each score 2 + 2 = 4; joined into one of
+# 4 squares with 2 crowns they score 4 × 2 = 8. Good kingdoms grow a few big crowned properties.
+
+# %%
+from kingdomino_kit import Kingdom
+
+apart = Kingdom.from_text("G1 G . . / . C . . / . . G1 G")
+joined = Kingdom.from_text("G1 G G1 G / . C . .")
+print(apart.score(), joined.score())
+joined
+
+# %% [markdown]
+# Two optional rules add bonuses: **Middle Kingdom** (+10 when the castle ends exactly in the
+# centre) and **Harmony** (+5 when the 5×5 is full, no gaps).
+
+# %%
+centred = Kingdom.from_text("W C W")
+print(centred.total(middle_kingdom=True), Kingdom.from_text("C W W").total(middle_kingdom=True))
+
+# %% [markdown]
+# ## Exercises
+#
+# Each exercise ends in an `assert`: if the cell runs without an error, your answer is right.
+#
+# **1.** What does this kingdom score? Count each property by hand first.
+
+# %%
+exercise = Kingdom.from_text("""
+L1 L  F
+C  L  F1
+G2 G  F
+""")
+exercise
+
+# %%
+answer_1 = 3 * 1 + 3 * 1 + 2 * 2     # lake 3×1, forest 3×1, grassland 2×2
+assert answer_1 == exercise.score()
+
+# %% [markdown]
+# **2.** Domino 28 is `F1|L`. Of all its legal placements in the exercise kingdom, which one
+# scores most, and what is the kingdom's new score? (Hint: it can grow *two* properties at once.)
+# Try it by hand first; the cell below checks with the library: each legal placement is tried
+# on a copy of the kingdom.
+
+# %%
+from kingdomino_kit import domino
+
+answer_2 = 16   # forest 4 squares × 2 crowns + lake 4 × 1 + grassland 2 × 2
+
+
+def score_after(placement):
+    trial = exercise.copy()
+    trial.place(placement)
+    return trial.score()
+
+
+placements = exercise.legal_placements(domino(28))
+best = max(placements, key=score_after)
+print(len(placements), "legal placements; the best:", best.first, best.second)
+assert answer_2 == score_after(best)
+
+# %% [markdown]
+# **3.** Now build the best kingdom you can on the board at the top, then read your result:
+# `board.score`, `board.export()`. Can you reach 30 with your hand? The solver in `04_cp_sat`
+# finds the best possible answer — and proves that nothing better exists.
+
+# %%
+print("score so far:", board.score)
