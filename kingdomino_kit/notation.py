@@ -1,0 +1,181 @@
+"""Reading and writing kingdoms: the text notation and the JSON object.
+
+Text: one row per line (or rows separated by ``/``), cells separated by spaces: ``.`` empty,
+``C`` the castle, ``W F L G S M`` a terrain followed by its crowns when 1–3 (``G2``).
+
+>>> kingdom, castle = parse_text("G2 G . / C G W1")
+>>> castle, kingdom.score()
+((1, 0), 7)
+>>> kingdom_from_json(kingdom_to_json(kingdom)) == kingdom
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from kingdomino_kit.dominoes import Half, Terrain
+from kingdomino_kit.errors import KingdominoError, NotationError
+from kingdomino_kit.grid import SIZES, Cell
+
+if TYPE_CHECKING:
+    from kingdomino_kit.kingdom import Kingdom
+
+__all__ = ["parse_text", "kingdom_to_json", "kingdom_from_json", "JSON_FORMAT"]
+
+JSON_FORMAT = "kingdomino-kingdom/1"
+
+
+def kingdom_to_json(kingdom: Kingdom) -> dict[str, Any]:
+    """A JSON-ready dict: format, size, and the squares (castle-relative, castle implied).
+
+    >>> from kingdomino_kit import Kingdom
+    >>> kingdom_to_json(Kingdom.from_text("C L1"))["squares"]
+    [{'row': 0, 'col': 1, 'terrain': 'lake', 'crowns': 1}]
+    """
+    squares = sorted(kingdom.squares(), key=lambda item: item[0])
+    return {
+        "format": JSON_FORMAT,
+        "size": kingdom.size,
+        "squares": [{"row": r, "col": c, "terrain": h.terrain.value, "crowns": h.crowns}
+                    for (r, c), h in squares],
+    }
+
+def kingdom_from_json(data: dict[str, Any] | str) -> Kingdom:
+    """Read what :meth:`to_json` wrote (a dict or a JSON string); errors name the field.
+
+    >>> from kingdomino_kit import Kingdom
+    >>> k = Kingdom.from_text("G2 G / C S")
+    >>> kingdom_from_json(kingdom_to_json(k)) == k
+    True
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise NotationError(f"not JSON: {error.msg}", error.lineno, error.colno) from None
+    if not isinstance(data, dict):
+        raise NotationError("a kingdom in JSON must be an object")
+    fmt = data.get("format", JSON_FORMAT)
+    if fmt != JSON_FORMAT:
+        raise NotationError(f"format: expected {JSON_FORMAT!r}, got {fmt!r}")
+    size = data.get("size", 5)
+    if size not in SIZES:
+        raise NotationError(f"size: must be 5 or 7, not {size!r}")
+    squares = data.get("squares")
+    if not isinstance(squares, list):
+        raise NotationError("squares: must be a list")
+    cells: dict[Cell, Half] = {}
+    for n, item in enumerate(squares):
+        field = f"squares[{n}]"
+        if not isinstance(item, dict):
+            raise NotationError(f"{field}: must be an object")
+        try:
+            r, c = item["row"], item["col"]
+            if not (isinstance(r, int) and isinstance(c, int)):
+                raise NotationError(f"{field}: row and col must be integers")
+            terrain = Terrain.parse(str(item["terrain"]))
+            crowns = item.get("crowns", 0)
+            if not isinstance(crowns, int) or not 0 <= crowns <= 3:
+                raise NotationError(f"{field}.crowns: must be 0–3, not {crowns!r}")
+        except KeyError as error:
+            raise NotationError(f"{field}: missing {error.args[0]!r}") from None
+        except NotationError:
+            raise
+        except KingdominoError as error:
+            raise NotationError(f"{field}.terrain: {error}") from None
+        if (r, c) == (0, 0) or (r, c) in cells:
+            raise NotationError(f"{field}: cell ({r}, {c}) is taken twice (or by the castle)")
+        cells[(r, c)] = Half(terrain, crowns)
+    return _from_cells(cells, size)
+
+
+_TOKEN = re.compile(r"([A-Za-z.])(\d*)$")
+
+
+def parse_text(text: str, size: int = 5) -> tuple[Kingdom, Cell]:
+    """Read the text notation; also return the castle's (row, column) in the text's frame.
+
+    Rows are lines (or separated by ``/``); cells are separated by spaces: ``.`` empty,
+    ``C`` castle, ``W F L G S M`` a terrain with its crowns when 1–3 (``G2``).
+    Errors name the line and the character column.
+
+    >>> parse_text(". . / . C W1")[1]
+    (1, 1)
+    >>> parse_text("C G4")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.NotationError: line 1, column 3: crowns must be 0–3, not 4 in 'G4'
+    """
+    if size not in SIZES:
+        raise KingdominoError(f"kingdom size must be 5 or 7, not {size}")
+    cells: dict[Cell, Half] = {}
+    castle: tuple[Cell, int, int] | None = None
+    row = 0
+    for line_no, line in enumerate(text.splitlines() or [""], start=1):
+        start = 0
+        for segment in line.split("/"):
+            tokens = [(m.start() + start + 1, m.group()) for m in re.finditer(r"\S+", segment)]
+            start += len(segment) + 1
+            if not tokens:
+                continue
+            for col, (column, token) in enumerate(tokens):
+                match = _TOKEN.match(token)
+                if not match:
+                    raise NotationError(f"cannot read {token!r} (expected e.g. W, G2, C or .)",
+                                        line_no, column)
+                letter, digits = match.group(1).upper(), match.group(2)
+                crowns = int(digits) if digits else 0
+                if letter == ".":
+                    if digits:
+                        raise NotationError(f"an empty cell has no crowns: {token!r}",
+                                            line_no, column)
+                    continue
+                if letter == "C":
+                    if digits:
+                        raise NotationError(f"the castle has no crowns: {token!r}",
+                                            line_no, column)
+                    if castle is not None:
+                        _, l0, c0 = castle
+                        raise NotationError(
+                            f"a second castle (the first is at line {l0}, column {c0})",
+                            line_no, column)
+                    castle = ((row, col), line_no, column)
+                    continue
+                try:
+                    terrain = Terrain.from_letter(letter)
+                except KingdominoError:
+                    raise NotationError(
+                        f"unknown terrain letter {letter!r} (expected one of W F L G S M, C or .)",
+                        line_no, column) from None
+                if not 0 <= crowns <= 3:
+                    raise NotationError(f"crowns must be 0–3, not {crowns} in {token!r}",
+                                        line_no, column)
+                cells[(row, col)] = Half(terrain, crowns)
+            row += 1
+    if castle is None:
+        raise NotationError("no castle: a kingdom needs exactly one C")
+    (cr, cc), _, _ = castle
+    relative = {(r - cr, c - cc): half for (r, c), half in cells.items()}
+    return _from_cells(relative, size), (cr, cc)
+
+
+def _from_cells(cells: dict[Cell, Half], size: int) -> Kingdom:
+    """A kingdom from castle-relative squares, checking only that it fits size × size."""
+    from kingdomino_kit.kingdom import Kingdom
+
+    k = Kingdom(size)
+    rows = [r for r, _ in cells] + [0]
+    cols = [c for _, c in cells] + [0]
+    for name, values in (("rows", rows), ("columns", cols)):
+        if max(values) - min(values) >= size:
+            raise NotationError(
+                f"the kingdom spans {max(values) - min(values) + 1} {name}, more than size "
+                f"{size} allows")
+    g = k._g
+    for (r, c), half in cells.items():
+        k._set(g.index(r, c), half)
+    k._rmin, k._rmax, k._cmin, k._cmax = min(rows), max(rows), min(cols), max(cols)
+    return k
