@@ -17,7 +17,8 @@ $(STAMP): pyproject.toml
 ## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks \
-		--ServerApp.open_browser=False $(ALLOW_ROOT)
+		--ServerApp.open_browser=False $(ALLOW_ROOT) \
+		--LabApp.default_url=/lab/tree/00_start_here.ipynb
 
 ## make test: the whole suite (installs Debian's chromium for the browser tests when it can)
 test: $(STAMP) chromium
