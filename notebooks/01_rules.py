@@ -1,0 +1,206 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 01 · The rules by example
+#
+# Kingdomino in one sentence: you build a 5×5 **kingdom** around your **castle** from
+# **dominoes**, each made of two **halves** (a terrain with 0–3 crowns), and you score every
+# **property** (a connected patch of one terrain) as *squares × crowns*.
+#
+# This notebook shows the placement rules with the rules library `kingdomino_kit`: what is
+# legal, what is not, the 5×5 limit, and when a domino must be discarded. The exercises end
+# in `assert` cells: if a cell runs without an error, your answer is right.
+
+# %%
+from collections import Counter
+
+from kingdomino_kit import DOMINOES, IllegalPlacement, Kingdom, Placement, domino
+
+# %% [markdown]
+# ## The 48 dominoes
+#
+# Every domino has a number (1–48); higher numbers tend to be worth more. Each half is written
+# with a letter — **W**heat, **F**orest, **L**ake, **G**rassland, **S**wamp, **M**ine — and its
+# crowns, so `G2` is grassland with two crowns.
+
+# %%
+print(DOMINOES[:6])
+print(DOMINOES[-6:])
+
+# %%
+squares = Counter(h.terrain.value for d in DOMINOES for h in d.halves)
+crowns = Counter()
+for d in DOMINOES:
+    for h in d.halves:
+        crowns[h.terrain.value] += h.crowns
+for terrain, n in squares.most_common():
+    print(f"{terrain:<10} {n:>2} squares {crowns[terrain]:>2} crowns")
+
+# %% [markdown]
+# Wheat is everywhere but has few crowns; mines are rare and rich.
+#
+# ## Placing a domino
+#
+# A kingdom starts with the castle alone. Cells are (row, column) **relative to the castle**,
+# rows growing downward. A `Placement` names the domino and the two cells; the first cell takes
+# the domino's first half. Domino 41 is `W|G2`:
+
+# %%
+k = Kingdom()
+k.place(Placement(domino(41), (0, 1), (0, 2)))   # W right of the castle, G2 beyond it
+k
+
+# %% [markdown]
+# The rule for every placement: **at least one half must touch (orthogonally) the castle or a
+# square of its own terrain**. The castle is wild: it connects to anything.
+#
+# Domino 44 is `G|S2`. Its grassland half may join the `G2`:
+
+# %%
+k.place(Placement(domino(44), (1, 2), (1, 3)))
+print(k)
+print("score:", k.score())
+
+# %% [markdown]
+# ## Illegal placements
+#
+# An illegal placement raises `IllegalPlacement`, whose `rule` names the broken rule, and
+# leaves the kingdom unchanged. Three classic mistakes:
+
+# %%
+attempts = {
+    "L|L two cells below the castle": Placement(domino(7), (2, 0), (3, 0)),
+    "W|W onto the G2": Placement(domino(1), (0, 2), (0, 3)),
+    "W|F with a hole between its halves": Placement(domino(13), (-1, 0), (-1, 2)),
+}
+before = k.copy()
+for label, placement in attempts.items():
+    try:
+        k.place(placement)
+        print(f"{label}: legal")
+    except IllegalPlacement as error:
+        print(f"{label}: breaks rule {error.rule!r}")
+assert k == before   # an illegal placement changes nothing
+
+# %% [markdown]
+# The message says exactly what is wrong:
+
+# %%
+try:
+    k.check(Placement(domino(7), (2, 0), (3, 0)))
+except IllegalPlacement as error:
+    print(error)
+
+# %% [markdown]
+# One row up, the same lake domino touches the castle, and the castle is wild: legal.
+# `legal_placements` lists every legal placement, so we can ask it instead of guessing:
+
+# %%
+lake = domino(7)
+print(Placement(lake, (1, 0), (2, 0)) in k.legal_placements(lake))
+print(Placement(lake, (2, 0), (3, 0)) in k.legal_placements(lake))
+print(len(k.legal_placements(lake)), "legal placements for L|L here")
+
+# %% [markdown]
+# ## The 5×5 limit
+#
+# The whole kingdom, castle included, must fit in 5×5. The castle need not be in the middle,
+# so a kingdom can grow four squares to one side — but then not at all to the other side.
+
+# %%
+line = Kingdom()
+line.place(Placement(domino(1), (0, 1), (0, 2)))   # W W
+line.place(Placement(domino(2), (0, 3), (0, 4)))   # W W: now five columns wide
+print(line)
+try:
+    line.check(Placement(domino(13), (0, -1), (0, -2)))
+except IllegalPlacement as error:
+    print(error.rule, "—", error)
+
+# %% [markdown]
+# The limit removes placements, and new squares add some. Compare a lake double, which can only
+# use the castle, with `W|F`, which can also join the wheat:
+
+# %%
+for d in (domino(7), domino(13)):
+    print(f"{d}: {len(Kingdom().legal_placements(d)):>2} placements in an empty kingdom,"
+          f" {len(line.legal_placements(d)):>2} next to the wheat line")
+
+# %% [markdown]
+# ## Discards
+#
+# If a domino has **no** legal placement, it is discarded (and the kingdom keeps a gap). If it
+# has one, you must place it. `can_place` answers the question directly.
+
+# %%
+full = Kingdom.from_text("""
+F  F  F  F  F
+F  F  F  F  F
+F  F  C  F  F
+F  F  F  F  F
+F  F  F  .  .
+""")
+print(full.can_place(domino(3)), full.can_place(domino(7)))   # F|F fits, L|L does not
+
+# %% [markdown]
+# ## Exercises
+#
+# **1.** How many legal placements does the double domino 1 (`W|W`) have in an empty kingdom?
+# The castle has 4 neighbours; from each, the other half can go in 3 directions (not back onto
+# the castle). A double looks the same both ways round. Fill in your count.
+
+# %%
+answer_1 = 4 * 3
+
+# %%
+assert answer_1 == len(Kingdom().legal_placements(domino(1)))
+
+# %% [markdown]
+# **2.** And for domino 13 (`W|F`), whose halves differ? Each cell pair can take it in two
+# orientations, both legal next to the castle.
+
+# %%
+answer_2 = 4 * 3 * 2
+
+# %%
+assert answer_2 == len(Kingdom().legal_placements(domino(13)))
+
+# %% [markdown]
+# **3.** In the kingdom `full` above, which of the dominoes 1–12 (the doubles) can still be
+# placed? Think: only one gap of two cells is left, touching only forest.
+
+# %%
+answer_3 = [3, 4, 5, 6]   # the F|F doubles
+
+# %%
+assert answer_3 == [d.number for d in DOMINOES[:12] if full.can_place(d)]
+
+# %% [markdown]
+# **4.** Build a legal kingdom with dominoes 1 (`W|W`), 13 (`W|F`) and 3 (`F|F`) in which no
+# forest square touches the castle. (Hint: the wheat first, then the domino that links wheat
+# to forest.)
+
+# %%
+mine = Kingdom()
+mine.place(Placement(domino(1), (0, 1), (0, 2)))
+mine.place(Placement(domino(13), (0, 3), (0, 4)))   # W|F continues the wheat, F at (0, 4)
+mine.place(Placement(domino(3), (1, 4), (2, 4)))    # the forest joins the forest
+
+# %%
+castle_neighbours = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+assert all(mine.at(c) is None or mine.at(c).terrain.value != "forest" for c in castle_neighbours)
+assert [p.domino.number for p in mine.history] == [1, 13, 3]
+mine
