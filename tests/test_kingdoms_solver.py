@@ -3,31 +3,53 @@ scored castle by castle by the independent scorer of the scoring tests)."""
 
 from __future__ import annotations
 
+import copy
 import itertools
+import json
 import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from test_kingdoms_scoring import _slow_gold, random_board
 
+from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms import Board, Castle, KingdomsError, Tile
+from kingdomino_kit.kingdoms.board import CELLS
+from kingdomino_kit.kingdoms.puzzles import (
+    CastlePuzzleError,
+    castle_collection,
+    castle_puzzles,
+    load_castle_puzzle,
+)
 from kingdomino_kit.kingdoms.solver import CastleProblem, evaluate, solve_castles
-from kingdomino_kit.kingdoms.tiles import TileKind
+from kingdomino_kit.kingdoms.tiles import Piece, TileKind
+from kingdomino_kit.puzzles import PuzzleError
+
+
+def placements(cells: list[Cell], pieces: list[Piece]) -> Iterator[list[tuple[Cell, Piece]]]:
+    """Every distinct way to put the pieces on distinct cells (equal pieces are not told
+    apart): choose cells for each kind of piece in turn."""
+    kinds = sorted(Counter(pieces).items(), key=lambda item: str(item[0]))
+    if not kinds:
+        yield []
+        return
+    (piece, n), rest = kinds[0], [p for p in pieces if p != kinds[0][0]]
+    for chosen in itertools.combinations(cells, n):
+        others = [c for c in cells if c not in chosen]
+        for tail in placements(others, rest):
+            yield [(c, piece) for c in chosen] + tail
 
 
 def brute_force(problem: CastleProblem) -> int:
     """The best objective over every distinct placement of the pieces."""
-    pieces = problem.pieces
-    empty = problem.board.empty_cells()
     best = None
-    seen = set()
-    for cells in itertools.permutations(empty, len(pieces)):
-        key = frozenset(zip(cells, pieces, strict=True))
-        if key in seen:
-            continue
-        seen.add(key)
-        board = problem.board
-        for cell, piece in key:
-            board = board.place(cell, piece)
+    start = dict(problem.board.items())
+    for placed in placements(problem.board.empty_cells(), problem.pieces):
+        pieces = start | dict(placed)
+        board = Board([pieces.get(cell) for cell in CELLS])
         gold = dict.fromkeys(problem.players, 0) | _slow_gold(board)
         mine = gold[problem.player]
         value = mine if problem.objective == "gold" else \
@@ -35,6 +57,13 @@ def brute_force(problem: CastleProblem) -> int:
         best = value if best is None else max(best, value)
     assert best is not None
     return best
+
+
+def test_placements_counts_distinct_layouts() -> None:
+    pieces: list[Piece] = [Castle("a", 1), Castle("a", 1), Tile.parse("D")]
+    layouts = list(placements([(0, 0), (0, 1), (0, 2), (0, 3)], pieces))
+    assert len(layouts) == 12  # 4 cells for the dragon × C(3, 2) for the two equal castles
+    assert len({frozenset(x) for x in layouts}) == 12
 
 
 def random_problem(seed: int, holes: int, objective: str) -> CastleProblem:
@@ -95,3 +124,46 @@ def test_bad_problems() -> None:
         CastleProblem(Board(), "a", (1,), (Tile.parse("^"),))
     with pytest.raises(KingdomsError, match="needs an opponent"):
         CastleProblem(Board(), "a", (1,), objective="margin")
+
+
+# ------------------------------------------------------------------ the puzzle collection
+PUZZLE_IDS = ["k01-three-castles", "k02-two-tiles-to-come", "k03-gold-mine-margin",
+              "k04-four-players", "k05-wizard"]
+BIG = {"k02-two-tiles-to-come", "k04-four-players"}  # thousands of layouts to brute-force
+def test_collection_loads() -> None:
+    assert [p.id for p in castle_puzzles()] == PUZZLE_IDS
+
+
+@pytest.mark.parametrize("ident", [pytest.param(i, marks=pytest.mark.slow) if i in BIG else i
+                                   for i in PUZZLE_IDS])
+def test_stored_solutions_are_optimal_by_brute_force(ident: str) -> None:
+    puzzle = load_castle_puzzle((castle_collection() / f"{ident}.json").read_text(), ident)
+    assert puzzle.answer is not None and puzzle.optimum is not None
+    assert puzzle.check_answer(puzzle.answer) == puzzle.optimum
+    assert brute_force(puzzle.problem) == puzzle.optimum
+    assert solve_castles(puzzle.problem).value == puzzle.optimum
+
+
+def test_puzzle_loader_names_the_field(tmp_path: Path) -> None:
+    good = json.loads((castle_collection() / "k01-three-castles.json").read_text())
+    for change, message in [
+        ({"format": "kingdomino-puzzle/1"}, "format: expected 'kingdoms-puzzle/1'"),
+        ({"castles": [5]}, "castles: must be a list of ranks 1–4"),
+        ({"tiles": ["+9"]}, "tiles: unknown tile '+9'"),
+        ({"objective": "fun"}, "objective: must be gold or margin"),
+        ({"board": ["+3 +3 +3"]}, "board: line 1: a row has 6 cells, not 3"),
+        ({"rules": {"players": 5}}, "rules.players: must be 2–4"),
+    ]:
+        with pytest.raises(CastlePuzzleError, match=re.escape(message)):
+            load_castle_puzzle(good | change, "k01.json")
+    worse = copy.deepcopy(good)
+    worse["solution"]["optimum"] += 1
+    with pytest.raises(CastlePuzzleError, match="not the optimum"):
+        load_castle_puzzle(worse)
+    moved = copy.deepcopy(good)
+    moved["solution"]["board"] = good["board"]
+    with pytest.raises(CastlePuzzleError, match="solution.board: the answer adds"):
+        load_castle_puzzle(moved)
+    (tmp_path / "x.json").write_text(json.dumps(good))
+    assert [p.id for p in castle_puzzles(tmp_path)] == ["k01-three-castles"]
+    assert isinstance(CastlePuzzleError("x"), PuzzleError)
