@@ -1,0 +1,112 @@
+"""Drawing a Kingdoms board as deterministic SVG, in the kit's colours and CSS-class style.
+
+Cells carry ``kk-cell`` plus a class for what stands there (``kk-empty``, ``kk-resource``,
+``kk-hazard``, ``kk-mountain``, ``kk-dragon``, ``kk-gold-mine``, ``kk-wizard``, ``kk-castle
+kk-player-a``) and 0-based ``data-row``/``data-col``; rows and columns are labelled from 1.
+
+>>> from kingdomino_kit.kingdoms.board import Board
+>>> svg = board_svg(Board.from_text("+3 a4 ^ -6 D $ / " + ". . . . . . / " * 4))
+>>> svg.startswith("<svg") and svg.count('class="kk-cell') == 30 and "kk-player-a" in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from kingdomino_kit.dominoes import Terrain
+from kingdomino_kit.grid import Cell
+from kingdomino_kit.kingdoms.board import COLS, ROWS, Board
+from kingdomino_kit.kingdoms.tiles import Castle, Tile, TileKind
+from kingdomino_kit.render import CROWN_COLOUR, EMPTY_COLOUR, TERRAIN_COLOURS, _escape, _outline
+
+__all__ = ["board_svg", "PLAYER_COLOURS", "TILE_COLOURS", "piece_colour"]
+
+PLAYER_COLOURS = {"a": "#1f5fbf", "b": "#c0392b", "c": "#7d3c98", "d": "#d68910"}
+"""Castle colours by seat."""
+TILE_COLOURS = {
+    TileKind.RESOURCE: TERRAIN_COLOURS[Terrain.GRASSLAND],
+    TileKind.HAZARD: "#e8a39b",
+    TileKind.MOUNTAIN: TERRAIN_COLOURS[Terrain.MINE],
+    TileKind.DRAGON: "#8e1b1b",
+    TileKind.GOLD_MINE: CROWN_COLOUR,
+    TileKind.WIZARD: "#5b8dd9",
+}
+_LABELS = {TileKind.MOUNTAIN: "▲", TileKind.DRAGON: "D", TileKind.GOLD_MINE: "$",
+           TileKind.WIZARD: "W"}
+_LIGHT_TEXT = {TileKind.MOUNTAIN, TileKind.DRAGON, TileKind.WIZARD}
+
+
+def piece_colour(piece: Tile | Castle | None) -> str:
+    """The fill colour of a cell.
+
+    >>> piece_colour(Tile.parse("$")) == CROWN_COLOUR, piece_colour(Castle("b", 2))
+    (True, '#c0392b')
+    """
+    if piece is None:
+        return EMPTY_COLOUR
+    if isinstance(piece, Castle):
+        return PLAYER_COLOURS[piece.player]
+    return TILE_COLOURS[piece.kind]
+
+
+def _css_class(piece: Tile | Castle | None) -> str:
+    if piece is None:
+        return "kk-empty"
+    if isinstance(piece, Castle):
+        return f"kk-castle kk-player-{piece.player}"
+    return "kk-" + piece.kind.value.replace(" ", "-")
+
+
+def _label(piece: Tile | Castle) -> tuple[str, str]:
+    if isinstance(piece, Castle):
+        return f"♜{piece.rank}", "#fff"
+    if piece.kind in _LABELS:
+        return _LABELS[piece.kind], "#fff" if piece.kind in _LIGHT_TEXT else "#222"
+    return f"{piece.value:+d}".replace("-", "−"), "#222"
+
+
+def board_svg(board: Board, *, cell: int = 44, highlight: Iterable[Iterable[Cell]] = (),
+              marked: Collection[Cell] = (), title: str | None = None,
+              clickable: bool = False) -> str:
+    """The board as an SVG document; the same board always gives the same text.
+
+    ``highlight`` outlines groups of cells (e.g. the segments of a line); ``marked`` cells get the
+    class ``kk-legal``; ``clickable`` adds ``data-kk-action="cell"`` for the kit's widget view.
+    """
+    pad, label = 4, 16
+    top = label + (20 if title else 0)
+    x0, y0 = pad + label, pad + top
+    width, height = x0 + COLS * cell + pad, y0 + ROWS * cell + pad
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="kk-kingdoms-board" width="{width}" '
+           f'height="{height}" viewBox="0 0 {width} {height}">']
+    font = 'font-family="sans-serif" text-anchor="middle"'
+    if title:
+        out.append(f'<text x="{pad}" y="15" font-family="sans-serif" font-size="13">'
+                   f"{_escape(title)}</text>")
+    for c in range(COLS):
+        out.append(f'<text class="kk-label" x="{x0 + c * cell + cell / 2:.1f}" '
+                   f'y="{y0 - 4}" {font} font-size="11" fill="#666">{c + 1}</text>')
+    for r in range(ROWS):
+        out.append(f'<text class="kk-label" x="{pad + label / 2:.1f}" '
+                   f'y="{y0 + r * cell + cell / 2 + 4:.1f}" {font} font-size="11" '
+                   f'fill="#666">{r + 1}</text>')
+    action = ' data-kk-action="cell"' if clickable else ""
+    for r in range(ROWS):
+        for c in range(COLS):
+            piece = board.at((r, c))
+            x, y = x0 + c * cell, y0 + r * cell
+            extra = " kk-legal" if (r, c) in marked else ""
+            out.append(f'<rect class="kk-cell {_css_class(piece)}{extra}"{action} '
+                       f'data-row="{r}" data-col="{c}" x="{x}" y="{y}" width="{cell}" '
+                       f'height="{cell}" fill="{piece_colour(piece)}" stroke="#555" '
+                       'stroke-width="0.8"/>')
+            if piece is not None:
+                text, colour = _label(piece)
+                out.append(f'<text x="{x + cell / 2:.1f}" y="{y + cell / 2 + 6:.1f}" {font} '
+                           f'font-size="{cell * 0.4:.0f}" font-weight="bold" fill="{colour}">'
+                           f"{_escape(text)}</text>")
+    for group in highlight:
+        out.append(_outline(list(group), 0, 0, cell, x0, y0))
+    out.append("</svg>")
+    return "\n".join(out)
