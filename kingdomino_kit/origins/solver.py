@@ -1,0 +1,503 @@
+"""The best Discovery-mode territory for a set of Origins dominoes, fire landings included
+(OR-Tools CP-SAT).
+
+Data → model → variables → constraints → objective → solve → extract, each a named function.
+The territory lives in a size × size frame; the hut is tried on one eighth of the frame's cells
+(:func:`kingdomino_kit.solver.castle_positions`: the frame's symmetries map every layout onto
+one of them, and king-move distances are symmetric too), each position one model that must beat
+the best score so far.
+
+Variables
+  * ``place[d, a, b]`` — domino ``d`` lies with its first half on frame cell ``a``, second on ``b``
+    (each domino at most once: the best territory from any subset of the set);
+  * ``rank[d]`` — when ``d`` is placed (all different). A placed domino has a half next to the
+    hut, or next to a square of its terrain covered by a domino of smaller rank: the connection
+    rule, so replaying in rank order is legal (the 5×5 limit holds at every step because the
+    final layout fits the frame);
+  * ``land[d, j, t]`` — the token of volcano half ``j`` of ``d`` lands on cell ``t``: a square
+    covered no later than ``d`` (rank), no volcano, no printed fire, no other token, within
+    3/2/1 king moves of the volcano for 1/2/3 craters; at most the box's tokens of each kind;
+  * regions rooted on squares with fire (printed or token), connected and single-terrain, each
+    scoring squares × fire. Splitting a region never raises its score, so the optimum groups
+    the real regions (the same argument as the Kingdomino solver).
+
+Throwing is optional in the model; as a landing always adds points, an optimal territory throws
+every token that can land (the rules make it mandatory). Each solution is replayed through
+:meth:`OriginsKingdom.place` and :meth:`OriginsKingdom.throw` and re-scored by the rules before
+it is returned.
+
+>>> from kingdomino_kit.origins import sample_catalogue
+>>> sol = solve_discovery(sample_catalogue().dominoes("36,18"), workers=1)
+>>> sol.status, sol.score
+('optimal', 4)
+>>> print(sol.kingdom)                          # V1's token lands on the meadow: 2 × (1 + 1)
+F   G*1 .
+H   G1  V1
+>>> [(t.fire, t.target) for t in sol.throws]
+[(1, (-1, 1))]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kingdomino_kit.origins.catalogue import Domino, Terrain
+from kingdomino_kit.origins.errors import OriginsError
+from kingdomino_kit.origins.fire import TOKEN_SUPPLY, Throw, king_distance
+from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
+from kingdomino_kit.origins.scoring import EMPIRE_OF_FIRE_BONUS, HOMO_HABILIS_BONUS, score_sheet
+
+__all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data",
+           "build_model", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
+
+OPTIMAL, FEASIBLE, UNKNOWN = "optimal", "feasible", "unknown"
+Frame = tuple[int, int]
+NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+VOLCANO = Terrain.VOLCANO.index
+
+
+class SolverBug(AssertionError):
+    """The model and the rules disagree: a bug, never a user error."""
+
+
+@dataclass(frozen=True)
+class OriginsSolution:
+    """A solver answer: status, real score (bonuses switched on included), proven bound, the
+    territory, the placements in a legal order and the fire throws (in play order)."""
+
+    status: str
+    score: int
+    bound: int
+    kingdom: OriginsKingdom | None
+    order: tuple[Placement, ...]
+    throws: tuple[Throw, ...]
+    seconds: float
+
+
+# --------------------------------------------------------------------------------- data
+@dataclass(frozen=True)
+class OriginsModelData:
+    """One model's data: frame size, hut cell, dominoes, options."""
+
+    size: int
+    hut: Frame
+    dominoes: tuple[Domino, ...]
+    empire_of_fire: bool = False
+    homo_habilis: bool = False
+    supply: dict[int, int] = field(default_factory=lambda: dict(TOKEN_SUPPLY))
+
+    def cells(self) -> list[Frame]:
+        """Frame cells other than the hut, row-major."""
+        n = self.size
+        return [(r, c) for r in range(n) for c in range(n) if (r, c) != self.hut]
+
+    def neighbours(self, u: Frame) -> list[Frame]:
+        """Orthogonal neighbours inside the frame."""
+        n = self.size
+        return [(u[0] + dr, u[1] + dc) for dr, dc in NEIGHBOURS
+                if 0 <= u[0] + dr < n and 0 <= u[1] + dc < n]
+
+
+def model_data(dominoes: Sequence[Domino], *, size: int = 5, hut: Frame = (2, 2),
+               empire_of_fire: bool = False, homo_habilis: bool = False) -> OriginsModelData:
+    """Check the input and bundle it.
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> model_data(sample_catalogue().dominoes("1,2")).cells()[:2]
+    [(0, 0), (0, 1)]
+    """
+    numbers = [d.number for d in dominoes]
+    twice = sorted({n for n in numbers if numbers.count(n) > 1})
+    if twice:
+        raise OriginsError(f"domino {twice[0]} is given more than once")
+    if size not in (5, 7):
+        raise OriginsError(f"territory size must be 5 or 7, not {size}")
+    if 2 * len(dominoes) > size * size - 1:
+        raise OriginsError(f"{len(dominoes)} dominoes cannot fit a {size}×{size} territory")
+    return OriginsModelData(size, hut, tuple(dominoes), empire_of_fire, homo_habilis)
+
+
+def upper_bound(data: OriginsModelData) -> int:
+    """A score no territory of these dominoes can beat: every terrain one region, and the
+    tokens (as many as the box allows), largest first, on the terrains with most squares, at
+    most one per square of that terrain without fire symbol; the bonuses on.
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> upper_bound(model_data(sample_catalogue().dominoes("36,18")))   # G1 G F V1: 2 × (1 + 1)
+    4
+    """
+    squares = [0] * 6
+    fire = [0] * 6
+    room = [0] * 6
+    tokens = {1: 0, 2: 0, 3: 0}
+    for dom in data.dominoes:
+        for half in dom.halves:
+            if half.is_volcano:
+                tokens[half.craters] += 1
+            else:
+                t = half.terrain.index
+                squares[t] += 1
+                fire[t] += half.fire
+                room[t] += half.fire == 0
+    thrown = sorted((k for k, n in tokens.items() for _ in range(min(n, data.supply[k]))),
+                    reverse=True)
+    for t in sorted(range(6), key=lambda t: -squares[t]):
+        while thrown and room[t]:
+            fire[t] += thrown.pop(0)
+            room[t] -= 1
+    bound = sum(s * f for s, f in zip(squares, fire, strict=True))
+    c = data.size // 2
+    if data.empire_of_fire and data.hut == (c, c):
+        bound += EMPIRE_OF_FIRE_BONUS
+    if data.homo_habilis:
+        bound += HOMO_HABILIS_BONUS
+    return bound
+
+
+# --------------------------------------------------------------------------------- model
+@dataclass
+class OriginsModel:
+    """The CP-SAT model of one hut position and its named variables."""
+
+    data: OriginsModelData
+    model: Any
+    place: dict[tuple[int, Frame, Frame], Any] = field(default_factory=dict)
+    occupied: dict[Frame, Any] = field(default_factory=dict)
+    terrain: dict[tuple[Frame, int], Any] = field(default_factory=dict)
+    printed_fire: dict[Frame, Any] = field(default_factory=dict)
+    rank: dict[int, Any] = field(default_factory=dict)
+    cell_rank: dict[Frame, Any] = field(default_factory=dict)
+    land: dict[tuple[int, int, Frame], Any] = field(default_factory=dict)
+    fire: dict[Frame, Any] = field(default_factory=dict)
+    objective: Any = 0
+
+
+def build_model(data: OriginsModelData, *, at_least: int | None = None) -> OriginsModel:
+    """Variables, constraints and objective of one hut position (``objective ≥ at_least``)."""
+    from ortools.sat.python import cp_model
+
+    om = OriginsModel(data, cp_model.CpModel())
+    _placement_variables(om)
+    _connection_constraints(om)
+    _fire_landing(om)
+    score = _region_scores(om)
+    om.objective = score + _bonuses(om)
+    om.model.add(om.objective <= upper_bound(data))
+    if at_least is not None:
+        om.model.add(om.objective >= at_least)
+    om.model.maximize(om.objective)
+    return om
+
+
+def _placement_variables(om: OriginsModel) -> None:
+    """``place`` booleans; occupancy, terrain indicators and printed fire per cell."""
+    data, model = om.data, om.model
+    cells = data.cells()
+    covering: dict[Frame, list[tuple[Any, int, int]]] = {u: [] for u in cells}
+    for d, dom in enumerate(data.dominoes):
+        first, second = dom.halves
+        for a in cells:
+            for b in data.neighbours(a):
+                if b == data.hut or (dom.is_double and b < a):
+                    continue
+                v = model.new_bool_var(f"place_{dom.number}_{a}_{b}")
+                om.place[d, a, b] = v
+                covering[a].append((v, first.terrain.index, first.fire))
+                covering[b].append((v, second.terrain.index, second.fire))
+        model.add(sum(v for (e, _, _), v in om.place.items() if e == d) <= 1)
+    for u in cells:
+        occ = model.new_bool_var(f"occupied_{u}")
+        model.add(sum(v for v, _, _ in covering[u]) == occ)
+        om.occupied[u] = occ
+        for t in range(6):
+            on_t = [v for v, tt, _ in covering[u] if tt == t]
+            om.terrain[u, t] = sum(on_t) if on_t else 0
+        om.printed_fire[u] = sum(f * v for v, _, f in covering[u] if f)
+
+
+def _connection_constraints(om: OriginsModel) -> None:
+    """Ranks (placement order) and, for each placement, a half touching the hut or an earlier
+    square of its terrain."""
+    data, model = om.data, om.model
+    n = len(data.dominoes)
+    for d in range(n):
+        om.rank[d] = model.new_int_var(1, max(n, 1), f"rank_{d}")
+    if n > 1:
+        model.add_all_different(list(om.rank.values()))
+    for u in data.cells():
+        om.cell_rank[u] = model.new_int_var(0, n, f"cell_rank_{u}")
+    earlier: dict[tuple[int, Frame, int], Any] = {}
+    for (d, a, b), v in om.place.items():
+        model.add(om.cell_rank[a] == om.rank[d]).only_enforce_if(v)
+        model.add(om.cell_rank[b] == om.rank[d]).only_enforce_if(v)
+        supports: list[Any] = []
+        touches_hut = False
+        for half, cell, other in ((data.dominoes[d].first, a, b),
+                                  (data.dominoes[d].second, b, a)):
+            t = half.terrain.index
+            for w in data.neighbours(cell):
+                if w == other:
+                    continue
+                if w == data.hut:
+                    touches_hut = True
+                    continue
+                key = (d, w, t)
+                if key not in earlier:
+                    s = model.new_bool_var(f"support_{d}_{w}_{t}")
+                    if isinstance(om.terrain[w, t], int):
+                        model.add(s == 0)
+                    else:
+                        model.add(om.terrain[w, t] == 1).only_enforce_if(s)
+                        model.add(om.cell_rank[w] < om.rank[d]).only_enforce_if(s)
+                    earlier[key] = s
+                supports.append(earlier[key])
+        if not touches_hut:
+            model.add_bool_or(supports).only_enforce_if(v)
+
+
+def _fire_landing(om: OriginsModel) -> None:
+    """``land`` booleans and each cell's fire (printed + tokens)."""
+    data, model = om.data, om.model
+    cells = data.cells()
+    by_kind: dict[int, list[Any]] = {1: [], 2: [], 3: []}
+    on_cell: dict[Frame, list[tuple[Any, int]]] = {u: [] for u in cells}
+    for d, dom in enumerate(data.dominoes):
+        for j, half in enumerate(dom.halves):
+            if not half.is_volcano:
+                continue
+            k, reach = half.craters, half.throw_distance
+            sources = {}  # volcano cell -> placements putting this half there
+            for (e, a, b), v in om.place.items():
+                if e == d:
+                    sources.setdefault(a if j == 0 else b, []).append(v)
+            lands = []
+            for t in cells:
+                near = [v for cell, vs in sources.items()
+                        if 0 < king_distance(cell, t) <= reach for v in vs]
+                if not near:
+                    continue
+                y = model.new_bool_var(f"land_{dom.number}_{j}_{t}")
+                om.land[d, j, t] = y
+                model.add_bool_or(near).only_enforce_if(y)
+                model.add_implication(y, om.occupied[t])
+                if not isinstance(om.terrain[t, VOLCANO], int):
+                    model.add(om.terrain[t, VOLCANO] == 0).only_enforce_if(y)
+                if not isinstance(om.printed_fire[t], int):
+                    model.add(om.printed_fire[t] == 0).only_enforce_if(y)
+                model.add(om.cell_rank[t] <= om.rank[d]).only_enforce_if(y)
+                lands.append(y)
+                on_cell[t].append((y, k))
+            if lands:
+                model.add(sum(lands) <= 1)
+                by_kind[k].extend(lands)
+    for k, ys in by_kind.items():
+        if len(ys) > data.supply[k]:
+            model.add(sum(ys) <= data.supply[k])
+    for u in cells:
+        if len(on_cell[u]) > 1:
+            model.add(sum(y for y, _ in on_cell[u]) <= 1)
+        om.fire[u] = om.printed_fire[u] + sum(k * y for y, k in on_cell[u])
+
+
+def region_slots(data: OriginsModelData) -> int:
+    """How many regions can have fire: one per fire source (a half with printed fire, a token
+    the box can supply), at most one per square.
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> region_slots(model_data(sample_catalogue().dominoes("36,18")))   # G1 and V1's token
+    2
+    """
+    printed = sum(1 for d in data.dominoes for h in d.halves if h.fire)
+    tokens = {1: 0, 2: 0, 3: 0}
+    for d in data.dominoes:
+        for h in d.volcanoes:
+            tokens[h.craters] += 1
+    thrown = sum(min(n, data.supply[k]) for k, n in tokens.items())
+    return min(printed + thrown, 2 * len(data.dominoes))
+
+
+def _region_scores(om: OriginsModel) -> Any:
+    """Regions in slots (one per fire source): connected, one terrain, each with one root
+    square; Σ squares × fire over the slots."""
+    data, model = om.data, om.model
+    slots = region_slots(data)
+    if not slots:
+        return 0
+    max_fire = (sum(h.fire for d in data.dominoes for h in d.halves)
+                + sum(h.craters for d in data.dominoes for h in d.halves))
+    tidx = {u: sum(t * om.terrain[u, t] for t in range(6)) for u in data.cells()}
+    cells = data.cells()
+    index = {u: i for i, u in enumerate(cells)}
+    member: dict[tuple[Frame, int], Any] = {}
+    root: dict[tuple[Frame, int], Any] = {}
+    used = [model.new_bool_var(f"slot_used_{k}") for k in range(slots)]
+    slot_terrain = [model.new_int_var(0, 5, f"slot_terrain_{k}") for k in range(slots)]
+    root_at = [model.new_int_var(0, len(cells), f"slot_root_{k}") for k in range(slots)]
+    for k in range(slots):
+        for u in cells:
+            z = model.new_bool_var(f"member_{u}_{k}")
+            member[u, k] = z
+            model.add_implication(z, om.occupied[u])
+            model.add_implication(z, used[k])
+            model.add(tidx[u] == slot_terrain[k]).only_enforce_if(z)
+            root[u, k] = model.new_bool_var(f"root_{u}_{k}")
+            model.add_implication(root[u, k], z)
+        model.add(sum(root[u, k] for u in cells) == used[k])
+        model.add(root_at[k] == sum(index[u] * root[u, k] for u in cells))
+        if k:
+            model.add_implication(used[k], used[k - 1])
+            model.add(root_at[k - 1] < root_at[k]).only_enforce_if(used[k])
+    label = {}
+    for u in cells:
+        model.add(sum(member[u, k] for k in range(slots)) <= 1)
+        label[u] = sum((k + 1) * member[u, k] for k in range(slots))
+    region_rank = {u: model.new_int_var(0, len(cells), f"region_rank_{u}") for u in cells}
+    for u in cells:
+        arcs = []
+        for v in data.neighbours(u):
+            if v == data.hut:
+                continue
+            arc = model.new_bool_var(f"region_parent_{u}_{v}")
+            arcs.append(arc)
+            model.add(label[u] == label[v]).only_enforce_if(arc)
+            model.add(label[u] >= 1).only_enforce_if(arc)
+            model.add(region_rank[v] < region_rank[u]).only_enforce_if(arc)
+        in_region = sum(member[u, k] for k in range(slots))
+        is_root = sum(root[u, k] for k in range(slots))
+        model.add(sum(arcs) == in_region - is_root)
+    total = []
+    for k in range(slots):
+        squares = model.new_int_var(0, len(cells), f"squares_{k}")
+        model.add(squares == sum(member[u, k] for u in cells))
+        parts = []
+        for u in cells:
+            if isinstance(om.fire[u], int):
+                continue
+            part = model.new_int_var(0, 3, f"fire_{u}_in_{k}")
+            model.add(part <= om.fire[u])
+            model.add(part <= 3 * member[u, k])
+            parts.append(part)
+        fire = model.new_int_var(0, max_fire, f"fire_{k}")
+        model.add(fire == sum(parts))
+        value = model.new_int_var(0, len(cells) * max_fire, f"region_score_{k}")
+        model.add_multiplication_equality(value, [squares, fire])
+        total.append(value)
+    return sum(total)
+
+
+def _bonuses(om: OriginsModel) -> Any:
+    """Empire of fire (hut at the frame centre, symmetric extent) and Homo Habilis (every
+    domino placed, the frame full)."""
+    data, model = om.data, om.model
+    n, c = data.size, data.size // 2
+    bonus: Any = 0
+    if data.empire_of_fire and data.hut == (c, c):
+        empire = model.new_bool_var("empire_of_fire")
+        for axis in (0, 1):
+            used = []
+            for line in range(n):
+                occ = [om.occupied[u] for u in data.cells() if u[axis] == line]
+                flag = model.new_bool_var(f"used_{axis}_{line}")
+                for o in occ:
+                    model.add(flag >= o)
+                model.add(flag <= sum(occ))
+                used.append(flag)
+            for k in range(1, c + 1):
+                model.add(used[c - k] == used[c + k]).only_enforce_if(empire)
+        bonus += EMPIRE_OF_FIRE_BONUS * empire
+    if data.homo_habilis:
+        habilis = model.new_bool_var("homo_habilis")
+        for u in data.cells():
+            model.add_implication(habilis, om.occupied[u])
+        bonus += HOMO_HABILIS_BONUS * habilis
+    return bonus
+
+
+# --------------------------------------------------------------------------------- solve
+def _solve(om: OriginsModel, time_limit_s: float, workers: int, seed: int) -> Any:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(time_limit_s, 0.01)
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    solver.parameters.cp_model_probing_level = 0  # measured faster on these small models
+    status = solver.solve(om.model)
+    return solver, status
+
+
+def _extract(om: OriginsModel, solver: Any) -> tuple[OriginsKingdom, tuple[Placement, ...],
+                                                     tuple[Throw, ...]]:
+    """Replay the model's layout and landings through the rules, in rank order."""
+    data = om.data
+    hr, hc = data.hut
+    chosen = {d: (a, b) for (d, a, b), v in om.place.items() if solver.boolean_value(v)}
+    landings = {(d, j): t for (d, j, t), y in om.land.items() if solver.boolean_value(y)}
+    kingdom = OriginsKingdom(data.size)
+    order, throws = [], []
+    for d in sorted(chosen, key=lambda e: solver.value(om.rank[e])):
+        (a, b) = chosen[d]
+        p = Placement(data.dominoes[d], (a[0] - hr, a[1] - hc), (b[0] - hr, b[1] - hc))
+        kingdom.place(p)
+        order.append(p)
+        for j, half in enumerate(p.domino.halves):
+            if half.is_volcano and (d, j) in landings:
+                t = landings[d, j]
+                throws.append(kingdom.throw(p.cells[j], half.craters, (t[0] - hr, t[1] - hc)))
+    return kingdom, tuple(order), tuple(throws)
+
+
+def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire: bool = False,
+                    homo_habilis: bool = False, time_limit_s: float = 60.0, workers: int = 2,
+                    seed: int = 0) -> OriginsSolution:
+    """The best Discovery territory buildable from any subset of ``dominoes``, where every fire
+    token lands, and its score (bonuses switched on included).
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> solve_discovery(sample_catalogue().dominoes("45,46"), workers=1).score   # Q3 + Q3 joined
+    12
+    """
+    from ortools.sat.python import cp_model
+
+    from kingdomino_kit.solver import castle_positions
+
+    start = time.perf_counter()
+    base = model_data(dominoes, size=size, empire_of_fire=empire_of_fire,
+                      homo_habilis=homo_habilis)
+    best: tuple[int, OriginsKingdom, tuple[Placement, ...], tuple[Throw, ...]] | None = None
+    proven = True
+    bound = 0
+    for hut in castle_positions(size):
+        left = time_limit_s - (time.perf_counter() - start)
+        if left <= 0:
+            proven = False
+            break
+        data = OriginsModelData(size, hut, base.dominoes, empire_of_fire, homo_habilis)
+        om = build_model(data, at_least=None if best is None else best[0] + 1)
+        solver, status = _solve(om, left, workers, seed)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            kingdom, order, throws = _extract(om, solver)
+            real = score_sheet(kingdom, empire_of_fire=empire_of_fire,
+                               homo_habilis=homo_habilis).total
+            model_value = round(solver.objective_value)
+            if real < model_value:
+                raise SolverBug(f"model scores {model_value}, the rules {real}: {kingdom!r}")
+            if best is None or real > best[0]:
+                best = (real, kingdom, order, throws)
+            if status == cp_model.FEASIBLE:
+                proven = False
+                bound = max(bound, round(solver.best_objective_bound))
+        elif status == cp_model.UNKNOWN:
+            proven = False
+            bound = max(bound, round(solver.best_objective_bound))
+    seconds = time.perf_counter() - start
+    if best is None:
+        return OriginsSolution(UNKNOWN, 0, bound, None, (), (), seconds)
+    score, kingdom, order, throws = best
+    bound = max(bound, score)
+    status_name = OPTIMAL if proven else FEASIBLE
+    return OriginsSolution(status_name, score, bound if not proven else score, kingdom, order,
+                           throws, seconds)

@@ -1,0 +1,353 @@
+"""Kingdomino Origins: catalogue, territory, fire, notation and scoring, mode by mode.
+
+Expected values are worked out by hand from the rules text (shared/rules/origins.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kingdomino_kit import KingdominoError
+from kingdomino_kit.errors import IllegalPlacement
+from kingdomino_kit.origins import (
+    CAVEMEN,
+    CatalogueError,
+    Caveman,
+    Domino,
+    Half,
+    IllegalAction,
+    OriginsKingdom,
+    OriginsNotationError,
+    Placement,
+    Resource,
+    Terrain,
+    load_catalogue,
+    sample_catalogue,
+)
+from kingdomino_kit.origins.fire import TOKEN_SUPPLY, king_distance
+from kingdomino_kit.origins.scoring import caveman_points, score_sheet, tiebreak_key
+from kingdomino_kit.origins.totem import TOTEM_BONUSES, totem_bonus, update_totems
+
+HEADER = "number,left_terrain,left_fire,left_craters,right_terrain,right_fire,right_craters"
+CAT = sample_catalogue()
+
+
+def H(text: str) -> Half:
+    return Half.parse(text)
+
+
+def dom(number: int, a: str, b: str) -> Domino:
+    return Domino(number, H(a), H(b))
+
+
+# ----------------------------------------------------------------------------- catalogue
+def test_sample_catalogue_is_labelled_and_follows_the_box() -> None:
+    assert CAT.illustrative and "ILLUSTRATIVE" in CAT.name
+    assert [d.number for d in CAT] == list(range(1, 49))
+    halves = [h for d in CAT for h in d.halves]
+    icons = {r: sum(1 for h in halves if h.resource is r) for r in Resource}
+    assert icons == {Resource.MAMMOTH: 16, Resource.FISH: 13, Resource.MUSHROOM: 11,
+                     Resource.FLINT: 9}
+    craters = sorted(h.craters for h in halves if h.is_volcano)
+    assert craters == [1] * 5 + [2] * 4 + [3]
+    assert sum(TOKEN_SUPPLY.values()) == 10
+
+
+@pytest.mark.parametrize("body, line, words", [
+    ("1,volcano,0,4,lake,0,0", 2, "left_craters: a volcano has 1–3 craters, not 4"),
+    ("1,volcano,0,0,lake,0,0", 2, "left_craters: a volcano has 1–3 craters, not 0"),
+    ("1,lake,0,0,grassland,0,2", 2, "right_craters: only a volcano has craters"),
+    ("1,lake,4,0,grassland,0,0", 2, "left_fire: must be 0–3"),
+    ("1,volcano,1,1,grassland,0,0", 2, "left_fire"),
+    ("1,swamp,0,0,lake,0,0", 2, "left_terrain: unknown terrain 'swamp'"),
+    ("1,lake,0,0,lake", 2, "5 values, expected 7"),
+    ("x,lake,0,0,lake,0,0", 2, "number: 'x' is not a whole number"),
+    ("1,lake,0,0,lake,0,0\n1,lake,0,0,lake,0,0", 3, "domino 1 is listed twice (first on line 2)"),
+])
+def test_catalogue_errors_name_the_line(body: str, line: int, words: str) -> None:
+    with pytest.raises(CatalogueError) as info:
+        load_catalogue(HEADER + "\n" + body + "\n", "mine.csv")
+    assert info.value.line == line
+    assert str(info.value).startswith(f"mine.csv, line {line}: ")
+    assert words in str(info.value)
+    assert isinstance(info.value, KingdominoError)
+
+
+def test_catalogue_wrong_column_and_comment_lines_counted() -> None:
+    bad = HEADER.replace("left_fire", "left_fires")
+    with pytest.raises(CatalogueError, match=r"x.csv, line 3: column 3 is 'left_fires'"):
+        load_catalogue("# a comment\n\n" + bad + "\n1,lake,0,0,lake,0,0\n", "x.csv")
+    with pytest.raises(CatalogueError, match=r"line 4: left_craters"):
+        load_catalogue(f"# c\n{HEADER}\n1,lake,0,0,lake,0,0\n2,V,0,9,L,0,0\n")
+    cat = load_catalogue(f"{HEADER}\n7,jungle,1,0,V,0,3\n")
+    assert cat.domino(7) == Domino(7, Half(Terrain.FOREST, 1), Half(Terrain.VOLCANO, 0, 3))
+    assert not cat.illustrative
+
+
+# ----------------------------------------------------------------------------- placements
+def test_placements_follow_the_core_rules_with_a_wild_hut() -> None:
+    """Every cell pair in reach is checked by hand: legal ⇔ adjacent, empty, fits 5×5, and one
+    half touches the hut or a square of its own terrain."""
+    rng = random.Random(3)
+    for _ in range(15):
+        k = OriginsKingdom()
+        for d in rng.sample(list(CAT), 7):
+            if k.can_place(d):
+                k.place(rng.choice(k.legal_placements(d)))
+        d = rng.choice(list(CAT))
+        want = set()
+        for r in range(-5, 6):
+            for c in range(-5, 6):
+                for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                    p = Placement(d, (r, c), (r + dr, c + dc))
+                    if _legal_by_hand(k, p):
+                        want.add((p.first, p.second))
+        got = {(p.first, p.second) for p in k.legal_placements(d)}
+        if d.is_double:
+            got |= {(b, a) for a, b in got}
+        assert got == want
+        assert k.can_place(d) == bool(want)
+
+
+def _legal_by_hand(k: OriginsKingdom, p: Placement) -> bool:
+    cells = [(0, 0), *[c for c, _ in k.squares()], *p.cells]
+    if any(c == (0, 0) or k.at(c) is not None for c in p.cells):
+        return False
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    if max(rows) - min(rows) >= 5 or max(cols) - min(cols) >= 5:
+        return False
+    for half, (r, c) in zip(p.domino.halves, p.cells, strict=True):
+        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if n == (0, 0) or (k.at(n) is not None and k.at(n).terrain is half.terrain):
+                return True
+    return False
+
+
+def test_illegal_placement_changes_nothing_and_names_the_hut() -> None:
+    k = OriginsKingdom.from_text("H L")
+    before = k.key()
+    with pytest.raises(IllegalPlacement, match="the hut") as info:
+        k.place(Placement(dom(1, "G", "G"), (0, 3), (0, 4)))
+    assert info.value.rule == "connection"
+    assert k.key() == before
+
+
+def test_with_resources_puts_wooden_pieces_on_icons_only() -> None:
+    k = OriginsKingdom(with_resources=True)
+    k.place(Placement(dom(1, "G", "G1"), (0, 1), (0, 2)))
+    k.place(Placement(dom(2, "D", "V2"), (1, 0), (2, 0)))
+    assert k.resources == {(0, 1): Resource.MAMMOTH}
+
+
+# ----------------------------------------------------------------------------- fire
+@pytest.mark.parametrize("craters, reach", [(1, 3), (2, 2), (3, 1)])
+def test_fire_lands_within_king_distance(craters: int, reach: int) -> None:
+    # a full 7×7 of desert around a volcano in the middle: every square is a target in reach
+    rows = []
+    for r in range(7):
+        row = ["D"] * 7
+        if r == 3:
+            row[3] = f"V{craters}"
+        rows.append(" ".join(row))
+    rows[6] = rows[6][:-1] + "H"
+    k = OriginsKingdom.from_text("\n".join(rows), size=7)
+    (vr, vc), = [c for c, h in k.squares() if h.is_volcano]
+    got = set(k.fire_targets((vr, vc), craters))
+    want = {c for c, h in k.squares()
+            if not h.is_volcano and king_distance(c, (vr, vc)) <= reach}
+    assert got == want
+    assert len(want) == (2 * reach + 1) ** 2 - 1 - (reach == 3)   # the hut in a corner
+
+
+def test_fire_never_lands_on_volcano_fire_symbol_token_hut_or_empty() -> None:
+    k = OriginsKingdom.from_text("V1 G1 L*2 / D H . / V2 F Q")
+    targets = k.fire_targets((-1, -1), 1)
+    assert targets == [(0, -1), (1, 0), (1, 1)]           # D, F, Q
+    before = k.key()
+    for target, words in [((-1, 0), "fire symbol"), ((-1, 1), "token is already"),
+                          ((0, 0), "not a terrain square"), ((0, 1), "not a terrain square"),
+                          ((1, -1), "a volcano"), ((3, 3), "flies 1–3")]:
+        with pytest.raises(IllegalAction, match=words) as info:
+            k.throw((-1, -1), 1, target)
+        assert info.value.rule == "fire-landing"
+        assert k.key() == before
+    with pytest.raises(IllegalAction, match="must land") as info:
+        k.throw((-1, -1), 1, None)
+    assert info.value.rule == "fire-must-land" and k.key() == before
+    with pytest.raises(IllegalAction, match="no 2-crater volcano"):
+        k.throw((-1, -1), 2, (0, -1))
+
+
+def test_token_goes_back_to_the_box_when_nothing_allows_it() -> None:
+    k = OriginsKingdom.from_text("H V3 G2")
+    assert k.fire_targets((0, 1), 3) == []
+    assert k.throw((0, 1), 3, None).target is None
+    assert k.tokens == {}
+
+
+def test_fire_destroys_resources_and_cavemen() -> None:
+    k = OriginsKingdom.from_text("H V1 G$ F@h")
+    k.throw((0, 1), 1, (0, 2))
+    assert (0, 2) not in k.resources and k.tokens == {(0, 2): 1}
+    k2 = OriginsKingdom.from_text("H V1 G$ F@h")
+    k2.throw((0, 1), 1, (0, 3))
+    assert k2.cavemen == {} and k2.tokens == {(0, 3): 1}
+
+
+# ----------------------------------------------------------------------------- Discovery
+def test_discovery_regions_squares_times_fire() -> None:
+    k = OriginsKingdom.from_text("""
+        G  G1 L  L
+        G* H  L2 L*1
+        V2 V1 Q  D
+    """.replace("G* ", "G*2 "))
+    # grassland 3 squares × (1 + 2 token) = 9; lake 4 × (2 + 1) = 12; volcanoes 0;
+    # quarry 1 × 0; desert 1 × 0
+    assert k.score() == 21
+    by_terrain = {r.terrain: r.score for r in k.regions()}
+    assert by_terrain[Terrain.VOLCANO] == 0
+    assert score_sheet(k).total == 21           # hut not centred (rows -1..1, cols -1..2)
+
+
+def test_two_regions_of_one_terrain_score_apart() -> None:
+    assert OriginsKingdom.from_text("G1 D G2 / . H G").score() == 1 + 2 * 2
+
+
+def test_empire_of_fire_and_homo_habilis() -> None:
+    full = OriginsKingdom.from_text("""
+        G  G  D  D  D
+        G1 G  D  D  D
+        L  L  H  D  D
+        L  L  Q  Q  Q
+        F  F  Q  Q  Q1
+    """)
+    sheet = score_sheet(full)
+    assert (sheet.regions, sheet.empire_of_fire, sheet.homo_habilis) == (4 + 6, 10, 5)
+    full.discarded = 1
+    assert score_sheet(full).homo_habilis == 0
+    gappy = OriginsKingdom.from_text("G1 . . / . H . / . . D")
+    assert score_sheet(gappy).empire_of_fire == 10 and score_sheet(gappy).homo_habilis == 0
+    assert score_sheet(gappy, empire_of_fire=False).empire_of_fire == 0
+
+
+def test_ties_largest_region_then_fire_tokens() -> None:
+    a = OriginsKingdom.from_text("H D D D / L1 . . .")      # 1, largest 3, no token
+    b = OriginsKingdom.from_text("H L*1 D D")               # 1, largest 2, one token
+    c = OriginsKingdom.from_text("H D*1 D / L . .")         # 2
+    keys = [tiebreak_key(k, score_sheet(k)) for k in (a, b, c)]
+    assert keys == [(1, 3, 0), (1, 2, 1), (2, 2, 1)]
+    assert max(keys) == keys[2] and keys[0] > keys[1]
+
+
+# ----------------------------------------------------------------------------- Totem
+def test_totem_score_resources_and_totems() -> None:
+    k = OriginsKingdom.from_text("G$ G$ V1 / H L$ Q1 / F$ F*1 .")
+    sheet = score_sheet(k, "totem", totems=[Resource.FISH, Resource.FLINT],
+                        totem_bonus_values="scarcity")
+    # regions: grassland 2 × 0, lake 1 × 0, quarry 1 × 1 = 1, forest 2 × 1 = 2
+    assert (sheet.regions, sheet.resources, sheet.totems) == (3, 4, 4 + 6)
+    assert score_sheet(k, "totem", totems=[Resource.FISH]).totems == 3   # flat default
+    assert score_sheet(k, "discovery").resources == 0
+    assert totem_bonus([Resource.MAMMOTH], {Resource.MAMMOTH: 7}) == 7
+    assert set(TOTEM_BONUSES) == {"flat", "scarcity"}
+
+
+def test_totem_majorities() -> None:
+    R = Resource
+    holders, pending = update_totems({}, [{R.FISH: 2}, {R.FISH: 2}])
+    assert holders[R.FISH] is None and not pending        # a tie: nobody takes it
+    holders, _ = update_totems(holders, [{R.FISH: 2}, {R.FISH: 3}])
+    assert holders[R.FISH] == 1
+    holders, pending = update_totems(holders, [{R.FISH: 3}, {R.FISH: 3}])
+    assert holders[R.FISH] == 1 and not pending          # holder among the tied keeps it
+    holders, _ = update_totems(holders, [{R.FISH: 4}, {R.FISH: 3}])
+    assert holders[R.FISH] == 0                           # majority lost: it passes
+    holders, _ = update_totems(holders, [{R.FISH: 0}, {R.FISH: 0}])
+    assert holders[R.FISH] is None
+
+
+# ----------------------------------------------------------------------------- Tribe
+def test_the_22_cavemen() -> None:
+    assert len(CAVEMEN) == 22
+    assert sum(not c.is_warrior for c in CAVEMEN) == 14
+    assert sorted(c.power for c in CAVEMEN if c.is_warrior) == [1, 1, 1, 1, 2, 2, 2, 3]
+    assert {c: c.points for c in Caveman if not c.is_warrior} == {
+        Caveman.HUNTER: 3, Caveman.PAINTER: 2, Caveman.FISHING_CHILD: 3, Caveman.FIRE_LADY: 1,
+        Caveman.GATHERER: 4, Caveman.SHAMAN: 2, Caveman.SCULPTOR: 5}
+
+
+def test_hunter_gatherers_count_the_8_squares_around() -> None:
+    k = OriginsKingdom.from_text("""
+        G$  L$  F$  Q$
+        G$  D@p D*1 Q$
+        H   D@l D@s Q$
+        G$  D@k D@h .
+    """)
+    pts = caveman_points(k)
+    # painter: G$ L$ F$ G$ around = 4 resources; fire lady: one token; shaman: 4 cavemen
+    painter = [c for c, m in k.cavemen.items() if m is Caveman.PAINTER][0]
+    fire_lady = [c for c, m in k.cavemen.items() if m is Caveman.FIRE_LADY][0]
+    shaman = [c for c, m in k.cavemen.items() if m is Caveman.SHAMAN][0]
+    sculptor = [c for c, m in k.cavemen.items() if m is Caveman.SCULPTOR][0]
+    hunter = [c for c, m in k.cavemen.items() if m is Caveman.HUNTER][0]
+    assert pts[painter] == 2 * 4
+    assert pts[fire_lady] == 1 * 1
+    assert pts[shaman] == 2 * 4            # painter, fire lady, sculptor, hunter
+    assert pts[sculptor] == 0              # no flint around (quarries are 2 columns away)
+    assert pts[hunter] == 0                # no mammoth around
+    assert score_sheet(k, "tribe").cavemen == 8 + 1 + 8
+
+
+def test_fishing_child_gatherer_and_warrior_groups() -> None:
+    k = OriginsKingdom.from_text("""
+        L$ L$ F$ D@w D@w
+        L$ D@c D@g D  D@o
+        H  D@a D@a D@w D
+    """)
+    pts = caveman_points(k)
+    # fishing child (1,1): 3 fish around → 9; gatherer (1,2): 1 mushroom → 4;
+    # warriors: {w, w, o} top right → 3 × (1 + 1 + 3) = 15; {a, a, w} bottom → 3 × 5 = 15
+    assert sorted(pts.values()) == [4, 9, 15, 15]
+    assert score_sheet(k, "tribe").cavemen == 43
+    assert score_sheet(k, "totem").cavemen == 0 and score_sheet(k, "tribe").resources == 0
+
+
+# ----------------------------------------------------------------------------- notation
+def test_notation_round_trip_random_territories() -> None:
+    rng = random.Random(5)
+    for _ in range(30):
+        k = OriginsKingdom(with_resources=True)
+        for d in rng.sample(list(CAT), 12):
+            if k.can_place(d):
+                p = rng.choice(k.legal_placements(d))
+                k.place(p)
+                for cell, craters in p.volcanoes():
+                    targets = k.fire_targets(cell, craters)
+                    k.throw(cell, craters, rng.choice(targets) if targets else None)
+            else:
+                k.discarded += 1
+        free = k.settle_targets()
+        for cell in rng.sample(free, min(2, len(free))):
+            k.settle(cell, rng.choice(CAVEMEN))
+        again = OriginsKingdom.from_text(k.to_text())
+        assert again == k and again.to_text() == k.to_text()
+        assert again.score() == k.score()
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ("H X", "line 1, column 3", "unknown terrain"),
+    ("H G / L3*1", "line 1, column 7", "fire symbol"),
+    ("H D$", "line 1, column 3", "no resource icon"),
+    ("H G@z", "line 1, column 3", "unknown caveman"),
+    ("H G*4", "line 1, column 3", "1–3 fires"),
+    ("H . H", "line 1, column 5", "a second hut"),
+    ("G G", None, "no hut"),
+    ("H V4", "line 1, column 3", "1–3 craters"),
+])
+def test_notation_errors(text: str, where: str | None, words: str) -> None:
+    with pytest.raises(OriginsNotationError, match=words) as info:
+        OriginsKingdom.from_text(text)
+    if where:
+        assert str(info.value).startswith(where)

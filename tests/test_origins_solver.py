@@ -1,0 +1,101 @@
+"""The Origins Discovery solver against brute force: every order, placement and landing."""
+
+from __future__ import annotations
+
+import pytest
+
+from kingdomino_kit.origins import Domino, Half, OriginsKingdom, sample_catalogue
+from kingdomino_kit.origins.errors import OriginsError
+from kingdomino_kit.origins.fire import TOKEN_SUPPLY
+from kingdomino_kit.origins.scoring import score_sheet
+from kingdomino_kit.origins.solver import OPTIMAL, solve_discovery
+
+CAT = sample_catalogue()
+
+
+def brute_force(dominoes: list[Domino], *, empire: bool = False) -> int:
+    """Best total over every subset, order, legal placement and legal landing (or none when
+    no square allows it), with the box's token supply."""
+    best = 0
+    seen: set[object] = set()
+
+    def total(k: OriginsKingdom) -> int:
+        return score_sheet(k, empire_of_fire=empire, homo_habilis=False).total
+
+    def search(k: OriginsKingdom, left: frozenset[int], supply: tuple[int, int, int]) -> None:
+        nonlocal best
+        key = (k.key(), left, supply)
+        if key in seen:
+            return
+        seen.add(key)
+        best = max(best, total(k))
+        for i in left:
+            for p in k.legal_placements(dominoes[i]):
+                after = k.copy()
+                after.place(p)
+                for done, sup in throws(after, p.volcanoes(), supply):
+                    search(done, left - {i}, sup)
+
+    def throws(k: OriginsKingdom, volcanoes: list[tuple[tuple[int, int], int]],
+               supply: tuple[int, int, int]) -> list[tuple[OriginsKingdom, tuple[int, int, int]]]:
+        if not volcanoes:
+            return [(k, supply)]
+        (cell, fire), rest = volcanoes[0], volcanoes[1:]
+        if supply[fire - 1] == 0:
+            return throws(k, rest, supply)
+        sup = tuple(n - (j == fire - 1) for j, n in enumerate(supply))
+        targets = k.fire_targets(cell, fire)
+        out = []
+        for t in targets or [None]:
+            after = k.copy()
+            after.throw(cell, fire, t)
+            out.extend(throws(after, rest, sup))  # type: ignore[arg-type]
+        return out
+
+    search(OriginsKingdom(), frozenset(range(len(dominoes))), tuple(TOKEN_SUPPLY.values()))
+    return best
+
+
+def D(number: int, a: str, b: str) -> Domino:
+    return Domino(number, Half.parse(a), Half.parse(b))
+
+
+@pytest.mark.parametrize("dominoes", [
+    [D(1, "V1", "G"), D(2, "G1", "D")],          # the token should join the meadow
+    [D(1, "V3", "L"), D(2, "L2", "L")],          # 3 fires, 1 square away
+    [D(1, "V2", "Q1"), D(2, "F", "F")],          # no fire symbol to land on next to it
+    [D(1, "G1", "V1"), D(2, "V2", "G")],         # two tokens
+])
+def test_solver_matches_brute_force_on_two_dominoes(dominoes: list[Domino]) -> None:
+    sol = solve_discovery(dominoes, workers=1)
+    assert sol.status == OPTIMAL
+    assert sol.score == brute_force(dominoes)
+    assert sol.kingdom is not None
+    again = OriginsKingdom()
+    for p in sol.order:                       # the order and throws replay through the rules
+        again.place(p)
+        for t in sol.throws:
+            if t.volcano in p.cells:
+                again.throw(t.volcano, t.fire, t.target)
+    assert again == sol.kingdom and again.score() == sol.score
+
+
+def test_solver_empire_of_fire_matches_brute_force() -> None:
+    dominoes = [D(1, "Q3", "G"), D(2, "Q", "D")]
+    sol = solve_discovery(dominoes, empire_of_fire=True, workers=1)
+    assert sol.score == brute_force(dominoes, empire=True) == 10 + 3   # Q3 H Q: apart
+
+
+@pytest.mark.slow
+def test_solver_matches_brute_force_on_three_dominoes() -> None:
+    dominoes = [D(1, "V2", "G"), D(2, "G", "G"), D(3, "L1", "G")]
+    sol = solve_discovery(dominoes, workers=1)
+    assert sol.status == OPTIMAL and sol.score == brute_force(dominoes)
+
+
+def test_solver_rejects_bad_input() -> None:
+    with pytest.raises(OriginsError, match="more than once"):
+        solve_discovery([CAT[1], CAT[1]])
+    assert solve_discovery(CAT.dominoes("36,18"), workers=1).score == 4     # the doc example
+    with pytest.raises(OriginsError, match="cannot fit"):
+        solve_discovery(list(CAT)[:13])
