@@ -301,9 +301,9 @@ class KingdomsGame:
             self.board = self.board.place(action.cell, castle)
         elif action.kind in ("place", "secret"):
             assert action.cell is not None
-            tile = self.drawn if action.kind == "place" else self.secrets[player]
-            assert tile is not None
-            self.board = self.board.place(action.cell, tile)
+            put = self.drawn if action.kind == "place" else self.secrets[player]
+            assert put is not None
+            self.board = self.board.place(action.cell, put)
             if action.kind == "place":
                 self.drawn = None
             else:

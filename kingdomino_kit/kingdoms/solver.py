@@ -182,9 +182,9 @@ class _Model:
 def _variables(problem: CastleProblem, model: Any) -> tuple[dict[tuple[Cell, int], Any],
                                                            dict[tuple[Cell, Tile], Any]]:
     empty = problem.board.empty_cells()
-    castle_at = {(cell, rank): model.NewBoolVar(f"castle{rank}_at_r{cell[0] + 1}c{cell[1] + 1}")
+    castle_at = {(cell, rank): model.new_bool_var(f"castle{rank}_at_r{cell[0] + 1}c{cell[1] + 1}")
                  for rank in sorted(set(problem.castles)) for cell in empty}
-    tile_at = {(cell, tile): model.NewBoolVar(f"tile{tile}_at_r{cell[0] + 1}c{cell[1] + 1}")
+    tile_at = {(cell, tile): model.new_bool_var(f"tile{tile}_at_r{cell[0] + 1}c{cell[1] + 1}")
                for tile in sorted(set(problem.tiles)) for cell in empty}
     return castle_at, tile_at
 
@@ -193,12 +193,12 @@ def _placement_constraints(problem: CastleProblem, model: Any,
                            castle_at: dict[tuple[Cell, int], Any],
                            tile_at: dict[tuple[Cell, Tile], Any]) -> None:
     for cell in problem.board.empty_cells():
-        model.AddAtMostOne([v for (c, _), v in castle_at.items() if c == cell]
+        model.add_at_most_one([v for (c, _), v in castle_at.items() if c == cell]
                            + [v for (c, _), v in tile_at.items() if c == cell])
     for rank, n in Counter(problem.castles).items():
-        model.Add(sum(v for (_, r), v in castle_at.items() if r == rank) == n)
+        model.add(sum(v for (_, r), v in castle_at.items() if r == rank) == n)
     for tile, n in Counter(problem.tiles).items():
-        model.Add(sum(v for (_, t), v in tile_at.items() if t == tile) == n)
+        model.add(sum(v for (_, t), v in tile_at.items() if t == tile) == n)
 
 
 def _segment_value(model: Any, seg: _SegmentData, tile_at: dict[tuple[Cell, Tile], Any],
@@ -213,31 +213,31 @@ def _segment_value(model: Any, seg: _SegmentData, tile_at: dict[tuple[Cell, Tile
     dragon = [v for t, v in coming if t.kind is TileKind.DRAGON]
     gold_mine = [v for t, v in coming if t.kind is TileKind.GOLD_MINE]
     top = 2 * 6 * 6
-    kept = model.NewIntVar(0, top, f"kept_resources_{name}")
+    kept = model.new_int_var(0, top, f"kept_resources_{name}")
     if seg.dragon:
-        model.Add(kept == 0)
+        model.add(kept == 0)
     elif dragon:
         dragon_here = _any_of(model, dragon, f"dragon_in_{name}")
-        model.Add(kept == 0).OnlyEnforceIf(dragon_here)
-        model.Add(kept == resources).OnlyEnforceIf(dragon_here.Not())
+        model.add(kept == 0).only_enforce_if(dragon_here)
+        model.add(kept == resources).only_enforce_if(dragon_here.Not())
     else:
-        model.Add(kept == resources)
-    value = model.NewIntVar(-2 * top, 2 * top, f"value_{name}")
+        model.add(kept == resources)
+    value = model.new_int_var(-2 * top, 2 * top, f"value_{name}")
     if seg.gold_mine:
-        model.Add(value == 2 * (kept + hazards))
+        model.add(value == 2 * (kept + hazards))
     elif gold_mine:
         mine_here = _any_of(model, gold_mine, f"gold_mine_in_{name}")
-        model.Add(value == 2 * (kept + hazards)).OnlyEnforceIf(mine_here)
-        model.Add(value == kept + hazards).OnlyEnforceIf(mine_here.Not())
+        model.add(value == 2 * (kept + hazards)).only_enforce_if(mine_here)
+        model.add(value == kept + hazards).only_enforce_if(mine_here.Not())
     else:
-        model.Add(value == kept + hazards)
+        model.add(value == kept + hazards)
     return value
 
 
 def _any_of(model: Any, placed: list[Any], name: str) -> Any:
     """A bool true iff the (only) tile of its kind lands on one of these cells."""
-    here = model.NewBoolVar(name)
-    model.Add(sum(placed) == here)
+    here = model.new_bool_var(name)
+    model.add(sum(placed) == here)
     return here
 
 
@@ -259,18 +259,18 @@ def build_model(problem: CastleProblem) -> _Model:
             if isinstance(value, int) or isinstance(ranks, int):
                 gold[p] += value * ranks
             else:
-                product = model.NewIntVar(-10_000, 10_000, f"gold_{p}_segment{n}")
-                rank_sum = model.NewIntVar(0, 60, f"ranks_{p}_segment{n}")
-                model.Add(rank_sum == ranks)
-                model.AddMultiplicationEquality(product, [value, rank_sum])
+                product = model.new_int_var(-10_000, 10_000, f"gold_{p}_segment{n}")
+                rank_sum = model.new_int_var(0, 60, f"ranks_{p}_segment{n}")
+                model.add(rank_sum == ranks)
+                model.add_multiplication_equality(product, [value, rank_sum])
                 gold[p] += product
     objective = gold[problem.player]
     if problem.objective == "margin":
-        best_other = model.NewIntVar(-100_000, 100_000, "best_opponent_gold")
-        model.AddMaxEquality(best_other, [gold[p] for p in problem.players
+        best_other = model.new_int_var(-100_000, 100_000, "best_opponent_gold")
+        model.add_max_equality(best_other, [gold[p] for p in problem.players
                                           if p != problem.player])
         objective = objective - best_other
-    model.Maximize(objective)
+    model.maximize(objective)
     return _Model(model, castle_at, tile_at, objective)
 
 
@@ -284,11 +284,11 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
-    status = solver.Solve(built.model)
+    status = solver.solve(built.model)
     if status == cp_model.INFEASIBLE:
         return CastleSolution(INFEASIBLE, 0, 0, problem.board)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return CastleSolution(UNKNOWN, 0, int(solver.BestObjectiveBound()), problem.board)
+        return CastleSolution(UNKNOWN, 0, int(solver.best_objective_bound), problem.board)
     return _extract(problem, built, solver, status == cp_model.OPTIMAL)
 
 
@@ -296,17 +296,17 @@ def _extract(problem: CastleProblem, built: _Model, solver: Any, optimal: bool) 
     board = problem.board
     placed: list[tuple[Cell, Piece]] = []
     for (cell, rank), v in built.castle_at.items():
-        if solver.BooleanValue(v):
+        if solver.boolean_value(v):
             placed.append((cell, Castle(problem.player, rank)))
     for (cell, tile), v in built.tile_at.items():
-        if solver.BooleanValue(v):
+        if solver.boolean_value(v):
             placed.append((cell, tile))
     placed.sort(key=lambda item: item[0])
     for cell, piece in placed:
         board = board.place(cell, piece)
     value = evaluate(problem, board)
-    model_value = round(solver.ObjectiveValue())
+    model_value = round(solver.objective_value)
     if value != model_value:
         raise SolverBug(f"model says {model_value}, the scoring says {value}:\n{board}")
-    bound = round(solver.BestObjectiveBound()) if not optimal else value
+    bound = round(solver.best_objective_bound) if not optimal else value
     return CastleSolution(OPTIMAL if optimal else FEASIBLE, value, bound, board, tuple(placed))
