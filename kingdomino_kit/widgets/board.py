@@ -41,7 +41,7 @@ from kingdomino_kit.widgets.markup import (
 )
 from kingdomino_kit.widgets.view import ActionView
 
-__all__ = ["KingdomBoard", "WidgetError", "ROTATIONS"]
+__all__ = ["KingdomBoard", "WidgetError", "ROTATIONS", "first_cells", "parse_hand"]
 
 ROTATIONS = ("right of", "below", "left of", "above")
 """Where the second half lies from the first, by rotation 0–3 (the order of grid.DIRECTIONS)."""
@@ -83,6 +83,25 @@ def parse_hand(hand: HandSpec, size: int = 5, seed: int = 0) -> tuple[Domino, ..
             raise WidgetError(f"hand: domino {d.number} appears twice")
         seen.add(d.number)
     return tuple(result)
+
+
+def first_cells(placements: Iterable[Placement], rotation: int) -> set[Cell]:
+    """The cells a click may pick for the first half, the second half lying as ``rotation``
+    says (a double's two orientations are the same layout, listed once by the rules library).
+
+    >>> from kingdomino_kit import domino
+    >>> sorted(first_cells(Kingdom().legal_placements(domino(1)), 2))[:2]   # W|W, leftwards
+    [(-1, 0), (-1, 1)]
+    """
+    dr, dc = DIRECTIONS[rotation]
+    cells = set()
+    for p in placements:
+        (r1, c1), (r2, c2) = p.cells
+        if (r2 - r1, c2 - c1) == (dr, dc):
+            cells.add(p.first)
+        elif p.domino.is_double and (r1 - r2, c1 - c2) == (dr, dc):
+            cells.add(p.second)
+    return cells
 
 
 class KingdomBoard(ActionView):
@@ -156,15 +175,7 @@ class KingdomBoard(ActionView):
 
     def legal_cells(self) -> set[Cell]:
         """The cells a click may choose for the first half, with the current rotation."""
-        dr, dc = DIRECTIONS[self._rotation]
-        cells = set()
-        for p in self.legal_placements():
-            (r1, c1), (r2, c2) = p.cells
-            if (r2 - r1, c2 - c1) == (dr, dc):
-                cells.add(p.first)
-            elif p.domino.is_double and (r1 - r2, c1 - c2) == (dr, dc):
-                cells.add(p.second)  # a double is listed in one orientation of each layout
-        return cells
+        return first_cells(self.legal_placements(), self._rotation)
 
     def export(self) -> str:
         """The kingdom in the kit's text notation (``Kingdom.from_text`` reads it back)."""
@@ -322,12 +333,24 @@ class KingdomBoard(ActionView):
                 getattr(self, action)()
             elif action == "export":
                 self.toggle_export()
-            else:
+            elif not self.handle_more(action, data):
                 self._say(f"Unknown action {action!r} from the browser.", "error")
         except (KeyError, ValueError) as error:  # KingdominoError is a ValueError
             self._say(f"Cannot do {action!r}: {error}", "error")
 
+    def handle_more(self, action: str, data: dict[str, str]) -> bool:
+        """Subclasses answer their own actions here; True if ``action`` was theirs."""
+        return False
+
     # ------------------------------------------------------------------ rendering
+    def extra_controls(self) -> str:
+        """More buttons after the board's own (for subclasses)."""
+        return ""
+
+    def extra_panel(self) -> str:
+        """More HTML under the message line (for subclasses)."""
+        return ""
+
     def _render(self) -> None:
         self.html = self.markup()
 
@@ -360,6 +383,7 @@ class KingdomBoard(ActionView):
                    title="only when the domino fits nowhere"),
             button("Reset", "reset"),
             button("Hide text" if self._show_export else "Export text", "export"),
+            self.extra_controls(),
         ])
         props = self.kingdom.properties()
         props.sort(key=lambda p: (-p.score, p.terrain.index, min(p.cells)))
@@ -381,7 +405,8 @@ class KingdomBoard(ActionView):
                 f'<div class="kk-hand">{hand}</div><div class="kk-controls">{controls}</div>'
                 f'<div class="kk-main">{grid}<div class="kk-side">{score}'
                 f"{breakdown_table(props, bonuses=bonuses)}</div></div>"
-                f'<div class="kk-message kk-{kind}">{escape(self.message)}</div>{export}</div>')
+                f'<div class="kk-message kk-{kind}">{escape(self.message)}</div>{export}'
+                f"{self.extra_panel()}</div>")
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(size={self.kingdom.size}, placed={len(self.kingdom)} "

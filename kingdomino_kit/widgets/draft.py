@@ -1,0 +1,388 @@
+"""DraftTable: play a whole game of Kingdomino against the game engine's bots in a notebook.
+
+You are one player (``human=0`` by default); the bots play the others as soon as it is their
+turn. When you must **claim**, click a free domino of the line; when you must **place**, your
+kingdom is a clickable board like :class:`~kingdomino_kit.widgets.board.KingdomBoard` (rotate,
+green cells, illegal clicks explained). The table shows the round, the turn order of the kings,
+the dominoes to place and the line to claim from, every kingdom, and the final scores. The
+game is :class:`kingdomino_kit.game.Game`; every action goes through its rules.
+
+>>> table = DraftTable(players=2, bots=["greedy"], seed=1)
+>>> table.game.current_player, table.phase
+(0, 'claim')
+>>> table.claim(table.game.line[0].number) or table.claim(table.game.line[1].number)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import traitlets
+
+from kingdomino_kit.game import (
+    Action,
+    Claim,
+    Discard,
+    Game,
+    GameOptions,
+    IllegalAction,
+    derive_seed,
+)
+from kingdomino_kit.grid import DIRECTIONS
+from kingdomino_kit.kingdom import Placement
+from kingdomino_kit.render import frame_of, kingdom_svg
+from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells
+from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid
+from kingdomino_kit.widgets.view import ActionView
+
+__all__ = ["DraftTable", "KING_COLOURS"]
+
+KING_COLOURS = ("#1a6ad1", "#c62828", "#2e7d32", "#8e24aa")
+"""One colour per player for kings and kingdom frames."""
+LOG_LINES = 8
+
+
+class DraftTable(ActionView):
+    """A whole game against bots: ``players`` 2–4, ``bots`` for the other players (names for
+    :func:`kingdomino_kit.bots.make_bot` such as ``"greedy"``, ``"random"``, ``"mc"``, or bot
+    objects; the last one repeats), ``human`` your player number or ``None`` to watch bots
+    only (use :meth:`step` / :meth:`play_to_end`). ``seed`` fixes the deal and the bots.
+
+    >>> t = DraftTable(players=3, human=None, bots=["random"], seed=4)
+    >>> t.play_to_end(); t.game.is_over, len(t.scores)
+    (True, 3)
+    """
+
+    message = traitlets.Unicode("")
+    scores = traitlets.List(traitlets.Int())
+
+    def __init__(self, players: int = 4, bots: Sequence[Any] = ("greedy",), *,
+                 human: int | None = 0, seed: int = 0, options: GameOptions | None = None,
+                 **option_flags: Any) -> None:
+        super().__init__()
+        if options is None:
+            options = GameOptions(players=players, **option_flags)
+        elif option_flags:
+            raise WidgetError("give either options=GameOptions(...) or option keywords, not both")
+        if human is not None and not 0 <= human < options.players:
+            raise WidgetError(f"human must be a player 0–{options.players - 1} or None, not "
+                              f"{human!r}")
+        if not bots and (human is None or options.players > 1):
+            raise WidgetError("bots: name at least one bot (e.g. 'greedy')")
+        self.options = options
+        self.human = human
+        self.seed = seed
+        self._bot_specs = list(bots)
+        self._kind = "info"
+        self._rotation = 0
+        self._log: list[str] = []
+        self.new_game(seed)
+
+    # ------------------------------------------------------------------ state
+    def _make_bots(self) -> dict[int, Any]:
+        from kingdomino_kit.bots import as_bot, make_bot
+
+        out: dict[int, Any] = {}
+        others = [p for p in range(self.options.players) if p != self.human]
+        for i, p in enumerate(others):
+            spec = self._bot_specs[min(i, len(self._bot_specs) - 1)]
+            bot_seed = derive_seed(self.seed, "bot", p)
+            out[p] = make_bot(spec, bot_seed) if isinstance(spec, str) else as_bot(spec)
+        return out
+
+    @property
+    def phase(self) -> str:
+        """``claim``, ``place`` or ``over``."""
+        return str(self.game.phase)
+
+    @property
+    def rotation(self) -> int:
+        """0–3: where your domino's second half lies from its first (right, below, left, above)."""
+        return self._rotation
+
+    def player_name(self, player: int) -> str:
+        """"you" for the human, else the bot's name and number."""
+        if player == self.human:
+            return "you"
+        return f"{getattr(self.bots[player], 'name', 'bot')} {player}"
+
+    def your_turn(self) -> bool:
+        """True when the human is to act."""
+        return self.human is not None and self.game.current_player == self.human
+
+    def domino_to_place(self) -> Any:
+        """The domino the current king must place (None outside a place turn)."""
+        if self.game.phase != "place":
+            return None
+        return self.game.to_place[self.game.current_king]  # type: ignore[index]
+
+    def legal_cells(self) -> set[tuple[int, int]]:
+        """Where a click may put your domino's first half, with the current rotation."""
+        dom = self.domino_to_place()
+        if dom is None or not self.your_turn():
+            return set()
+        kingdom = self.game.kingdom(self.human)  # type: ignore[arg-type]
+        return first_cells(kingdom.legal_placements(dom), self._rotation)
+
+    # ------------------------------------------------------------------ actions
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again (same seed unless given): same seed, same deal and same bot moves."""
+        if seed is not None:
+            self.seed = seed
+        self.game = Game(self.options, self.seed)
+        self.bots = self._make_bots()
+        self._log = []
+        self._rotation = 0
+        self._advance()
+        self._say(self._prompt(), "info")
+
+    def apply(self, action: Action) -> bool:
+        """Play ``action`` for the human; an illegal one is explained and changes nothing."""
+        if not self.your_turn():
+            self._say("It is not your turn." if not self.game.is_over else "The game is over.",
+                      "error")
+            return False
+        try:
+            self.game.apply(action, player=self.human)
+        except IllegalAction as error:
+            self._say(f"Illegal: {error}. Nothing changed.", "error")
+            return False
+        self._note(self.human, action)  # type: ignore[arg-type]
+        self._advance()
+        self._say(self._prompt(), "ok")
+        return True
+
+    def claim(self, number: int) -> bool:
+        """Claim domino ``number`` of the line with your king."""
+        from kingdomino_kit.dominoes import domino
+
+        return self.apply(Claim(domino(number)))
+
+    def click(self, row: int, col: int) -> bool:
+        """Place your domino's first half on (row, col), second half as the rotation says."""
+        dom = self.domino_to_place()
+        if dom is None or not self.your_turn():
+            self._say("Nothing to place now" + (": claim a domino of the line."
+                                                 if self.your_turn() else "."), "error")
+            return False
+        dr, dc = DIRECTIONS[self._rotation]
+        return self.apply(Placement(dom, (row, col), (row + dr, col + dc)))
+
+    def rotate(self, steps: int = 1) -> None:
+        """Turn your domino a quarter clockwise ``steps`` times."""
+        self._rotation = (self._rotation + steps) % 4
+        self._say(self._prompt(), "info")
+
+    def discard(self) -> bool:
+        """Discard your domino — the rules allow it only when it fits nowhere."""
+        dom = self.domino_to_place()
+        if dom is None:
+            self._say("Nothing to discard now.", "error")
+            return False
+        return self.apply(Discard(dom))
+
+    def step(self) -> bool:
+        """Let the bot whose turn it is act once (for bots-only tables); False if none can."""
+        p = self.game.current_player
+        if p is None or p == self.human:
+            return False
+        self._bot_act(p)
+        self._say(self._prompt(), "info")
+        return True
+
+    def play_to_end(self) -> None:
+        """Let the bots play until the game is over or it is your turn."""
+        self._advance(stop_for_bots=False)
+        self._say(self._prompt(), "info")
+
+    def _bot_act(self, p: int) -> None:
+        game = self.game
+        actions = game.legal_actions()
+        action = actions[0] if len(actions) == 1 else \
+            self.bots[p].choose(game.observation(p), actions)
+        game.apply(action, player=p)
+        self._note(p, action)
+
+    def _advance(self, stop_for_bots: bool = True) -> None:
+        """Bots act until the human must choose; forced moves of the human are played too."""
+        game = self.game
+        while not game.is_over:
+            p = game.current_player
+            assert p is not None
+            if p != self.human:
+                if self.human is None and stop_for_bots:
+                    return
+                self._bot_act(p)
+                continue
+            actions = game.legal_actions()
+            forced = len(actions) == 1 and not isinstance(actions[0], Placement)
+            if not forced:
+                return
+            game.apply(actions[0], player=p)
+            self._note(p, actions[0], forced=True)
+
+    def _note(self, player: int, action: Action, forced: bool = False) -> None:
+        who = self.player_name(player).capitalize()
+        if isinstance(action, Claim):
+            text = f"{who} claimed domino {action.domino.number}"
+        elif isinstance(action, Discard):
+            text = f"{who} discarded domino {action.domino.number} (it fits nowhere)"
+        else:
+            (r1, c1), (r2, c2) = action.cells
+            text = f"{who} placed domino {action.domino.number} at ({r1}, {c1}),({r2}, {c2})"
+        self._log.append(text + (" (forced)" if forced else "") + ".")
+        del self._log[:-LOG_LINES]
+
+    # ------------------------------------------------------------------ messages
+    def _prompt(self) -> str:
+        game = self.game
+        if game.is_over:
+            winners = game.winners()
+            names = " and ".join(self.player_name(p) for p in winners)
+            verb = "win" if winners == [self.human] else ("share victory" if len(winners) > 1
+                                                          else "wins")
+            return f"Game over: {names} {verb} with {max(game.scores())} points."
+        if not self.your_turn():
+            return f"{self.player_name(game.current_player).capitalize()} to play: press Step."  # type: ignore[arg-type]
+        if game.phase == "claim":
+            return "Your turn: claim a domino of the line (click it)."
+        dom = self.domino_to_place()
+        kingdom = game.kingdom(self.human)  # type: ignore[arg-type]
+        head = (f"Your turn: place domino {dom.number} ({dom.first}|{dom.second}), second half "
+                f"{ROTATIONS[self._rotation]} the first: ")
+        if not kingdom.can_place(dom):
+            return head + "it fits nowhere, so discard it."
+        if not self.legal_cells():
+            return head + "no legal cell in this rotation — rotate it."
+        return head + "click a green cell for its first half."
+
+    def _say(self, text: str, kind: str) -> None:
+        self._kind = kind
+        self.message = text
+        self.scores = self.game.scores()
+        self.html = self.markup()
+
+    # ------------------------------------------------------------------ browser events
+    def handle(self, action: str, data: dict[str, str]) -> None:
+        """Answer a browser click (claim, cell, rotate, discard, step, play, new)."""
+        try:
+            if action == "claim":
+                self.claim(int(data["domino"]))
+            elif action == "cell":
+                self.click(int(data["row"]), int(data["col"]))
+            elif action == "rotate":
+                self.rotate()
+            elif action == "discard":
+                self.discard()
+            elif action == "step":
+                if not self.step():
+                    self._say("No bot to move now.", "error")
+            elif action == "play":
+                self.play_to_end()
+            elif action == "new":
+                self.new_game()
+            else:
+                self._say(f"Unknown action {action!r} from the browser.", "error")
+        except (KeyError, ValueError) as error:  # KingdominoError is a ValueError
+            self._say(f"Cannot do {action!r}: {error}", "error")
+
+    # ------------------------------------------------------------------ rendering
+    def _king(self, king: int) -> str:
+        player = self.game.owner(king)
+        colour = KING_COLOURS[player]
+        return (f'<span class="kk-king" data-king="{king}" style="background: {colour}">'
+                f"{escape(self.player_name(player))}</span>")
+
+    def markup(self) -> str:
+        """The table as HTML."""
+        game = self.game
+        o = self.options
+        status = ("game over" if game.is_over else
+                  f"round {game.round} of {o.rounds} · {game.phase} · turn of "
+                  f"{self.player_name(game.current_player)}")  # type: ignore[arg-type]
+        order = []
+        for i, king in enumerate(game.order):
+            mark = " ▶" if i == game.turn and not game.is_over else ""
+            order.append(f"{self._king(king)}{mark}")
+        to_place = []
+        for king in game.order:
+            dom = game.to_place[king]
+            if dom is not None:
+                to_place.append(f'<span class="kk-line-domino kk-to-place">{self._king(king)}'
+                                f"{dom.number} {domino_svg(dom)}</span>")
+        line = []
+        claiming = self.your_turn() and game.phase == "claim"
+        for dom, claimer in zip(game.line, game.claims, strict=True):
+            if claimer is None and claiming:
+                line.append(f'<button class="kk-line-domino kk-claimable" data-kk-action="claim" '
+                            f'data-domino="{dom.number}" title="claim domino {dom.number}">'
+                            f"{dom.number} {domino_svg(dom)}</button>")
+            else:
+                owner = self._king(claimer) if claimer is not None else ""
+                line.append(f'<span class="kk-line-domino">{dom.number} {domino_svg(dom)}'
+                            f"{owner}</span>")
+        kingdoms = [self._kingdom_panel(p) for p in range(o.players)]
+        controls = [button("Rotate ↻", "rotate", enabled=self.domino_to_place() is not None
+                           and self.your_turn())]
+        dom = self.domino_to_place()
+        if self.your_turn() and dom is not None:
+            kingdom = game.kingdom(self.human)  # type: ignore[arg-type]
+            controls.append(button("Discard", "discard", enabled=not kingdom.can_place(dom),
+                                   title="only when the domino fits nowhere"))
+        if self.human is None:
+            controls.append(button("Step", "step", enabled=not game.is_over))
+            controls.append(button("Play to the end", "play", enabled=not game.is_over))
+        controls.append(button("New game", "new"))
+        results = self._results() if game.is_over else ""
+        log = "".join(f"<li>{escape(line)}</li>" for line in self._log)
+        return (f'<div class="kk-draft" data-players="{o.players}">'
+                f'<div class="kk-status"><b>{escape(status)}</b> · kings: {" ".join(order)}</div>'
+                f'<div class="kk-line kk-current-line"><span>To place:</span>'
+                f'{"".join(to_place) or " —"}</div>'
+                f'<div class="kk-line kk-next-line"><span>Line:</span>{"".join(line) or " —"}'
+                f'</div><div class="kk-controls">{"".join(controls)}</div>'
+                f'<div class="kk-message kk-{self._kind}">{escape(self.message)}</div>'
+                f'{results}<div class="kk-table-kingdoms">{"".join(kingdoms)}</div>'
+                f'<ul class="kk-log">{log}</ul></div>')
+
+    def _kingdom_panel(self, player: int) -> str:
+        game = self.game
+        kingdom = game.kingdom(player)
+        current = " kk-current" if player == game.current_player else ""
+        score = game.scores()[player]
+        head = (f'<div class="kk-player-head" style="color: {KING_COLOURS[player]}">'
+                f"<b>{escape(self.player_name(player))}</b> · "
+                f'<span class="kk-player-score">{score}</span> points</div>')
+        dom = self.domino_to_place()
+        if player == self.human and self.your_turn() and dom is not None:
+            body = kingdom_grid(kingdom, legal=self.legal_cells(), direction=self._rotation,
+                                ghost=dom, cell=30)
+        elif player == self.human:
+            body = kingdom_grid(kingdom, clickable=False, cell=30)
+        else:
+            body = kingdom_svg(kingdom, cell=24, frame=frame_of(kingdom, full=True),
+                               highlight=[p for p in kingdom.properties() if p.score])
+        return (f'<div class="kk-player{current}" data-player="{player}" '
+                f'style="border-color: {KING_COLOURS[player]}">{head}{body}</div>')
+
+    def _results(self) -> str:
+        game = self.game
+        winners = set(game.winners())
+        rows = ['<table class="kk-results kk-breakdown"><thead><tr><th>player</th><th>score</th>'
+                "<th>largest property</th><th>crowns</th><th>bonus</th></tr></thead><tbody>"]
+        for r in game.results():
+            win = ' class="kk-winner"' if r["player"] in winners else ""
+            rows.append(f"<tr{win}><td>{escape(self.player_name(r['player']))}"
+                        f"{' ★' if win else ''}</td><td>{r['score']}</td>"
+                        f"<td>{r['largest_property']}</td><td>{r['crowns']}</td>"
+                        f"<td>{r['bonus']}</td></tr>")
+        rows.append("</tbody></table>")
+        return "".join(rows)
+
+    def __repr__(self) -> str:
+        state = "over" if self.game.is_over else f"round {self.game.round}, {self.phase}"
+        return (f"DraftTable({self.options.players} players, seed={self.seed}, {state}, "
+                f"scores={self.game.scores()})")
+

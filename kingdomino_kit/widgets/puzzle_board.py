@@ -1,0 +1,139 @@
+"""PuzzleBoard: a KingdomBoard bound to a puzzle — build a layout, press Check, compare with the
+proven optimum.
+
+The hand is the puzzle's dominoes (for a *next placement* puzzle: the claimed domino), the board
+starts from the puzzle's kingdom and counts its bonuses. *Check* grades the kingdom with the
+puzzle's grader (:meth:`kingdomino_kit.puzzles.Puzzle.grade`): legal? buildable? its score, and
+how far from the proven optimum. *Show an answer* reveals one optimal layout.
+
+>>> from kingdomino_kit.puzzles import Puzzle
+>>> p = Puzzle("demo", "Two crowns", "best-kingdom", 1, "Place both.", (41, 15))
+>>> board = PuzzleBoard(p)
+>>> board.click(0, 1); board.check().score
+True
+2
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kingdomino_kit.render import kingdom_svg
+from kingdomino_kit.widgets.board import KingdomBoard, WidgetError
+from kingdomino_kit.widgets.markup import button, escape
+
+__all__ = ["PuzzleBoard", "find_puzzle"]
+
+
+def find_puzzle(spec: Any) -> Any:
+    """A :class:`~kingdomino_kit.puzzles.Puzzle` from itself, a JSON file path, or the id of a
+    puzzle in the kit's collection.
+
+    >>> find_puzzle("no-such-puzzle")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.widgets.board.WidgetError: no puzzle file or puzzle id 'no-such-puzzle' \
+in the collection
+    """
+    from kingdomino_kit.puzzles import Puzzle, load_collection, load_puzzle
+
+    if isinstance(spec, Puzzle):
+        return spec
+    path = Path(str(spec))
+    if path.suffix == ".json" or path.is_file():
+        return load_puzzle(path)
+    for puzzle in load_collection():
+        if puzzle.id == str(spec):
+            return puzzle
+    raise WidgetError(f"no puzzle file or puzzle id {str(spec)!r} in the collection")
+
+
+class PuzzleBoard(KingdomBoard):
+    """A clickable board for one puzzle, with *Check* and *Show an answer*.
+
+    ``grade`` holds the last :class:`~kingdomino_kit.puzzle_grading.Grade` (None before Check).
+    """
+
+    def __init__(self, puzzle: Any) -> None:
+        self.puzzle = find_puzzle(puzzle)
+        self.grade: Any = None
+        self._show_answer = False
+        p = self.puzzle
+        hand = [p.claimed] if p.kind == "next-placement" and p.claimed is not None \
+            else list(p.dominoes)
+        super().__init__(hand, kingdom=p.start_kingdom(), middle_kingdom=p.rules.middle_kingdom,
+                         harmony=p.rules.harmony, title=f"{p.id}: {p.title}")
+
+    def check(self) -> Any:
+        """Grade the kingdom on the board as the answer; the message says the verdict."""
+        grade = self.puzzle.grade(self.kingdom)
+        self.grade = grade
+        words = grade.reason[0].upper() + grade.reason[1:]
+        score = f" Score {grade.score}." if grade.legal else ""
+        self._say(words + "." + score, "ok" if grade.optimal else "info" if grade.legal
+                  else "error")
+        return grade
+
+    def show_answer(self) -> None:
+        """Reveal (or hide) one optimal layout stored with the puzzle."""
+        if self.puzzle.solution is None:
+            self._say("This puzzle has no stored answer.", "error")
+            return
+        self._show_answer = not self._show_answer
+        self._say(self.message, self._message_kind)
+
+    def _after_action(self, keep_selection: bool = False) -> None:
+        self.grade = None  # the kingdom changed: an old verdict no longer applies
+        super()._after_action(keep_selection)
+
+    def handle_more(self, action: str, data: dict[str, str]) -> bool:
+        """Check and Show an answer."""
+        if action == "check":
+            self.check()
+        elif action == "answer":
+            self.show_answer()
+        else:
+            return False
+        return True
+
+    def extra_controls(self) -> str:
+        """The Check and Show-an-answer buttons."""
+        has_answer = self.puzzle.solution is not None
+        return (button("Check", "check", title="legal? buildable? how far from the optimum?")
+                + button("Hide the answer" if self._show_answer else "Show an answer", "answer",
+                         enabled=has_answer))
+
+    def extra_panel(self) -> str:
+        """The question, the verdict table after Check, and the answer when revealed."""
+        p = self.puzzle
+        lines = [f'<div class="kk-question"><b>{escape(p.question)}</b></div>',
+                 f'<div class="kk-puzzle-rules">{escape(p.rules.describe())} · level {p.level}'
+                 f" · place {escape(p.place_words())}"
+                 + (f" · {escape(p.constraint)}" if p.constraint else "") + "</div>"]
+        if p.kind == "next-placement":
+            then = ", ".join(str(n) for n in p.dominoes)
+            lines.append(f'<div class="kk-puzzle-then">then, in any order: {then}</div>')
+        g = self.grade
+        if g is not None:
+            yes = {True: "yes", False: "no"}
+            rows = [("legal", yes[g.legal]), ("buildable", yes[g.buildable] if g.legal else "—"),
+                    ("score", str(g.score))]
+            if g.value is not None and g.value != g.score:
+                rows.append(("value", str(g.value)))
+            if g.optimum is not None:
+                rows.append(("proven optimum", str(g.optimum)))
+                if g.legal and g.value is not None:
+                    rows.append(("points short", str(max(g.optimum - g.value, 0))))
+            verdict = "optimal" if g.optimal else ("legal" if g.legal else "illegal")
+            cells = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>"
+                            for k, v in rows)
+            lines.append(f'<table class="kk-check kk-breakdown kk-verdict-{verdict}">'
+                         f"{cells}</table>")
+        if self._show_answer and p.solution is not None:
+            from kingdomino_kit.kingdom import Kingdom
+
+            answer = Kingdom.from_text(p.solution.kingdom, p.rules.size)
+            lines.append(f'<div class="kk-answer-layout">One optimal layout ({p.solution.optimum}):'
+                         f"{kingdom_svg(answer, cell=28)}</div>")
+        return f'<div class="kk-puzzle">{"".join(lines)}</div>'

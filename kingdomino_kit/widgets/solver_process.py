@@ -1,0 +1,81 @@
+"""Running :func:`kingdomino_kit.solver.best_kingdom` in a child process that can be stopped.
+
+A notebook's stop button must end a CP-SAT search at once, even while it is proving a bound and
+finds no new solution; killing a child process does that, and the best solution streamed so far
+stays with the parent. Solutions cross the process boundary as plain JSON-ready tuples
+(:func:`pack` / :func:`unpack`), kingdoms in the rules library's JSON format. The child exits by
+itself if its parent (the kernel) dies. Light imports only: the child loads just the solver.
+
+>>> from kingdomino_kit.kingdom import Kingdom, Placement
+>>> from kingdomino_kit.dominoes import domino
+>>> from kingdomino_kit.solver import Solution
+>>> s = Solution("optimal", 2, 2, Kingdom.from_text("C W G2"),
+...              (Placement(domino(41), (0, 1), (0, 2)),), 0.5)
+>>> unpack(pack(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from multiprocessing.queues import Queue
+
+    from kingdomino_kit.solver import Solution
+
+__all__ = ["pack", "unpack", "solve_in_child"]
+
+Packed = tuple[str, int, int, "dict[str, Any] | None", list[tuple[int, list[int], list[int]]],
+               float]
+
+
+def pack(solution: Solution) -> Packed:
+    """A solution as plain data (picklable, no shared objects)."""
+    kingdom = solution.kingdom.to_json() if solution.kingdom is not None else None
+    order = [(p.domino.number, list(p.first), list(p.second)) for p in solution.order]
+    return (solution.status, solution.score, solution.bound, kingdom, order, solution.seconds)
+
+
+def unpack(data: Packed) -> Solution:
+    """The :class:`~kingdomino_kit.solver.Solution` that :func:`pack` packed."""
+    from kingdomino_kit.dominoes import domino
+    from kingdomino_kit.kingdom import Kingdom, Placement
+    from kingdomino_kit.solver import Solution
+
+    status, score, bound, kingdom, order, seconds = data
+    return Solution(status, score, bound,
+                    Kingdom.from_json(kingdom) if kingdom is not None else None,
+                    tuple(Placement(domino(n), (a[0], a[1]), (b[0], b[1]))
+                          for n, a, b in order), seconds)
+
+
+def _exit_with_parent(parent: int) -> None:
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(3)
+
+
+def solve_in_child(queue: Queue[Any], numbers: list[int], options: dict[str, Any],
+                   start: dict[str, Any] | None, parent: int) -> None:
+    """The child's work: solve, stream ``("solution", packed)``, end with ``("done", packed)``
+    or ``("error", message)``."""
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+    try:
+        from kingdomino_kit.dominoes import dominoes
+        from kingdomino_kit.errors import KingdominoError
+        from kingdomino_kit.kingdom import Kingdom
+        from kingdomino_kit.solver import best_kingdom
+
+        begin = Kingdom.from_json(start) if start is not None else None
+        final = best_kingdom(dominoes(numbers), start=begin,
+                             on_solution=lambda s: queue.put(("solution", pack(s))), **options)
+        queue.put(("done", pack(final)))
+    except KingdominoError as error:
+        queue.put(("error", str(error)))
+    except BaseException as error:  # report anything, the parent shows it  # noqa: BLE001
+        queue.put(("error", f"{type(error).__name__}: {error}"))

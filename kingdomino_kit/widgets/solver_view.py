@@ -1,0 +1,249 @@
+"""SolverView: watch the optimal-layout solver work — best score and proven bound over time.
+
+:func:`kingdomino_kit.solver.best_kingdom` runs in a child process (so *Stop* ends it at once,
+keeping the best kingdom found so far); every improving solution it streams updates a live
+matplotlib plot of the best score and the proven upper bound against time, and the best
+kingdom drawn with its scoring properties outlined. When the bound meets the score, the layout
+is proven optimal.
+
+>>> view = SolverView("41,36", workers=1)
+>>> view.run().status, view.score, view.bound      # blocking; start() returns at once
+('optimal', 6, 6)
+>>> view.status
+'optimal'
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import multiprocessing
+import os
+import queue as queue_module
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+import traitlets
+
+from kingdomino_kit.dominoes import Domino, dominoes
+from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.render import kingdom_svg
+from kingdomino_kit.widgets.markup import button, escape
+from kingdomino_kit.widgets.solver_process import solve_in_child, unpack
+from kingdomino_kit.widgets.view import ActionView
+
+__all__ = ["SolverView"]
+
+READY, RUNNING, STOPPED, ERROR = "ready", "running", "stopped", "error"
+
+
+class SolverView(ActionView):
+    """The solver with a live plot, a *Solve* and a *Stop* button and the best kingdom drawn.
+
+    Arguments are those of :func:`~kingdomino_kit.solver.best_kingdom`. ``status`` is
+    ``ready``, ``running``, ``stopped``, ``error`` or the solver's final status (``optimal``,
+    ``feasible``, ``infeasible``, ``unknown``); ``score``/``bound`` follow the stream.
+    """
+
+    status = traitlets.Unicode(READY)
+    score = traitlets.Int(-1)
+    bound = traitlets.Int(-1)
+    message = traitlets.Unicode("")
+
+    def __init__(self, dominoes_: str | Iterable[int | Domino], *, size: int = 5,
+                 middle_kingdom: bool = False, harmony: bool = False,
+                 start: Kingdom | None = None, choose: int | None = None,
+                 time_limit_s: float = 60.0, workers: int = 2, seed: int = 0,
+                 title: str = "") -> None:
+        super().__init__()
+        if isinstance(dominoes_, str):
+            doms = dominoes(dominoes_)
+        else:
+            doms = [d if isinstance(d, Domino) else dominoes([int(d)])[0] for d in dominoes_]
+        self.dominoes = doms
+        self.options: dict[str, Any] = {
+            "size": size, "middle_kingdom": middle_kingdom, "harmony": harmony,
+            "choose": choose, "time_limit_s": time_limit_s, "workers": workers, "seed": seed}
+        self.start_kingdom = start
+        self.title = title
+        self.points: list[tuple[float, int, int]] = []
+        self.best: Any = None  # the best Solution so far (streamed or final)
+        self.solution: Any = None  # the final Solution when the solver finished
+        self._process: Any = None
+        self._reader: threading.Thread | None = None
+        self._lock = threading.RLock()
+        self._say("Press Solve to start the solver.")
+
+    # ------------------------------------------------------------------ control
+    @property
+    def running(self) -> bool:
+        """True while the solver works."""
+        return self.status == RUNNING
+
+    def start(self) -> None:
+        """Start solving in the background (a running solve is stopped first)."""
+        if self.running:
+            self.stop()
+        context = multiprocessing.get_context("spawn")
+        results: Any = context.Queue()
+        start = self.start_kingdom.to_json() if self.start_kingdom is not None else None
+        process = context.Process(
+            target=solve_in_child, daemon=True,
+            args=(results, [d.number for d in self.dominoes], self.options, start, os.getpid()))
+        with self._lock:
+            self.points, self.best, self.solution = [], None, None
+            self.score = self.bound = -1
+            self.status = RUNNING
+            self._process = process
+        process.start()
+        self._reader = threading.Thread(target=self._read, args=(process, results), daemon=True)
+        self._reader.start()
+        self._say("Solving…")
+
+    def stop(self) -> None:
+        """Stop the solver now; the best kingdom found so far stays."""
+        with self._lock:
+            was_running = self.status == RUNNING
+            if was_running:
+                self.status = STOPPED  # first, so the reader takes the end for a stop
+            process = self._process
+        if process is not None and process.is_alive():
+            process.kill()
+            process.join(10)
+        if self._reader is not None and self._reader is not threading.current_thread():
+            self._reader.join(10)
+        if was_running:
+            best = self.best
+            self._say("Stopped." + (f" Best found: {best.score}, proven bound {self.bound}."
+                                    if best is not None else " No kingdom found yet."))
+
+    def wait(self, timeout: float | None = None) -> Any:
+        """Wait for the solver to finish; return the final Solution (None if stopped)."""
+        if self._reader is not None:
+            self._reader.join(timeout)
+        return self.solution
+
+    def run(self) -> Any:
+        """Solve and wait (blocking): the final Solution."""
+        self.start()
+        return self.wait()
+
+    def _read(self, process: Any, results: Any) -> None:
+        """Background thread: take what the child streams until it ends."""
+        while True:
+            try:
+                kind, data = results.get(timeout=0.2)
+            except queue_module.Empty:
+                if not process.is_alive():
+                    with self._lock:
+                        if self._process is process and self.status == RUNNING:
+                            self.status = ERROR
+                            self._say(f"The solver process ended unexpectedly (exit code "
+                                      f"{process.exitcode}).")
+                    return
+                continue
+            with self._lock:
+                if self._process is not process or self.status != RUNNING:
+                    return
+                if kind == "error":
+                    self.status = ERROR
+                    self._say(f"Error: {data}")
+                    return
+                solution = unpack(data)
+                self.points.append((solution.seconds, solution.score, solution.bound))
+                self.best = solution if solution.kingdom is not None else self.best
+                self.score, self.bound = solution.score, solution.bound
+                if kind == "done":
+                    self.solution = solution
+                    self.status = solution.status
+                    self._say(self._final_words(solution))
+                    process.join(10)
+                    return
+                self._say(f"Best so far {solution.score}, proven bound {solution.bound} "
+                          f"(gap {solution.bound - solution.score}).")
+
+    def _final_words(self, solution: Any) -> str:
+        if solution.status == "optimal":
+            return f"Proven optimal: {solution.score} points — no kingdom can score more."
+        if solution.status == "feasible":
+            return (f"Time is up: best {solution.score}, proven bound {solution.bound} "
+                    f"(gap {solution.bound - solution.score}).")
+        if solution.status == "infeasible":
+            return "Infeasible: no kingdom meets the conditions."
+        return "Time is up before any kingdom was found."
+
+    # ------------------------------------------------------------------ browser events
+    def handle(self, action: str, data: dict[str, str]) -> None:
+        """Answer the Solve and Stop buttons."""
+        if action == "solve":
+            self.start()
+        elif action == "stop":
+            self.stop()
+        else:
+            self._say(f"Unknown action {action!r} from the browser.")
+
+    # ------------------------------------------------------------------ rendering
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.html = self.markup()
+
+    def plot_png(self) -> bytes:
+        """The plot of best score and proven bound against seconds, as PNG bytes."""
+        from matplotlib.figure import Figure
+
+        figure = Figure(figsize=(4.6, 2.8), dpi=90)
+        ax = figure.add_subplot()
+        if self.points:
+            times = [t for t, _, _ in self.points]
+            scores = [s for _, s, _ in self.points]
+            bounds = [b for _, _, b in self.points]
+            ax.step([0.0, *times], [bounds[0], *bounds], where="post", color="#c62828",
+                    label="proven bound")
+            ax.step(times, scores, where="post", color="#1a6ad1", label="best score")
+            ax.scatter(times, scores, color="#1a6ad1", s=12, zorder=3)
+            ax.legend(loc="lower right", fontsize=8)
+        ax.set_xlabel("seconds")
+        ax.set_ylabel("points")
+        ax.grid(alpha=0.3)
+        figure.tight_layout()
+        out = io.BytesIO()
+        figure.savefig(out, format="png")
+        return out.getvalue()
+
+    def markup(self) -> str:
+        """The view as HTML."""
+        numbers = ", ".join(str(d.number) for d in self.dominoes)
+        opts = self.options
+        head = (f"{len(self.dominoes)} dominoes ({numbers}) · {opts['size']}×{opts['size']}"
+                + (" · Middle Kingdom" if opts["middle_kingdom"] else "")
+                + (" · Harmony" if opts["harmony"] else "")
+                + (f" · choose {opts['choose']}" if opts["choose"] is not None else ""))
+        figures = ""
+        if self.score >= 0:
+            figures = (f'<div class="kk-solver-figures">best <b class="kk-solver-score">'
+                       f'{self.score}</b> · bound <b class="kk-solver-bound">{self.bound}</b>'
+                       "</div>")
+        png = base64.b64encode(self.plot_png()).decode()
+        plot = f'<img class="kk-plot" alt="best score and bound over time" src="data:image/png;' \
+               f'base64,{png}"/>'
+        kingdom = ""
+        if self.best is not None and self.best.kingdom is not None:
+            k = self.best.kingdom
+            kingdom = kingdom_svg(k, highlight=[p for p in k.properties() if p.score])
+        controls = (button("Solve", "solve", enabled=not self.running)
+                    + button("Stop", "stop", enabled=self.running))
+        title = f'<div class="kk-title"><b>{escape(self.title)}</b></div>' if self.title else ""
+        return (f'<div class="kk-solver" data-status="{self.status}">{title}'
+                f'<div class="kk-solver-head">{escape(head)}</div>'
+                f'<div class="kk-controls">{controls}<span class="kk-solver-status">'
+                f"{escape(self.status)}</span></div>{figures}"
+                f'<div class="kk-main">{plot}<div class="kk-solver-kingdom">{kingdom}</div></div>'
+                f'<div class="kk-message">{escape(self.message)}</div></div>')
+
+    def __repr__(self) -> str:
+        return (f"SolverView({len(self.dominoes)} dominoes, status={self.status}, "
+                f"score={self.score}, bound={self.bound})")
+
+
+

@@ -1,0 +1,65 @@
+"""SolverView: the streamed figures match a direct solver call; Stop ends the child at once."""
+
+from __future__ import annotations
+
+import time
+
+from kingdomino_kit.dominoes import dominoes
+from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.solver import best_kingdom
+from kingdomino_kit.widgets import SolverView
+
+
+def browser_click(widget: SolverView, action: str) -> None:
+    seq = int(widget.event.get("seq", 0)) + 1
+    widget.event = {"kkAction": action, "seq": seq}
+
+
+def test_a_run_agrees_with_the_solver_and_draws_its_progress() -> None:
+    numbers = "41,36,12,13,27"
+    view = SolverView(numbers, workers=1, seed=3)
+    assert view.status == "ready" and 'data-kk-action="stop" disabled' in view.html
+    final = view.run()
+    direct = best_kingdom(dominoes(numbers), workers=1, seed=3)
+    assert (final.status, final.score, final.bound) == (direct.status, direct.score, direct.bound)
+    assert view.status == "optimal" and view.score == view.bound == direct.score
+    assert view.best.kingdom.total() == direct.score          # re-scored by the rules library
+    assert view.points and view.points[-1][1:] == (direct.score, direct.bound)
+    assert all(s <= b for _, s, b in view.points)
+    assert [s for _, s, _ in view.points] == sorted(s for _, s, _ in view.points)
+    assert f'class="kk-solver-score">{direct.score}<' in view.html
+    assert 'class="kk-plot"' in view.html and 'class="kk-kingdom"' in view.html
+    assert "Proven optimal" in view.message and not view._process.is_alive()
+
+
+def test_a_start_kingdom_is_kept() -> None:
+    start = Kingdom.from_text("C G1")
+    view = SolverView("41", start=start, workers=1)
+    final = view.run()
+    assert final.status == "optimal" and final.kingdom.at((0, 1)) == start.at((0, 1))
+    assert final.score == best_kingdom(dominoes("41"), start=start, workers=1).score
+
+
+def test_stop_ends_the_solver_and_keeps_the_best_so_far() -> None:
+    hard = "37,38,39,40,41,42,43,44,45,46,47,48"      # a first layout in seconds, no quick proof
+    view = SolverView(hard, workers=1, time_limit_s=120)
+    browser_click(view, "solve")
+    assert view.running and 'data-kk-action="solve" disabled' in view.html
+    deadline = time.monotonic() + 60
+    while not view.points and time.monotonic() < deadline and view.running:
+        time.sleep(0.2)
+    assert view.points, view.message
+    browser_click(view, "stop")
+    assert view.status == "stopped" and not view._process.is_alive()
+    assert "Stopped. Best found" in view.message
+    best = view.best
+    assert best.kingdom.total() == best.score <= view.bound
+    points = len(view.points)
+    time.sleep(0.5)
+    assert len(view.points) == points and view.solution is None   # nothing arrives any more
+
+
+def test_bad_input_is_reported_not_raised() -> None:
+    view = SolverView("3,3", workers=1)
+    assert view.run() is None
+    assert view.status == "error" and "more than once" in view.message
