@@ -96,11 +96,16 @@ def _kingdomino() -> Any:
 def placement_value(kingdom: Any, placement: Any, *, middle_kingdom: bool = False,
                     harmony: bool = False) -> float:
     """Greedy value of a placement: the kingdom's score after it (bonuses switched on count)
-    plus a small potential: 0.1 per same-terrain neighbour of the placed halves.
+    plus a simple potential: +0.3 per same-terrain neighbour of the placed halves, -0.5 per
+    empty cell it walls in (-2.5 with Harmony: that cell can never be filled), and -3 with
+    Middle Kingdom when the kingdom leaves the castle-centred size × size frame.
 
     >>> from kingdomino_kit import Kingdom, Placement, domino
     >>> placement_value(Kingdom.from_text("C G1"), Placement(domino(41), (0, 3), (0, 2)))
-    6.1
+    6.3
+    >>> placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (0, 3), (0, 4)),
+    ...                 middle_kingdom=True)
+    -2.7
     """
     kingdom.push(placement)
     try:
@@ -114,9 +119,41 @@ def placement_value(kingdom: Any, placement: Any, *, middle_kingdom: bool = Fals
                     h = kingdom.at(cell)
                     if h is not None and h.terrain is half.terrain:
                         near += 1
-        return value + 0.1 * near
+        value += 0.3 * near
+        n = kingdom.size
+        rmin, rmax, cmin, cmax = kingdom.bounds
+        if middle_kingdom:
+            h = (n - 1) // 2
+            if -rmin > h or rmax > h or -cmin > h or cmax > h:
+                value -= 3.0
+        holes = _walled_in(kingdom, (first, second))
+        return value - holes * (2.5 if harmony else 0.5)
     finally:
         kingdom.undo()
+
+
+def _walled_in(kingdom: Any, cells: Sequence[tuple[int, int]]) -> int:
+    """Empty cells next to ``cells`` that no domino can ever cover (no free neighbour)."""
+    n = kingdom.size
+    rmin, rmax, cmin, cmax = kingdom.bounds
+
+    def free(r: int, c: int) -> bool:
+        return (kingdom.is_empty((r, c)) and max(rmax, r) - min(rmin, r) < n
+                and max(cmax, c) - min(cmin, c) < n)
+
+    seen = set()
+    holes = 0
+    for r, c in cells:
+        for cr, cc in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
+            if (cr, cc) in seen or not free(cr, cc):
+                continue
+            seen.add((cr, cc))
+            # a domino covering (cr, cc) also covers a neighbour; the frame must hold both
+            if not any(free(nr, nc) and max(rmax, cr, nr) - min(rmin, cr, nr) < n
+                       and max(cmax, cc, nc) - min(cmin, cc, nc) < n
+                       for nr, nc in ((cr, cc + 1), (cr + 1, cc), (cr, cc - 1), (cr - 1, cc))):
+                holes += 1
+    return holes
 
 
 def domino_value(kingdom: Any, dom: Any, *, middle_kingdom: bool = False,
@@ -130,7 +167,7 @@ def domino_value(kingdom: Any, dom: Any, *, middle_kingdom: bool = False,
     placements = kingdom.legal_placements(dom)
     if not placements:
         return -1.0
-    base = kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
+    base: int = kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
     best = max(placement_value(kingdom, p, middle_kingdom=middle_kingdom, harmony=harmony)
                for p in placements)
     return best - base

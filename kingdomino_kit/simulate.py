@@ -146,8 +146,9 @@ def summarize(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         t[1] += row["score"]
         t[2] += row["rank"]
         t[3] += row["winner"]
-    out = [{"bot": bot, "games": int(n), "mean_score": round(s / n, 2),
-            "mean_rank": round(r / n, 3), "win_share": round(w / n, 3)}
-           for bot, (n, s, r, w) in totals.items()]
+    out: list[dict[str, Any]] = [{"bot": bot, "games": int(n), "mean_score": round(s / n, 2),
+                                   "mean_rank": round(r / n, 3),
+                                   "win_share": round(w / n, 3)}
+                                  for bot, (n, s, r, w) in totals.items()]
     out.sort(key=lambda x: -x["mean_score"])
     return out

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from kingdomino_kit import Kingdom, KingdominoError, domino
+from kingdomino_kit import Kingdom, KingdominoError, Placement, domino
 from kingdomino_kit.bots import (
     FunctionBot,
     GreedyBot,
@@ -26,28 +26,50 @@ def advance(game: Game, steps: int, seed: int = 0) -> None:
         game.apply(actions[rng.randrange(len(actions))])
 
 
-def test_greedy_placement_has_the_best_score() -> None:
+def test_greedy_placement_has_the_best_value() -> None:
     checked = 0
     for seed in range(15):
-        game = Game(GameOptions(players=4), seed)
+        options = GameOptions(players=4, middle_kingdom=seed % 2 == 0, harmony=seed % 3 == 0)
+        game = Game(options, seed)
         advance(game, 4 + 2 * (seed % 10) * 4 + 4, seed)
         if game.phase != "place" or game.is_over:
             continue
         actions = game.legal_actions()
         kingdom = game.kingdom(game.current_player)
         choice = GreedyBot(seed).choose(game.observation(), actions)
-        scores = []
-        for action in actions:                     # brute force: place on a fresh copy
-            k = kingdom.copy()
-            if hasattr(action, "first"):
-                k.place(action)
-                scores.append(k.score())
-        if scores:
+        bonus = {"middle_kingdom": options.middle_kingdom, "harmony": options.harmony}
+        values = [placement_value(kingdom.copy(), a, **bonus) for a in actions
+                  if hasattr(a, "first")]
+        if values:
+            assert placement_value(kingdom.copy(), choice, **bonus) == max(values)
+            # the value is the score after the placement plus a potential worth little
+            scores = []
+            for a in actions:
+                k = kingdom.copy()
+                k.place(a)
+                scores.append(k.total(**bonus))
             k = kingdom.copy()
             k.place(choice)
-            assert k.score() == max(scores)
+            assert k.total(**bonus) >= max(scores) - 3 - 2.5 * 4
             checked += 1
     assert checked >= 5
+
+
+def test_potential_terms() -> None:
+    from kingdomino_kit.bots import _walled_in
+
+    k = Kingdom.from_text("W W W W W / W C . W W / W W W W W")
+    assert _walled_in(k, [(0, 2)]) == 1          # the empty cell right of the castle is shut in
+    k = Kingdom.from_text("W W W . / W C . W / W W W W")
+    assert _walled_in(k, [(0, 2)]) == 1          # (0, 1): W, W, C, W all round
+    k = Kingdom.from_text("W W . . / W C . W / W W W W")
+    assert _walled_in(k, [(0, 2)]) == 0          # (0, 1) and (-1, 2) can still take a domino
+    # Middle Kingdom: leaving the castle-centred 5×5 frame costs 3
+    near = placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (1, 1), (1, 2)),
+                           middle_kingdom=True)
+    far = placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (0, 3), (0, 4)),
+                          middle_kingdom=True)
+    assert near - far == pytest.approx(3.0 + 0.3 * (2 - 1))
 
 
 def test_greedy_claims_the_domino_worth_most() -> None:
