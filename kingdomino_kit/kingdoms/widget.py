@@ -80,6 +80,10 @@ class ScoringBoard(ActionView):
         if action == "cell":
             self.click(int(data["row"]), int(data["col"]))
 
+    def __repr__(self) -> str:
+        gold = ", ".join(f"{p} {g:+d}" for p, g in self.gold.items())
+        return f"<ScoringBoard gold {gold}; selected {self.selected}>"
+
     def _render(self) -> None:
         segs = self.segments
         svg = board_svg(self.board, highlight=[s.cells for s in segs], clickable=True,
