@@ -78,7 +78,11 @@ def main() -> None:
             figures["target"] = 1000
         emit(name, **figures)
 
-    games = int(os.environ.get("KK_BENCH_MEMORY_GAMES", "10000"))
+    memory(int(os.environ.get("KK_BENCH_MEMORY_GAMES", "10000")), load)
+
+
+def memory(games: int, load: float) -> None:
+    """Emit ``game.memory``: RSS at every tenth of ``games`` streamed random games."""
     samples: list[float] = []
     step = max(1, games // 10)
 

@@ -387,3 +387,28 @@ def test_play_needs_one_bot_per_player_and_checks_untrusted_bots() -> None:
     with pytest.raises(IllegalAction):
         for seed in range(20):
             play([cheat, cheat], GameOptions(players=2), seed)
+
+
+def test_copy_is_independent() -> None:
+    game = Game(GameOptions(players=3), 2)
+    advance_rng = random.Random(1)
+    for _ in range(9):
+        actions = game.legal_actions()
+        game.apply(actions[advance_rng.randrange(len(actions))])
+    before = game.snapshot()
+    twin = game.copy()
+    assert twin.legal_actions() == game.legal_actions()
+    while not twin.is_over:
+        twin.apply(twin.legal_actions()[-1])
+    assert game.snapshot() == before
+    assert not game.is_over
+
+
+def test_owner_and_turns_with_two_kings_each() -> None:
+    game = Game(GameOptions(players=2), 6)
+    assert [game.owner(k) for k in range(4)] == [0, 0, 1, 1]
+    seen = []
+    while game.round == 0:
+        seen.append(game.current_player)
+        game.apply(game.legal_actions()[0])
+    assert sorted(seen) == [0, 0, 1, 1]
