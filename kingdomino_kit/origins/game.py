@@ -200,6 +200,7 @@ class OriginsObservation:
     board: tuple[Caveman | None, ...]
     pile_size: int
     deck_size: int
+    recruiting: Caveman | None = None
 
 
 # --------------------------------------------------------------------------------- the game
@@ -605,7 +606,8 @@ expects Claim
         return OriginsObservation(
             self.options, player, self.round, self.phase, self.current_player, self.kingdoms,
             tuple(self.line), tuple(self.claims), tuple(self.to_place), dict(self.supply),
-            dict(self.totems), tuple(self.board), len(self.pile), len(self._deck))
+            dict(self.totems), tuple(self.board), len(self.pile), len(self._deck),
+            None if self._recruit is None else self._recruit[0])
 
     def log(self) -> dict[str, Any]:
         """The game log, format ``kingdomino-origins-log/1`` (:mod:`.gamelog`)."""
