@@ -194,3 +194,20 @@ assert answer_2 == score_after(best)
 
 # %%
 print("score so far:", board.score)
+
+# %% [markdown]
+# ## What next
+#
+# Three more boards come with the kit (run them in a new cell):
+#
+# - `DraftTable(players=4, bots=["greedy", "random", "mc"], seed=1)` — play a whole game of
+#   Kingdomino against the bots: claim dominoes from the line, place them in your kingdom.
+# - `PuzzleBoard("01-best-kingdom")` — a puzzle from the collection on a board: build your
+#   answer, press *Check* to see how far you are from the proven optimum.
+# - `SolverView("41, 36, 12, 13, 27")` — press *Solve* and watch the constraint solver raise its
+#   best score and lower its proven bound until they meet.
+#
+# (All of them live in `kingdomino_kit.widgets`.) The numbered notebooks go deeper: the rules
+# by example (`01_rules`), scoring as connected components (`02_scoring`), counting
+# (`03_counting`), the optimisation model (`04_cp_sat`), puzzles (`05_puzzles`) and simulated
+# games (`06_analysis`).

@@ -124,3 +124,19 @@ def test_find_puzzle_by_file_and_by_id(puzzle: Puzzle, tmp_path, monkeypatch) ->
     assert PuzzleBoard("t-1").puzzle == puzzle
     with pytest.raises(WidgetError, match="no puzzle file or puzzle id 'nope'"):
         PuzzleBoard("nope")
+
+
+def test_every_stored_answer_of_the_collection_checks_optimal_on_the_board() -> None:
+    from kingdomino_kit.puzzles import load_collection
+
+    puzzles = load_collection()
+    if not puzzles:
+        pytest.skip("the puzzle collection (puzzles/*.json) is empty")
+    for p in puzzles:
+        board = PuzzleBoard(p)
+        order = p.solution.order[:1] if p.kind == "next-placement" else p.solution.order
+        for placement in order:                     # the answer, domino by domino, by the rules
+            board.select(placement.domino.number)
+            assert board.place(placement), (p.id, board.message)
+        assert board.check().optimal, (p.id, board.message)
+        assert board.score == p.rules.total(board.kingdom)

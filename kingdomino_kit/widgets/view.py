@@ -68,12 +68,12 @@ export default { render };
 """
 
 CSS = r"""
-.kk-root { font-family: sans-serif; font-size: 13px; color: #222; }
+.kk-root { font-family: sans-serif; font-size: 13px; color: var(--jp-content-font-color1, #222); }
 .kk-root button { font-size: 12px; cursor: pointer; }
 .kk-root button[disabled] { cursor: default; opacity: 0.45; }
 .kk-hand { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; align-items: center; }
 .kk-hand-domino { display: inline-flex; align-items: center; gap: 3px; padding: 2px 4px;
-  border: 2px solid #bbb; border-radius: 4px; background: #fff; }
+  border: 2px solid #bbb; border-radius: 4px; background: #fff; color: #222; }
 .kk-hand-domino.kk-selected { border-color: #1a6ad1; background: #e3efff; }
 .kk-hand-domino.kk-stuck { border-style: dashed; }
 .kk-controls { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; align-items: center; }
@@ -96,16 +96,16 @@ CSS = r"""
 .kk-swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px;
   border: 1px solid #555; }
 .kk-message { margin: 6px 0; padding: 4px 6px; border-left: 4px solid #888; background: #f6f6f6;
-  white-space: pre-wrap; }
+  color: #222; white-space: pre-wrap; }
 .kk-message.kk-error { border-left-color: #c62828; background: #fdecea; }
 .kk-message.kk-ok { border-left-color: #2e7d32; background: #edf7ed; }
-.kk-export-text { background: #f6f6f6; padding: 4px 6px; margin: 4px 0; }
+.kk-export-text { background: #f6f6f6; color: #222; padding: 4px 6px; margin: 4px 0; }
 .kk-table-kingdoms { display: flex; flex-wrap: wrap; gap: 12px; }
 .kk-player { border: 2px solid #ddd; border-radius: 4px; padding: 4px; }
 .kk-player.kk-current { border-color: #1a6ad1; }
 .kk-line { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 4px 0; }
 .kk-line-domino { display: inline-flex; align-items: center; gap: 3px; padding: 2px 4px;
-  border: 2px solid #bbb; border-radius: 4px; background: #fff; }
+  border: 2px solid #bbb; border-radius: 4px; background: #fff; color: #222; }
 .kk-line-domino.kk-claimable { border-color: #2a8a1a; }
 .kk-king { display: inline-block; padding: 0 4px; border-radius: 3px; color: #fff;
   font-size: 11px; }

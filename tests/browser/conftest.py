@@ -169,3 +169,10 @@ def page(lab: Lab, chromium_path: Path, tmp_path: Path) -> Iterator[object]:
             yield context.pages[0] if context.pages else context.new_page()
         finally:
             context.close()
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The notebooks here are the browser test's fixtures, run by JupyterLab, not by nbval."""
+    if collection_path.suffix == ".ipynb" and collection_path.parent == HERE:
+        return True
+    return None

@@ -86,6 +86,13 @@ def test_click_legal_then_illegal_cell_in_jupyterlab(lab: Any, page: Any, artifa
     page.locator(".kk-board .kk-undo").click()
     expect(message).to_contain_text("Undone: domino 27")
 
+    # the draft table: claim a domino of the line with a click; the bot answers at once
+    draft = page.locator(".kk-draft")
+    draft.locator('.kk-claimable[data-domino="45"]').click()
+    expect(draft.locator(".kk-log")).to_contain_text("You claimed domino 45")
+    expect(draft.locator('.kk-line-domino .kk-king[data-king]')).not_to_have_count(0)
+    draft.screenshot(path=str(artifacts / "draft_table.png"))
+
     # after a kernel restart and a re-run, a fresh board works again
     page.evaluate(RESTART_KERNEL)
     run_all_cells(page)
