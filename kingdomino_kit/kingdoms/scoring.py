@@ -76,18 +76,24 @@ def segments(board: Board, lines: Iterable[str] | None = None) -> list[Segment]:
     >>> [s.cells for s in segments(b, ["row 1"])]
     [((0, 0), (0, 1)), ((0, 3), (0, 4), (0, 5))]
     """
+    mountains = frozenset(i for i, p in enumerate(board.grid)
+                          if isinstance(p, Tile) and p.kind is TileKind.MOUNTAIN)
+    names = line_names() if lines is None else lines
+    return [seg for line in names for seg in _line_segments(line, mountains)]
+
+
+@cache
+def _line_segments(line: str, mountains: frozenset[int]) -> tuple[Segment, ...]:
     out = []
-    for line in line_names() if lines is None else lines:
-        run: list[Cell] = []
-        for cell in line_cells(line) + (None,):
-            piece = None if cell is None else board.at(cell)
-            if cell is None or (isinstance(piece, Tile) and piece.kind is TileKind.MOUNTAIN):
-                if run:
-                    out.append(Segment(line, tuple(run)))
-                run = []
-            else:
-                run.append(cell)
-    return out
+    run: list[Cell] = []
+    for cell in line_cells(line) + (None,):
+        if cell is None or cell[0] * COLS + cell[1] in mountains:
+            if run:
+                out.append(Segment(line, tuple(run)))
+            run = []
+        else:
+            run.append(cell)
+    return tuple(out)
 
 
 def castle_ranks(board: Board) -> dict[Cell, tuple[Castle, int]]:
@@ -97,11 +103,16 @@ def castle_ranks(board: Board) -> dict[Cell, tuple[Castle, int]]:
     >>> castle_ranks(b)[(0, 0)][1], castle_ranks(b)[(0, 2)][1]
     (3, 2)
     """
-    wizards = set(board.cells_of(TileKind.WIZARD))
+    grid = board.grid
+    wizards = {(i // COLS, i % COLS) for i, p in enumerate(grid)
+               if isinstance(p, Tile) and p.kind is TileKind.WIZARD}
     out = {}
-    for (r, c), castle in board.castles():
-        near = any(n in wizards for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
-        out[(r, c)] = (castle, castle.rank + near)
+    for i, castle in enumerate(grid):
+        if isinstance(castle, Castle):
+            r, c = divmod(i, COLS)
+            near = bool(wizards) and any(
+                n in wizards for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+            out[(r, c)] = (castle, castle.rank + near)
     return out
 
 
@@ -226,20 +237,44 @@ def score_board(board: Board, *, players: str | None = None,
     {'a': 5, 'b': 0}
     """
     players = board.players if players is None else players
-    ranked = castle_ranks(board)
+    grid = board.grid
+    mountains, wizards = set(), set()
+    for i, p in enumerate(grid):
+        if isinstance(p, Tile):
+            if p.kind is TileKind.MOUNTAIN:
+                mountains.add(i)
+            elif p.kind is TileKind.WIZARD:
+                wizards.add(i)
+    frozen = frozenset(mountains)
     scored = []
-    for seg in segments(board, lines):
+    names = line_names() if lines is None else lines
+    for seg in (seg for line in names for seg in _line_segments(line, frozen)):
         tiles = []
         ranks = dict.fromkeys(players, 0)
+        resources = hazards = 0
+        dragon = gold_mine = False
         for cell in seg.cells:
-            piece = board.at(cell)
+            piece = grid[cell[0] * COLS + cell[1]]
             if isinstance(piece, Tile):
                 tiles.append(piece)
+                kind = piece.kind
+                if kind is TileKind.RESOURCE:
+                    resources += piece.value
+                elif kind is TileKind.HAZARD:
+                    hazards += piece.value
+                elif kind is TileKind.DRAGON:
+                    dragon = True
+                elif kind is TileKind.GOLD_MINE:
+                    gold_mine = True
             elif isinstance(piece, Castle):
-                ranks[piece.player] = ranks.get(piece.player, 0) + ranked[cell][1]
-        dragon = any(t.kind is TileKind.DRAGON for t in tiles)
-        gold_mine = any(t.kind is TileKind.GOLD_MINE for t in tiles)
-        partial = SegmentScore(seg, tuple(tiles), dragon, gold_mine, ranks, {})
-        gold = {p: partial.value * n for p, n in ranks.items()}
+                rank = piece.rank
+                if wizards:
+                    i = cell[0] * COLS + cell[1]
+                    rank += any(n in wizards for n in (i - COLS, i + COLS)) or (
+                        cell[1] > 0 and i - 1 in wizards) or (cell[1] < COLS - 1
+                                                              and i + 1 in wizards)
+                ranks[piece.player] = ranks.get(piece.player, 0) + rank
+        value = ((0 if dragon else resources) + hazards) * (2 if gold_mine else 1)
+        gold = {p: value * n for p, n in ranks.items()}
         scored.append(SegmentScore(seg, tuple(tiles), dragon, gold_mine, ranks, gold))
     return Scoring(players, tuple(scored))
