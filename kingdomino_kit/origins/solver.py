@@ -269,7 +269,7 @@ def _fire_landing(om: OriginsModel) -> None:
             if not half.is_volcano:
                 continue
             k, reach = half.craters, half.throw_distance
-            sources = {}  # volcano cell -> placements putting this half there
+            sources: dict[Frame, list[Any]] = {}  # volcano cell -> placements putting it there
             for (e, a, b), v in om.place.items():
                 if e == d:
                     sources.setdefault(a if j == 0 else b, []).append(v)
