@@ -32,7 +32,6 @@ from kingdomino_kit.game import (
 )
 from kingdomino_kit.grid import DIRECTIONS
 from kingdomino_kit.kingdom import Placement
-from kingdomino_kit.render import frame_of, kingdom_svg
 from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells
 from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid
 from kingdomino_kit.widgets.view import ActionView
@@ -362,8 +361,7 @@ class DraftTable(ActionView):
         elif player == self.human:
             body = kingdom_grid(kingdom, clickable=False, cell=30)
         else:
-            body = kingdom_svg(kingdom, cell=24, frame=frame_of(kingdom, full=True),
-                               highlight=[p for p in kingdom.properties() if p.score])
+            body = kingdom_grid(kingdom, clickable=False, cell=16, badges=False)
         return (f'<div class="kk-player{current}" data-player="{player}" '
                 f'style="border-color: {KING_COLOURS[player]}">{head}{body}</div>')
 

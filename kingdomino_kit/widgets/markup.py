@@ -100,13 +100,14 @@ def reachable(kingdom: Kingdom, cell: Cell) -> bool:
 def kingdom_grid(kingdom: Kingdom, *, legal: Collection[Cell] = (),
                  direction: int | None = None, ghost: Domino | None = None,
                  properties: Sequence[Property] | None = None, cell: int = 36,
-                 clickable: bool = True) -> str:
+                 clickable: bool = True, badges: bool = True) -> str:
     """The kingdom drawn on every cell it could reach, as SVG inside ``<div class="kk-grid">``.
 
     Cells are :func:`kingdomino_kit.render.kingdom_svg` squares with extra classes: ``kk-legal``
     (in ``legal``), ``kk-out`` (out of reach: the kingdom would no longer fit), and
     ``data-kk-action="cell"`` when ``clickable``. Every property is outlined (dashed when it has
-    no crown) with a numbered badge. With ``ghost`` and ``direction``, hovering previews the domino.
+    no crown) with a numbered badge (unless not ``badges``). With ``ghost`` and ``direction``,
+    hovering previews the domino.
     """
     props = kingdom.properties() if properties is None else list(properties)
     svg = kingdom_svg(kingdom, cell=cell, frame=reach_frame(kingdom), highlight=props)
@@ -134,14 +135,14 @@ def kingdom_grid(kingdom: Kingdom, *, legal: Collection[Cell] = (),
         return f'<path class="kk-property{zero}" data-property="{k + 1}"'
 
     svg = re.sub(r'<path class="kk-property"', label, svg)
-    badges = []
-    for k, prop in enumerate(props, start=1):
+    marks = []
+    for k, prop in enumerate(props if badges else [], start=1):
         x, y = corners[min(prop.cells)]
         colour = "#d11" if prop.score else "#555"
-        badges.append(f'<circle cx="{x + cell - 9}" cy="{y + cell - 9}" r="7" fill="{colour}"/>'
+        marks.append(f'<circle cx="{x + cell - 9}" cy="{y + cell - 9}" r="7" fill="{colour}"/>'
                       f'<text class="kk-badge" x="{x + cell - 9}" y="{y + cell - 5.5}" '
                       f'text-anchor="middle">{k}</text>')
-    svg = svg.replace("</svg>", "".join(badges) + "</svg>")
+    svg = svg.replace("</svg>", "".join(marks) + "</svg>")
     style = ""
     data = ""
     if ghost is not None and direction is not None:

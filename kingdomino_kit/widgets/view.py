@@ -93,6 +93,7 @@ CSS = r"""
   text-align: right; }
 .kk-breakdown th:nth-child(2), .kk-breakdown td:nth-child(2) { text-align: left; }
 .kk-breakdown tr.kk-zero td { color: #888; }
+.kk-results td:first-child, .kk-results th:first-child { text-align: left; }
 .kk-swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px;
   border: 1px solid #555; }
 .kk-message { margin: 6px 0; padding: 4px 6px; border-left: 4px solid #888; background: #f6f6f6;
