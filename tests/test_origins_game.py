@@ -204,3 +204,12 @@ def test_a_tied_majority_lets_the_holder_choose() -> None:
     assert game.snapshot() == before
     game.apply(GiveTotem(choice.resource, choice.candidates[-1]))
     assert game.totems[choice.resource] == choice.candidates[-1]
+
+
+def test_a_plain_tuple_placement_is_accepted_as_the_placement() -> None:
+    game = OriginsGame(OriginsOptions(players=2), seed=5)
+    game.apply(game.legal_actions()[0])
+    p = game.legal_actions()[0]
+    assert isinstance(p, Placement)
+    game.apply(tuple(p))  # type: ignore[arg-type]
+    assert isinstance(game.kingdoms_[game.order[0] // 2].history[0], Placement)

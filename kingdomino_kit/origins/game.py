@@ -389,7 +389,7 @@ expects Claim
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self._why(action, legal), self._rule(action))
-        self._step(action)
+        self._step(legal[legal.index(action)])  # the offered value (a tuple becomes a Placement)
 
     def _rule(self, action: Action) -> str:
         return {PLACE: "placement", FIRE: "fire-landing", TOTEM: "totem", CLAIM: "claim",
