@@ -1,0 +1,169 @@
+"""Solving :func:`kingdomino_kit.solver.best_kingdom`: one CP-SAT model per castle position.
+
+Each position's model must beat the best real score found so far (a cut ``objective ≥ best + 1``),
+so a position that cannot is closed by an infeasibility proof. Every layout a model reports is
+replayed through the rules library and re-scored; the proven bound is the best real score or the
+largest bound of a position still open.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.kingdom import MIDDLE_KINGDOM_BONUS, Kingdom, Placement
+from kingdomino_kit.solver import (
+    FEASIBLE,
+    INFEASIBLE,
+    OPTIMAL,
+    UNKNOWN,
+    Solution,
+    SolverBug,
+    castle_positions,
+    fixed_squares,
+    replay_order,
+)
+from kingdomino_kit.solver_model import LayoutModel, ModelData, build_model, model_data
+
+__all__ = ["solve_positions", "extract_placements"]
+
+
+@dataclass
+class _Best:
+    """The best layout found so far across castle positions."""
+
+    score: int = -1
+    kingdom: Kingdom | None = None
+    order: tuple[Placement, ...] = ()
+    bounds: dict[int, int] = field(default_factory=dict)  # position → proven bound
+
+    def bound(self) -> int:
+        """The overall proven upper bound."""
+        return max([self.score, *self.bounds.values()])
+
+
+def extract_placements(lm: LayoutModel, value: Callable[[Any], int],
+                       dominoes: Sequence[Domino]) -> list[Placement]:
+    """The chosen placements, castle-relative, with catalogue dominoes assigned to pieces."""
+    data = lm.data
+    by_number = {d.number: d for d in dominoes}
+    free_numbers = {i: list(p.numbers) for i, p in enumerate(data.pieces)}
+    cr, cc = data.castle
+    out = []
+    for (i, a, b), var in lm.place.items():
+        if not value(var):
+            continue
+        dom = by_number[free_numbers[i].pop(0)]
+        first, second = data.pieces[i].halves
+        if dom.first != first:  # the catalogue lists this domino the other way round
+            a, b = b, a
+        out.append(Placement(dom, (a[0] - cr, a[1] - cc), (b[0] - cr, b[1] - cc)))
+    return out
+
+
+def _real(kingdom: Kingdom, data: ModelData) -> int:
+    return kingdom.total(middle_kingdom=data.middle_kingdom, harmony=data.harmony)
+
+
+class _Stream(cp_model.CpSolverSolutionCallback):
+    """Replays each improving solution through the rules and streams it."""
+
+    def __init__(self, lm: LayoutModel, dominoes: Sequence[Domino], start: Kingdom | None,
+                 best: _Best, position: int, started: float,
+                 on_solution: Callable[[Solution], None] | None) -> None:
+        super().__init__()
+        self.lm, self.dominoes, self.start, self.best = lm, dominoes, start, best
+        self.position, self.started, self.on_solution = position, started, on_solution
+
+    def on_solution_callback(self) -> None:
+        lm = self.lm
+        placements = extract_placements(lm, self.value, self.dominoes)
+        kingdom, order = replay_order(placements, self.start, lm.data.size)
+        real = _real(kingdom, lm.data)
+        objective = int(self.objective_value)
+        if objective > real:
+            raise SolverBug(f"model score {objective} above the real score {real} of\n{kingdom}")
+        if real > self.best.score:
+            self.best.score, self.best.kingdom, self.best.order = real, kingdom, order
+            if self.on_solution is not None:
+                self.best.bounds[self.position] = max(int(self.best_objective_bound), real)
+                self.on_solution(Solution(FEASIBLE, real, self.best.bound(), kingdom, order,
+                                          time.perf_counter() - self.started))
+
+
+def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, harmony: bool,
+                    start: Kingdom | None, time_limit_s: float, workers: int, seed: int,
+                    on_solution: Callable[[Solution], None] | None,
+                    choose: int | None) -> Solution:
+    """Solve every castle position in turn (centre first); see the module docstring."""
+    started = time.perf_counter()
+    best = _Best()
+    positions = castle_positions(size, start)
+    datas = []
+    for k, castle in enumerate(positions):
+        data = model_data(dominoes, size=size, castle=castle,
+                          fixed=fixed_squares(start, castle), middle_kingdom=middle_kingdom,
+                          harmony=harmony, choose=choose)
+        datas.append(data)
+        best.bounds[k] = data.upper_bound
+    closed = 0
+    interrupted = False
+    for k, data in enumerate(datas):
+        left = time_limit_s - (time.perf_counter() - started)
+        if left <= 0 or interrupted:
+            break
+        if data.upper_bound <= best.score:
+            best.bounds[k] = best.score
+            closed += 1
+            continue
+        lm = build_model(data, at_least=best.score + 1 if best.score >= 0 else None)
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = left
+        solver.parameters.num_workers = workers
+        solver.parameters.random_seed = seed
+        before = best.score
+        stream = _Stream(lm, dominoes, start, best, k, started, on_solution)
+        try:
+            status = solver.solve(lm.model, stream)
+        except KeyboardInterrupt:
+            interrupted = True
+            status = cp_model.UNKNOWN
+        if status == cp_model.OPTIMAL:
+            model_best = int(solver.objective_value)
+            best.bounds[k] = model_best
+            _check_optimal(model_best, best, before, data)
+            closed += 1
+        elif status == cp_model.INFEASIBLE:
+            best.bounds[k] = max(best.score, -1)
+            closed += 1
+        elif status == cp_model.FEASIBLE or status == cp_model.UNKNOWN:
+            if not interrupted:
+                best.bounds[k] = max(best.score, int(solver.best_objective_bound))
+        else:
+            raise SolverBug(f"CP-SAT says {solver.status_name(status)} for castle {data.castle}")
+    seconds = time.perf_counter() - started
+    bound = best.bound()
+    if best.kingdom is None:
+        status_name = INFEASIBLE if closed == len(datas) else UNKNOWN
+        return Solution(status_name, 0, max(bound, 0), None, (), seconds)
+    if best.score > bound:
+        raise SolverBug(f"real score {best.score} above the proven bound {bound}")
+    status_name = OPTIMAL if closed == len(datas) and best.score == bound else FEASIBLE
+    return Solution(status_name, best.score, bound, best.kingdom, best.order, seconds)
+
+
+def _check_optimal(model_best: int, best: _Best, before: int, data: ModelData) -> None:
+    """At a proven optimum of one position the real score of the layout found there must equal
+    the model's (the only allowed excess: a Middle Kingdom bonus the off-centre models ignore)."""
+    if best.score == model_best or best.score == before:
+        return
+    excess = best.score - model_best
+    allowed = MIDDLE_KINGDOM_BONUS if data.middle_kingdom else 0
+    if excess != allowed:
+        raise SolverBug(f"castle {data.castle}: proven model optimum {model_best} but the layout "
+                        f"really scores {best.score}")

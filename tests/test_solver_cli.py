@@ -1,0 +1,81 @@
+"""The ``solve`` command's contract, through a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kingdomino_kit import Kingdom, Placement, domino, parse_text
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kingdomino_kit", "solve", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_json_contract_and_order_in_the_grid_frame() -> None:
+    out = run("--dominoes", "41,36,48", "--middle-kingdom", "--json", "--workers", "2")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert set(data) == {"status", "score", "bound", "grid", "order", "seconds"}
+    assert data["status"] == "OPTIMAL" and data["score"] == data["bound"]
+    assert isinstance(data["seconds"], float)
+    # replay the order in the text frame of the grid: cells minus the castle's text position
+    kingdom, (cr, cc) = parse_text(data["grid"])
+    k = Kingdom()
+    for item in data["order"]:
+        (r1, c1), (r2, c2) = item["cells"]
+        k.place(Placement(domino(item["domino"]), (r1 - cr, c1 - cc), (r2 - cr, c2 - cc)))
+    assert k == kingdom
+    assert k.total(middle_kingdom=True) == data["score"]
+    assert sorted(item["domino"] for item in data["order"]) == [36, 41, 48]
+
+
+def test_start_file_and_harmony(tmp_path: Path) -> None:
+    start = tmp_path / "start.txt"
+    start.write_text("W W W . .\nW F F F W\nG G C L W\nS S L1 L W\n. . F F1 W\n")
+    out = run("--dominoes", "13,16", "--start", str(start), "--harmony", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    kingdom, _ = parse_text(data["grid"])
+    assert kingdom.is_harmony()
+    assert data["score"] == kingdom.total(harmony=True) == data["bound"]
+    out = run("--dominoes", "7,10", "--start", str(start), "--harmony", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["status"] == "INFEASIBLE"
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--dominoes", "3,3"], "more than once"),
+    (["--dominoes", "3,60"], "domino 60"),
+    (["--dominoes", ",".join(str(n) for n in range(1, 14))], "cannot fit"),
+    (["--dominoes", "1", "--start", "/nonexistent/start.txt"], "cannot read"),
+    (["--dominoes", "1", "--size", "6"], "invalid choice"),
+])
+def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert message in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("text,message", [("C W W W W W W", "spans 7 columns"),
+                                          ("C X", "unknown terrain")])
+def test_bad_start_kingdom(tmp_path: Path, text: str, message: str) -> None:
+    start = tmp_path / "start.txt"
+    start.write_text(text)
+    out = run("--dominoes", "1", "--start", str(start))
+    assert out.returncode == 2 and message in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_text_output_names_status_and_order() -> None:
+    out = run("--dominoes", "41,36", "--choose", "1")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("status OPTIMAL  score 2  bound 2")
+    assert "1. domino 41" in out.stdout
