@@ -28,7 +28,7 @@ def test_scoring_board_explains_the_clicked_lines() -> None:
     browser_click(view, "cell", row=3, col=4)   # +5 right of it
     assert [(s.line, s.cells) for s in view.segments] == [
         ("row 4", ((3, 4), (3, 5))), ("column 5", tuple((r, 4) for r in range(5)))]
-    assert "kk-property" in view.html and "b +5" in view.html
+    assert "kk-property" in view.html and "b: 5 × 1 = +5" in view.html
     browser_click(view, "cell", row=3, col=4)
     assert view.selected is None and "Click a cell" in view.html
 
@@ -71,12 +71,21 @@ def test_illegal_clicks_change_nothing() -> None:
     r2, c2 = table.game.board.empty_cells()[0]
     log = table.game.to_log()
     browser_click(table, "rank", rank=4)                 # rank 4 is spent
+    assert "No castle of rank 4 left" in table.message
+    browser_click(table, "cell", row=r2, col=c2)
+    assert table.game.to_log() == log
+    table.mode = ("castle", 4)                           # even if the mode were forced
     browser_click(table, "cell", row=r2, col=c2)
     assert "no castle of rank 4" in table.message and table.game.to_log() == log
     browser_click(table, "cell", row=r, col=c)          # occupied
     assert table.game.to_log() == log
     browser_click(table, "pass")
     assert "may pass only" in table.message and table.game.to_log() == log
+    browser_click(table, "rank", rank=1)
+    assert table.html.count("kk-legal") == len(table.game.board.empty_cells())
+    browser_click(table, "draw")
+    assert table.html.count("kk-legal") == len(table.game.board.empty_cells())
+    assert f"drawn: <b>{table.game.drawn}</b>" in table.html
 
 
 def test_open_tiles_offer_each_tile() -> None:

@@ -173,6 +173,29 @@ class SegmentScore:
                        dragon=self.dragon, gold_mine=self.gold_mine, gold=dict(self.gold))
         return out
 
+    @property
+    def span(self) -> str:
+        """Where the segment lies in its line: ``c1-6`` for a row, ``r1-3`` for a column."""
+        first, last = self.cells[0], self.cells[-1]
+        if self.line.startswith("row"):
+            return f"c{first[1] + 1}-{last[1] + 1}"
+        return f"r{first[0] + 1}-{last[0] + 1}"
+
+    def working(self) -> str:
+        """The arithmetic of the value: the numbers, then the dragon and the gold mine.
+
+        >>> s = score_board(Board.from_text("+4 D -3 $ b1 . / " + ". . . . . . / " * 4))
+        >>> s.line("row 1")[0].working()
+        '+4 -3 = +1, dragon cancels +4 → -3, gold mine doubles → -6'
+        """
+        numbers = [str(t) for t in self.tiles if t.is_resource or t.is_hazard]
+        text = f"{' '.join(numbers) or '0'} = {self.base:+d}"
+        if self.dragon:
+            text += f", dragon cancels {self.cancelled:+d} → {self.base - self.cancelled:+d}"
+        if self.gold_mine:
+            text += f", gold mine doubles → {self.value:+d}"
+        return text
+
     def explain(self) -> str:
         """One line of text: the tiles, effects, value, ranks and gold.
 
@@ -180,21 +203,10 @@ class SegmentScore:
         >>> print(s.line("row 1")[0].explain())
         row 1     c1-6   +4 -3 = +1, dragon cancels +4 → -3, gold mine doubles → -6   b1 → b-6
         """
-        first, last = self.cells[0], self.cells[-1]
-        if self.line.startswith("row"):
-            span = f"c{first[1] + 1}-{last[1] + 1}"
-        else:
-            span = f"r{first[0] + 1}-{last[0] + 1}"
-        numbers = [str(t) for t in self.tiles if t.is_resource or t.is_hazard]
-        text = f"{' '.join(numbers) or '0'} = {self.base:+d}"
-        if self.dragon:
-            text += f", dragon cancels {self.cancelled:+d} → {self.base - self.cancelled:+d}"
-        if self.gold_mine:
-            text += f", gold mine doubles → {self.value:+d}"
         ranks = " ".join(f"{p}{n}" for p, n in self.ranks.items() if n)
         gold = " ".join(f"{p}{g:+d}" for p, g in self.gold.items() if self.ranks[p])
         who = f"{ranks} → {gold}" if ranks else "no castle"
-        return f"{self.line:<9} {span:<6} {text}   {who}".replace("+-", "-")
+        return f"{self.line:<9} {self.span:<6} {self.working()}   {who}"
 
 
 @dataclass(frozen=True)

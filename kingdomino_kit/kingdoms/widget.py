@@ -34,12 +34,14 @@ __all__ = ["ScoringBoard", "KingdomsTable"]
 
 
 def _segment_table(segments: Sequence[SegmentScore]) -> str:
-    rows = ['<table class="kk-breakdown"><thead><tr><th>line</th><th>segment</th>'
-            "<th>value</th><th>gold</th></tr></thead><tbody>"]
+    rows = ['<table class="kk-breakdown"><thead><tr><th>line</th><th>cells</th>'
+            "<th>value</th><th>gold (value × ranks)</th></tr></thead><tbody>"]
     for s in segments:
-        gold = " ".join(f"{p} {g:+d}" for p, g in s.gold.items() if s.ranks[p]) or "—"
-        rows.append(f"<tr><td>{escape(s.line)}</td><td>{escape(s.explain().split('   ')[1])}"
-                    f"</td><td>{s.value}</td><td>{escape(gold)}</td></tr>")
+        gold = " ".join(f"{p}: {s.value} × {s.ranks[p]} = {g:+d}" for p, g in s.gold.items()
+                        if s.ranks[p]) or "—"
+        rows.append(f"<tr><td>{escape(s.line)}</td><td>{escape(s.span)}</td>"
+                    f'<td title="{escape(s.working())}">{escape(s.working())}</td>'
+                    f"<td>{escape(gold)}</td></tr>")
     rows.append("</tbody></table>")
     return "".join(rows)
 
@@ -133,7 +135,12 @@ class KingdomsTable(ActionView):
     # ------------------------------------------------------------------ choices
     def choose_rank(self, rank: int) -> None:
         """Place a castle of ``rank`` with the next cell click."""
-        self.mode = ("castle", rank)
+        hand = self.game.hands[self.humans[0] if len(self.humans) == 1
+                               else self.game.current_player]
+        if not hand.get(rank):
+            self._say(f"No castle of rank {rank} left.", "error")
+        else:
+            self.mode = ("castle", rank)
         self._render()
 
     def choose_secret(self) -> None:
@@ -270,7 +277,8 @@ class KingdomsTable(ActionView):
         controls.append(button("new game", "new"))
         if seen.drawn is not None:
             controls.append(f"<span>drawn: <b>{escape(seen.drawn)}</b> — click a cell</span>")
-        marked = {a.cell for a in legal if a.cell is not None}
+        wanted = ("place", 0) if game.drawn is not None else self.mode
+        marked = {a.cell for a in legal if a.cell is not None and (a.kind, a.rank) == wanted}
         svg = board_svg(game.board, clickable=True, marked=marked if mine else ())
         last = ""
         if game.epochs:
