@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
 import time
 
 from kingdomino_kit.dominoes import dominoes
@@ -57,6 +60,30 @@ def test_stop_ends_the_solver_and_keeps_the_best_so_far() -> None:
     points = len(view.points)
     time.sleep(0.5)
     assert len(view.points) == points and view.solution is None   # nothing arrives any more
+    assert view.wait() is best
+
+
+def test_an_interrupt_stops_a_blocking_run_and_returns_the_best_so_far() -> None:
+    view = SolverView("37,38,39,40,41,42,43,44,45,46,47,48", workers=1, time_limit_s=120)
+
+    def interrupt_after_the_first_solution() -> None:
+        deadline = time.monotonic() + 60
+        while not view.points and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if view.running:
+            os.kill(os.getpid(), signal.SIGINT)     # what Ctrl-C / the kernel's stop sends
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    watcher = threading.Thread(target=interrupt_after_the_first_solution)
+    watcher.start()
+    try:
+        result = view.run()
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a late signal must not hit the suite
+        watcher.join()
+        signal.signal(signal.SIGINT, previous)
+    assert view.status == "stopped" and not view._process.is_alive()
+    assert result is view.best and result.kingdom.total() == result.score <= view.bound
 
 
 def test_bad_input_is_reported_not_raised() -> None:

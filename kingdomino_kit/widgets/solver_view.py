@@ -119,13 +119,20 @@ class SolverView(ActionView):
                                     if best is not None else " No kingdom found yet."))
 
     def wait(self, timeout: float | None = None) -> Any:
-        """Wait for the solver to finish; return the final Solution (None if stopped)."""
-        if self._reader is not None:
-            self._reader.join(timeout)
+        """Wait for the solver to finish and return its final Solution. An interrupt
+        (Ctrl-C, the notebook's stop button) stops it; then, as after :meth:`stop`, the best
+        Solution found so far is returned (None if none)."""
+        try:
+            if self._reader is not None:
+                self._reader.join(timeout)
+        except KeyboardInterrupt:
+            self.stop()
+        if self.solution is None and self.status == STOPPED:
+            return self.best
         return self.solution
 
     def run(self) -> Any:
-        """Solve and wait (blocking): the final Solution."""
+        """Solve and wait (blocking; interruptible): see :meth:`wait`."""
         self.start()
         return self.wait()
 
