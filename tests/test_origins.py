@@ -351,3 +351,19 @@ def test_notation_errors(text: str, where: str | None, words: str) -> None:
         OriginsKingdom.from_text(text)
     if where:
         assert str(info.value).startswith(where)
+
+
+def test_origins_and_kingdomino_dominoes_never_mix_in_the_core_caches() -> None:
+    from kingdomino_kit import Kingdom, domino
+    from kingdomino_kit.kingdom import _TABLES
+
+    _TABLES.clear()       # so the Origins domino is the first of its number the core sees
+    for n in (1, 21, 48):
+        OriginsKingdom().legal_placements(CAT[n])        # Origins first, same numbers
+        placements = Kingdom().legal_placements(domino(n))
+        assert {p.domino for p in placements} == {domino(n)}
+        origins = OriginsKingdom().legal_placements(CAT[n])
+        assert {p.domino for p in origins} == {CAT[n]}
+    k = OriginsKingdom.from_text("H L")
+    with pytest.raises(IllegalPlacement, match=r"^domino 5 at"):
+        k.place(Placement(dom(5, "G", "G"), (0, 3), (0, 4)))

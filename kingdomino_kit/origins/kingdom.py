@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from kingdomino_kit.dominoes import TERRAINS as CORE_TERRAINS
@@ -112,15 +113,21 @@ def _origins_half(half: CoreHalf) -> Half:
     return Half(terrain, half.crowns)
 
 
+PROXY_OFFSET = 100_000
+"""Added to an Origins number in its core encoding, so the core's per-number caches never mix
+an Origins domino with the Kingdomino domino of the same number."""
+
+
+@cache
 def core_domino(dom: Domino) -> CoreDomino:
     """The core domino that encodes an Origins domino in the layout (terrain by index, fire or
-    craters as crowns).
+    craters as crowns, number + :data:`PROXY_OFFSET`).
 
     >>> from kingdomino_kit.origins import sample_catalogue
     >>> core_domino(sample_catalogue()[21])
-    Domino(21, M1|S)
+    Domino(100021, M1|S)
     """
-    return CoreDomino(dom.number, _core_half(dom.first), _core_half(dom.second))
+    return CoreDomino(PROXY_OFFSET + dom.number, _core_half(dom.first), _core_half(dom.second))
 
 
 class OriginsKingdom:
@@ -217,7 +224,8 @@ class OriginsKingdom:
         try:
             self.layout.check(CorePlacement(core_domino(dom), first, second))
         except IllegalPlacement as error:
-            message = str(error).replace("the castle", "the hut")
+            message = str(error).replace("the castle", "the hut").replace(
+                f"domino {PROXY_OFFSET + dom.number}", f"domino {dom.number}")
             raise IllegalPlacement(message, error.rule) from None
 
     def place(self, placement: Placement) -> None:
