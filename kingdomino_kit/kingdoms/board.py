@@ -69,7 +69,11 @@ class Board:
         return self._cells
 
     def at(self, cell: Cell) -> Piece | None:
-        """What stands on ``cell`` (row 0–4, column 0–5), or None."""
+        """What stands on ``cell`` (row 0–4, column 0–5), or None.
+
+        >>> Board.from_text("+3 . . . . . / " + ". . . . . . / " * 4).at((0, 0))
+        Tile.parse('+3')
+        """
         r, c = cell
         if not (0 <= r < ROWS and 0 <= c < COLS):
             raise KingdomsError(f"no cell {cell} on a {ROWS}×{COLS} board")
@@ -82,7 +86,11 @@ class Board:
                 yield cell, piece
 
     def empty_cells(self) -> list[Cell]:
-        """The empty cells, row by row."""
+        """The empty cells, row by row.
+
+        >>> len(Board().empty_cells()), Board().empty_cells()[6]
+        (30, (1, 0))
+        """
         return [cell for cell, piece in zip(CELLS, self._cells, strict=True) if piece is None]
 
     @property
@@ -115,7 +123,12 @@ class Board:
     # ---------------------------------------------------------------- changes
     def place(self, cell: Cell, piece: Piece) -> Board:
         """A new board with ``piece`` on the empty ``cell``; raises :class:`IllegalAction`
-        (rule ``occupied``) if it is taken."""
+        (rule ``occupied``) if it is taken.
+
+        >>> b = Board().place((0, 0), Castle("a", 1))
+        >>> b.at((0, 0)), Board().at((0, 0))
+        (Castle('a', 1), None)
+        """
         if self.at(cell) is not None:
             raise IllegalAction(f"cell {cell_name(cell)} is taken by {self.at(cell)}", "occupied")
         r, c = cell

@@ -40,7 +40,15 @@ def margin_change(board: Board, cell: Cell, piece: Piece, player: str, players: 
 
 def action_values(observation: Observation, actions: Sequence[Action]) -> list[float]:
     """The greedy value of each action: the margin change it makes now; a draw is worth 0
-    (its tile is unknown), a pass too."""
+    (its tile is unknown), a pass too.
+
+    >>> from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
+    >>> g = KingdomsGame(KingdomsRules(players=2), seed=1)
+    >>> g.board = Board.from_text("+5 . . . . . / " + ". . . . . . / " * 4)
+    >>> obs, actions = g.observation(), g.legal_actions()
+    >>> max(zip(action_values(obs, actions), map(str, actions)))   # rank 4 × (+5) in column 1
+    (20.0, 'castle 4 r5c1')
+    """
     board, me = observation.board, observation.player
     players = observation.rules.seats
     line_value: dict[Cell, float] = {}

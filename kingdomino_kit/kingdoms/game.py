@@ -194,7 +194,12 @@ class KingdomsGame:
         return bool(any(self.hands[player].values()) or self.secrets[player] or self.stack)
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to move (pass only when nothing else is legal)."""
+        """Every legal action of the player to move (pass only when nothing else is legal).
+
+        >>> g = KingdomsGame(KingdomsRules(players=2), seed=1)
+        >>> len(g.legal_actions())   # 4 ranks × 30 cells, a draw, a secret on 30 cells
+        151
+        """
         if self.is_over:
             return []
         empty = self.board.empty_cells()
@@ -329,7 +334,12 @@ class KingdomsGame:
 
     # ------------------------------------------------------------------ log
     def to_log(self) -> dict[str, Any]:
-        """The game as JSON-ready data: rules, seed, every turn, every epoch's result."""
+        """The game as JSON-ready data: rules, seed, every turn, every epoch's result.
+
+        >>> g = KingdomsGame(KingdomsRules(players=2), seed=1)
+        >>> g.apply(Action.draw()); g.to_log()["turns"]
+        ['a draw +2']
+        """
         return {
             "format": LOG_FORMAT,
             "rules": asdict(self.rules),
@@ -355,7 +365,13 @@ class KingdomsGame:
 
 def play_game(rules: KingdomsRules, bots: Sequence[Bot | BotFunction],
               seed: int | None = None) -> KingdomsGame:
-    """Play a whole game, seat ``a`` taking ``bots[0]`` and so on; returns the finished game."""
+    """Play a whole game, seat ``a`` taking ``bots[0]`` and so on; returns the finished game.
+
+    >>> from kingdomino_kit.bots import RandomBot
+    >>> g = play_game(KingdomsRules(players=2), [RandomBot(1), RandomBot(2)], seed=5)
+    >>> g.is_over, len(g.epochs), all(e.board.is_full for e in g.epochs)
+    (True, 3, True)
+    """
     if len(bots) != rules.players:
         raise KingdomsError(f"{rules.players} players need {rules.players} bots, not {len(bots)}")
     players = [as_bot(b) for b in bots]

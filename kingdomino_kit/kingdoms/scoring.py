@@ -226,7 +226,12 @@ class Scoring:
         return [s for s in self.segments if s.line == name]
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
-        """``{"gold": {...}, "lines": [...]}`` as the CLI prints it (cells 1-based)."""
+        """``{"gold": {...}, "lines": [...]}`` as the CLI prints it (cells 1-based).
+
+        >>> s = score_board(Board.from_text("+2 a1 ^ . . . / " + ". . . . . . / " * 4))
+        >>> s.to_json()["lines"][0]
+        {'line': 'row 1', 'cells': [[1, 1], [1, 2]], 'value': 2, 'ranks': {'a': 1}}
+        """
         return {"gold": self.gold, "lines": [s.to_json(explain) for s in self.segments]}
 
     def explain(self) -> str:

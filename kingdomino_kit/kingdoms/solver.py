@@ -276,7 +276,13 @@ def build_model(problem: CastleProblem) -> _Model:
 
 def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: int = 1,
                   seed: int = 0) -> CastleSolution:
-    """Solve a castle problem; one worker and a fixed seed by default (reproducible)."""
+    """Solve a castle problem; one worker and a fixed seed by default (reproducible).
+
+    >>> board = Board.from_text("+6 . -3 . . . / " + ". . . . . . / " * 4)
+    >>> sol = solve_castles(CastleProblem(board, "a", (2,), (Tile.parse("D"),)))
+    >>> sol.status, sol.value      # a2 under the +6 (column 1), the dragon far from both lines
+    ('optimal', 12)
+    """
     from ortools.sat.python import cp_model
 
     built = build_model(problem)
