@@ -20,6 +20,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +38,7 @@ SERVER_START_S = 90
 
 @dataclass(frozen=True)
 class Lab:
-    """A running JupyterLab: where it listens, its token and its notebook folder."""
+    """A running Jupyter server: where it listens, its token and its notebook folder."""
 
     url: str
     token: str
@@ -45,7 +46,12 @@ class Lab:
     log: Path
 
     def notebook_url(self, name: str) -> str:
+        """JupyterLab's URL of a notebook in the root folder, with the token."""
         return f"{self.url}/lab/tree/{name}?token={self.token}"
+
+    def notebook7_url(self, name: str) -> str:
+        """Notebook 7's URL of a notebook in the root folder, with the token."""
+        return f"{self.url}/notebooks/{name}?token={self.token}"
 
 
 def _free_port() -> int:
@@ -119,10 +125,10 @@ def chromium_path() -> Path:
     return CHROMIUM
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[Lab]:
-    """JupyterLab on 127.0.0.1 with a token, private config/runtime/settings, a temp root."""
-    base = tmp_path_factory.mktemp("jupyterlab")
+@contextmanager
+def jupyter_server(app: str, base: Path) -> Iterator[Lab]:
+    """``app`` (``jupyterlab`` or ``notebook``, i.e. Notebook 7) on 127.0.0.1 with a token,
+    private config/runtime/settings dirs and a temp root holding this folder's notebooks."""
     root = base / "root"
     root.mkdir()
     for notebook in HERE.glob("*.ipynb"):
@@ -135,14 +141,17 @@ def lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterat
                JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"), IPYTHONDIR=str(base / "ipython"),
                MPLBACKEND="Agg", PYDEVD_DISABLE_FILE_VALIDATION="1")
     port, token = _free_port(), secrets.token_hex(16)
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+    app_class = {"jupyterlab": "LabApp", "notebook": "JupyterNotebookApp"}[app]
+    cmd = [sys.executable, "-m", app, "--no-browser", "--ServerApp.ip=127.0.0.1",
            f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-           "--LabApp.expose_app_in_browser=True",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+           f"--{app_class}.expose_app_in_browser=True",
+           f"--{app_class}.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if app == "notebook":
+        cmd.pop()  # Notebook 7 has no update check
     if os.getuid() == 0:
         cmd.append("--allow-root")
-    log = base / "jupyterlab.log"
+    log = base / f"{app}.log"
     url = f"http://127.0.0.1:{port}"
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT,
@@ -153,6 +162,20 @@ def lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterat
     finally:
         _kill_group(proc)
         _kill_processes_mentioning(str(runtime))
+
+
+@pytest.fixture()
+def lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[Lab]:
+    """JupyterLab 4, started for one test and stopped after it."""
+    with jupyter_server("jupyterlab", tmp_path_factory.mktemp("jupyterlab")) as server:
+        yield server
+
+
+@pytest.fixture()
+def notebook7(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[Lab]:
+    """Notebook 7, started for one test and stopped after it."""
+    with jupyter_server("notebook", tmp_path_factory.mktemp("notebook7")) as server:
+        yield server
 
 
 @pytest.fixture()

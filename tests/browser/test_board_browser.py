@@ -1,8 +1,9 @@
-"""KingdomBoard in a real JupyterLab in headless Chromium: run the notebook, click, read back.
+"""The widgets in a real JupyterLab 4 (and Notebook 7) in headless Chromium: run the notebook,
+click, read back.
 
-Selectors use only the widget's own ``kk-*`` classes and data attributes; JupyterLab is driven
+Selectors use only the widgets' own ``kk-*`` classes and data attributes; Jupyter is driven
 through its public command ids (``notebook:run-all-cells``) on the app object it exposes for
-tests (``--LabApp.expose_app_in_browser``), never through its internal CSS classes.
+tests (``expose_app_in_browser``), never through its internal CSS classes.
 """
 
 from __future__ import annotations
@@ -100,6 +101,23 @@ def test_click_legal_then_illegal_cell_in_jupyterlab(lab: Any, page: Any, artifa
     expect(page.locator(".kk-board")).to_have_count(1)
     cell(page, 0, 1).click()
     expect(score).to_have_text("2")
+
+
+def test_board_in_notebook7(notebook7: Any, page: Any, artifacts: Path) -> None:
+    from playwright.sync_api import expect
+
+    page.set_default_timeout(WAIT_MS)
+    page.goto(notebook7.notebook7_url(NOTEBOOK))
+    run_all_cells(page)
+    score = page.locator(".kk-board .kk-score-value")
+    message = page.locator(".kk-board .kk-message")
+    expect(score).to_have_text("0")
+    cell(page, 0, 1).click()
+    expect(score).to_have_text("2")
+    cell(page, 2, 0).click()
+    expect(message).to_contain_text("breaks the connection rule")
+    expect(score).to_have_text("2")
+    page.screenshot(path=str(artifacts / "kingdom_board_notebook7.png"))
 
 
 def _has(css_class: str) -> re.Pattern[str]:
