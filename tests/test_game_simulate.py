@@ -52,8 +52,8 @@ def test_simulate_rows_and_ranks() -> None:
 
 def test_simulate_identical_for_one_and_two_workers() -> None:
     options = GameOptions(players=2)
-    a = list(simulate(60, "greedy,random", options, seed=8, workers=1))
-    b = list(simulate(60, "greedy,random", options, seed=8, workers=2))
+    a = list(simulate(30, "greedy,random", options, seed=8, workers=1))
+    b = list(simulate(30, "greedy,random", options, seed=8, workers=2))
     assert a == b
     c = list(simulate(60, "random", GameOptions(), seed=8, workers=2))
     assert c == list(simulate(60, "random", GameOptions(), seed=8, workers=1))
