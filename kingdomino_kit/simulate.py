@@ -7,7 +7,7 @@ are spread over workers. Games between random bots only take the fast path
 
 >>> rows = list(simulate(2, ["random", "greedy"], GameOptions(players=2), seed=1))
 >>> len(rows), sorted(rows[0])[:4]
-(4, ['bot', 'bonus', 'crowns', 'discarded'])
+(4, ['bonus', 'bot', 'crowns', 'discarded'])
 >>> summarize(rows)[0]["bot"], summarize(rows)[0]["games"]
 ('greedy', 2)
 """
