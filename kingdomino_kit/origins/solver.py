@@ -21,8 +21,9 @@ Variables
     scoring squares × fire. Splitting a region never raises its score, so the optimum groups
     the real regions (the same argument as the Kingdomino solver).
 
-Throwing is optional in the model; as a landing always adds points, an optimal territory throws
-every token that can land (the rules make it mandatory). Each solution is replayed through
+A token that does not land must have had no square allowed when thrown (the rules make landing
+mandatory; this matters when an early small token takes the only square a later big one could
+use). Each solution is replayed through
 :meth:`OriginsKingdom.place` and :meth:`OriginsKingdom.throw` and re-scored by the rules before
 it is returned.
 
@@ -31,10 +32,11 @@ it is returned.
 >>> sol.status, sol.score
 ('optimal', 4)
 >>> print(sol.kingdom)                          # V1's token lands on the meadow: 2 × (1 + 1)
-F   G*1 .
-H   G1  V1
+H   F   .
+.   G*1 .
+.   G1  V1
 >>> [(t.fire, t.target) for t in sol.throws]
-[(1, (-1, 1))]
+[(1, (1, 1))]
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdomino_kit.origins.catalogue import Domino, Terrain
-from kingdomino_kit.origins.errors import OriginsError
+from kingdomino_kit.origins.errors import IllegalAction, OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, Throw, king_distance
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.scoring import EMPIRE_OF_FIRE_BONUS, HOMO_HABILIS_BONUS, score_sheet
@@ -172,6 +174,8 @@ class OriginsModel:
     cell_rank: dict[Frame, Any] = field(default_factory=dict)
     land: dict[tuple[int, int, Frame], Any] = field(default_factory=dict)
     fire: dict[Frame, Any] = field(default_factory=dict)
+    throws: dict[tuple[int, int], tuple[dict[Frame, list[Any]], int, list[Any]]] = field(
+        default_factory=dict)
     objective: Any = 0
 
 
@@ -183,6 +187,7 @@ def build_model(data: OriginsModelData, *, at_least: int | None = None) -> Origi
     _placement_variables(om)
     _connection_constraints(om)
     _fire_landing(om)
+    _mandatory_landing(om)
     score = _region_scores(om)
     om.objective = score + _bonuses(om)
     om.model.add(om.objective <= upper_bound(data))
@@ -293,6 +298,7 @@ def _fire_landing(om: OriginsModel) -> None:
             if lands:
                 model.add(sum(lands) <= 1)
                 by_kind[k].extend(lands)
+            om.throws[d, j] = (sources, reach, lands)
     for k, ys in by_kind.items():
         if len(ys) > data.supply[k]:
             model.add(sum(ys) <= data.supply[k])
@@ -300,6 +306,68 @@ def _fire_landing(om: OriginsModel) -> None:
         if len(on_cell[u]) > 1:
             model.add(sum(y for y, _ in on_cell[u]) <= 1)
         om.fire[u] = om.printed_fire[u] + sum(k * y for y, k in on_cell[u])
+
+
+def _mandatory_landing(om: OriginsModel) -> None:
+    """A token that does not land had no square allowed when it was thrown: every square in
+    reach was empty or placed later, a volcano, showed fire, or held an earlier token. (Only for
+    token kinds the box cannot run out of, the usual case: with more volcanoes of a kind than
+    tokens, which ones get a token is left to the model.)"""
+    data, model = om.data, om.model
+    n = len(data.dominoes)
+    kinds: dict[int, int] = {}
+    for dom in data.dominoes:
+        for half in dom.volcanoes:
+            kinds[half.craters] = kinds.get(half.craters, 0) + 1
+    token_rank: dict[Frame, tuple[Any, Any]] = {}
+    for u in data.cells():
+        ys = [(d, y) for (d, _, t), y in om.land.items() if t == u]
+        if ys:
+            rank = model.new_int_var(0, n, f"token_rank_{u}")
+            for d, y in ys:
+                model.add(rank == om.rank[d]).only_enforce_if(y)
+            token_rank[u] = (rank, sum(y for _, y in ys))
+    for (d, j), (sources, reach, lands) in om.throws.items():
+        if kinds[data.dominoes[d].halves[j].craters] > data.supply[
+                data.dominoes[d].halves[j].craters]:
+            continue
+        thrown = model.new_bool_var(f"thrown_{d}_{j}")
+        model.add(thrown == sum(lands))
+        blocked: dict[Frame, Any] = {}
+        for v, placements in sources.items():
+            for t in data.cells():
+                if not 0 < king_distance(v, t) <= reach:
+                    continue
+                if t not in blocked:
+                    blocked[t] = _blocked(om, d, t, token_rank.get(t))
+                for x in placements:
+                    model.add_bool_or([blocked[t], thrown]).only_enforce_if(x)
+
+
+def _blocked(om: OriginsModel, d: int, t: Frame, token: tuple[Any, Any] | None) -> Any:
+    """A literal that implies square ``t`` cannot take domino ``d``'s token when thrown."""
+    model = om.model
+    why = [om.occupied[t].Not()]
+    late = model.new_bool_var(f"late_{d}_{t}")
+    model.add(om.cell_rank[t] > om.rank[d]).only_enforce_if(late)
+    why.append(late)
+    if not isinstance(om.terrain[t, VOLCANO], int):
+        volcano = model.new_bool_var(f"volcano_{d}_{t}")
+        model.add(om.terrain[t, VOLCANO] == 1).only_enforce_if(volcano)
+        why.append(volcano)
+    if not isinstance(om.printed_fire[t], int):
+        shows_fire = model.new_bool_var(f"shows_fire_{d}_{t}")
+        model.add(om.printed_fire[t] >= 1).only_enforce_if(shows_fire)
+        why.append(shows_fire)
+    if token is not None:
+        rank, count = token
+        earlier = model.new_bool_var(f"earlier_token_{d}_{t}")
+        model.add(count == 1).only_enforce_if(earlier)
+        model.add(rank < om.rank[d]).only_enforce_if(earlier)
+        why.append(earlier)
+    blocked = model.new_bool_var(f"blocked_{d}_{t}")
+    model.add_bool_or(why).only_enforce_if(blocked)
+    return blocked
 
 
 def region_slots(data: OriginsModelData) -> int:
@@ -436,6 +504,10 @@ def _extract(om: OriginsModel, solver: Any) -> tuple[OriginsKingdom, tuple[Place
     hr, hc = data.hut
     chosen = {d: (a, b) for (d, a, b), v in om.place.items() if solver.boolean_value(v)}
     landings = {(d, j): t for (d, j, t), y in om.land.items() if solver.boolean_value(y)}
+    kinds: dict[int, int] = {}
+    for dom in data.dominoes:
+        for half in dom.volcanoes:
+            kinds[half.craters] = kinds.get(half.craters, 0) + 1
     kingdom = OriginsKingdom(data.size)
     order, throws = [], []
     for d in sorted(chosen, key=lambda e: solver.value(om.rank[e])):
@@ -444,9 +516,16 @@ def _extract(om: OriginsModel, solver: Any) -> tuple[OriginsKingdom, tuple[Place
         kingdom.place(p)
         order.append(p)
         for j, half in enumerate(p.domino.halves):
-            if half.is_volcano and (d, j) in landings:
+            if not half.is_volcano:
+                continue
+            if (d, j) in landings:
                 t = landings[d, j]
                 throws.append(kingdom.throw(p.cells[j], half.craters, (t[0] - hr, t[1] - hc)))
+            elif kinds[half.craters] <= data.supply[half.craters]:
+                try:  # the rules check that no square allowed it
+                    throws.append(kingdom.throw(p.cells[j], half.craters, None))
+                except IllegalAction as error:
+                    raise SolverBug(f"the model skipped a token that must land: {error}") from None
     return kingdom, tuple(order), tuple(throws)
 
 
