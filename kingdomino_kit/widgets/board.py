@@ -109,8 +109,8 @@ class KingdomBoard(ActionView):
 
     ``hand``: the dominoes to choose from (see :func:`parse_hand`); ``kingdom``: a starting
     kingdom (kept by reset; undo never goes past it); ``middle_kingdom``/``harmony``: count those
-    bonuses. ``score`` and ``message`` are traits (observe them); ``kingdom`` is the live
-    :class:`~kingdomino_kit.kingdom.Kingdom`.
+    bonuses. ``score`` (the total, with the bonuses this board counts) and ``message`` are
+    traits (observe them); ``kingdom`` is the live :class:`~kingdomino_kit.kingdom.Kingdom`.
 
     >>> b = KingdomBoard("1,2", kingdom=Kingdom.from_text("C W"))
     >>> b.select(2); b.rotate(); b.rotation
