@@ -198,6 +198,7 @@ class SolverView(ActionView):
     def plot_png(self) -> bytes:
         """The plot of best score and proven bound against seconds, as PNG bytes."""
         from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
 
         figure = Figure(figsize=(4.6, 2.8), dpi=90)
         ax = figure.add_subplot()
@@ -210,6 +211,10 @@ class SolverView(ActionView):
             ax.step(times, scores, where="post", color="#1a6ad1", label="best score")
             ax.scatter(times, scores, color="#1a6ad1", s=12, zorder=3)
             ax.legend(loc="lower right", fontsize=8)
+            low, high = min(scores), max(bounds)
+            pad = 1 + (high - low) // 10
+            ax.set_ylim(max(0, low - pad), high + pad)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("seconds")
         ax.set_ylabel("points")
         ax.grid(alpha=0.3)

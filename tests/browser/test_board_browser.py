@@ -54,6 +54,11 @@ def test_click_legal_then_illegal_cell_in_jupyterlab(lab: Any, page: Any, artifa
     expect(score).to_have_text("0")
     assert page.locator(".kk-board .kk-cell.kk-legal").count() > 0
 
+    # hovering previews the domino on the two cells it would cover (view-only)
+    cell(page, 0, 1).hover()
+    expect(page.locator(".kk-board .kk-ghost-first")).to_have_count(1)
+    expect(page.locator('.kk-board .kk-ghost-second[data-row="0"][data-col="2"]')).to_have_count(1)
+
     # a legal cell: domino 41 (W|G2) with its W right of the castle → G2 scores 2
     expect(cell(page, 0, 1)).to_have_class(_has("kk-legal"))
     cell(page, 0, 1).click()
@@ -93,6 +98,15 @@ def test_click_legal_then_illegal_cell_in_jupyterlab(lab: Any, page: Any, artifa
     expect(draft.locator(".kk-log")).to_contain_text("You claimed domino 45")
     expect(draft.locator('.kk-line-domino .kk-king[data-king]')).not_to_have_count(0)
     draft.screenshot(path=str(artifacts / "draft_table.png"))
+
+    # the solver view: Solve starts a child process; its progress reaches the page from a
+    # background thread of the kernel, until the bound meets the score
+    solver = page.locator(".kk-solver")
+    solver.locator(".kk-solve").click()
+    expect(solver.locator(".kk-solver-status")).to_have_text("optimal")
+    expect(solver.locator(".kk-solver-score")).to_have_text("6")
+    expect(solver.locator(".kk-plot")).to_have_count(1)
+    solver.screenshot(path=str(artifacts / "solver_view.png"))
 
     # after a kernel restart and a re-run, a fresh board works again
     page.evaluate(RESTART_KERNEL)
