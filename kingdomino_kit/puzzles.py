@@ -23,6 +23,7 @@ field                     meaning
 ``place``                 ``"all"`` (place every one), ``"any"`` (any of them) or a number k
                           (at most k of them)
 ``claimed``               ``next-placement`` only: the domino to place now
+``given``                 ``rearrange`` only: the finished kingdom (text) made of ``dominoes``
 ``constraint``            optional words for the condition, e.g. "only dominoes 1–24"
 ``question``              the question as the player reads it
 ``solution``              ``optimum`` (total), ``kingdom`` (text), ``order`` (placements:
@@ -136,6 +137,7 @@ class Puzzle:
     constraint: str | None = None
     hint: str | None = None
     solution: Solution | None = None
+    given: str | None = None
 
     # ------------------------------------------------------------------ views
     def start_kingdom(self) -> Kingdom:
@@ -180,6 +182,11 @@ class Puzzle:
         if self.start:
             lines.extend("  " + row for row in start.to_text().splitlines())
             lines.append(f"  (score now {self.rules.total(start)})")
+        if self.given is not None:
+            given = Kingdom.from_text(self.given, self.rules.size)
+            lines.append("given kingdom:")
+            lines.extend("  " + row for row in given.to_text().splitlines())
+            lines.append(f"  (scores {self.rules.total(given)})")
         if self.claimed is not None:
             d = domino(self.claimed)
             lines.append(f"claimed domino: {d.number} ({d.first}|{d.second})")
@@ -232,6 +239,8 @@ class Puzzle:
         }
         if self.claimed is not None:
             out["claimed"] = self.claimed
+        if self.given is not None:
+            out["given"] = self.given
         if self.constraint is not None:
             out["constraint"] = self.constraint
         out["question"] = self.question
@@ -251,8 +260,43 @@ class Puzzle:
         return out
 
     def dumps(self) -> str:
-        """The JSON text of the puzzle (stable: the same puzzle gives the same text)."""
-        return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
+        """The JSON text of the puzzle: stable (the same puzzle gives the same text), one field
+        or placement per line.
+
+        >>> text = Puzzle("x", "X", "best-kingdom", 1, "?", (1, 2)).dumps()
+        >>> for row in text.splitlines()[:4]:
+        ...     print(row)
+        {
+         "format": "kingdomino-puzzle/1",
+         "id": "x",
+         "title": "X",
+        """
+        def line(value: Any) -> str:
+            return json.dumps(value, ensure_ascii=False)
+
+        def block(data: Mapping[str, Any], indent: str) -> str:
+            rows = []
+            for key, value in data.items():
+                if key == "solution":
+                    text = block(value, indent + " ")
+                elif isinstance(value, list) and value and isinstance(value[0], dict):
+                    inner = ",\n".join(indent + "  " + line(v) for v in value)
+                    text = "[\n" + inner + "\n" + indent + " ]"
+                else:
+                    text = line(value)
+                rows.append(f"{indent} {line(key)}: {text}")
+            return "{\n" + ",\n".join(rows) + "\n" + indent + "}"
+
+        return block(self.to_json(), "") + "\n"
+
+
+def kingdom_line(kingdom: Kingdom) -> str:
+    """A kingdom's text notation on one line, rows separated by `` / ``.
+
+    >>> kingdom_line(Kingdom.from_text("W1 W / S  M2 / .  C"))
+    'W1 W / S M2 / . C'
+    """
+    return " / ".join(" ".join(row.split()) for row in kingdom.to_text().splitlines())
 
 
 def _placement_json(p: Placement) -> dict[str, Any]:
@@ -318,7 +362,7 @@ class _Reader:
         if fmt != FORMAT:
             raise self.fail("format", f"expected {FORMAT!r}, got {fmt!r}")
         known = {"format", "id", "title", "kind", "level", "rules", "start", "dominoes", "place",
-                 "claimed", "constraint", "question", "hint", "solution"}
+                 "claimed", "given", "constraint", "question", "hint", "solution"}
         for key in data:
             if key not in known:
                 raise self.fail(key, "unknown field (a typo?)")
@@ -363,11 +407,20 @@ class _Reader:
                                          "that follow may be discarded)")
         elif "claimed" in data and data["claimed"] is not None:
             raise self.fail("claimed", f"only next-placement puzzles claim a domino, not {kind}")
+        given = self.get(data, "given", str, None)
+        if kind == "rearrange":
+            if given is None:
+                raise self.fail("given", "a rearrange puzzle needs the finished kingdom")
+            self.kingdom_text(given, "given", rules.size)
+            if place != "all":
+                raise self.fail("place", "a rearrange puzzle places \"all\" its dominoes")
+        elif given is not None:
+            raise self.fail("given", f"only rearrange puzzles give a finished kingdom, not {kind}")
         constraint = self.get(data, "constraint", str, None)
         question = self.get(data, "question", str)
         hint = self.get(data, "hint", str, None)
         puzzle = Puzzle(pid, title, kind, level, question, numbers, place, rules, start_text,
-                        claimed, constraint, hint)
+                        claimed, constraint, hint, None, given)
         sol = self.get(data, "solution", dict, None)
         if sol is not None:
             puzzle = Puzzle(**{**puzzle.__dict__, "solution": self.solution(sol, rules)})

@@ -58,6 +58,9 @@ def test_round_trip_through_json_text() -> None:
     ({"kind": "complete"}, "start"),                   # complete needs a start
     ({"claimed": 3}, "claimed"),                       # only next-placement claims
     ({"colour": "red"}, "colour"),
+    ({"kind": "rearrange"}, "given"),                  # rearrange needs the finished kingdom
+    ({"given": "C W"}, "given"),                       # only rearrange gives one
+    ({"kind": "rearrange", "given": "C W G2 / W G .", "place": "any"}, "place"),
     ({"solution": {"kingdom": "C"}}, "solution.optimum"),
     ({"solution": {"optimum": 4, "kingdom": "C", "order": [{"domino": 41, "cells": [[0, 1]]}]}},
      "solution.order[0].cells"),
@@ -268,3 +271,43 @@ def test_cli_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "unknown terrain letter 'Q'" in capsys.readouterr().err
     assert main(["puzzle", "show", str(tmp_path / "none.json")]) == 2
     assert "cannot read puzzle" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ solving (CP-SAT)
+def test_cli_solve_agrees_with_the_stored_optimum(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, BASE)
+    assert main(["puzzle", "solve", path, "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "optimal, best total 4" in out and "agrees with the stored optimum 4" in out
+    wrong = copy.deepcopy(BASE)
+    wrong["solution"]["optimum"] = 5   # type: ignore[index]
+    assert main(["puzzle", "solve", write(tmp_path, wrong), "--json", "--workers", "1"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "OPTIMAL" and data["score"] == 4 and data["stored_optimum"] == 5
+
+
+def test_solve_all_places_a_domino_worth_nothing() -> None:
+    from kingdomino_kit.puzzle_solving import solve_puzzle
+
+    # F|F adds nothing, but "all" asks for it: the answer must still place it, legally
+    p = Puzzle("f", "f", "rearrange", 1, "?", (4, 11, 44), given="C F F / G G . / G S2 .")
+    answer = solve_puzzle(p, workers=1)
+    assert answer.status == "optimal" and answer.optimum == 2
+    assert sorted(q.domino.number for q in answer.order) == [4, 11, 44]
+    solved = Puzzle(**{**p.__dict__, "solution": answer.as_solution()})
+    assert replay(solved).score() == 2
+
+
+def test_solve_next_placement_lists_every_placement() -> None:
+    from kingdomino_kit.puzzle_solving import solve_puzzle
+
+    p = Puzzle("n", "n", "next-placement", 1, "?", (), "any", start="C G", claimed=41)
+    answer = solve_puzzle(p, workers=1)
+    start = Kingdom.from_text("C G")
+    assert sorted(q for q, _ in answer.values) == sorted(start.legal_placements(domino(41)))
+    for q, v in answer.values:
+        k = start.copy()
+        k.place(q)
+        assert v == k.score()
+    assert answer.optimum == 4
