@@ -138,8 +138,8 @@ def _walled_in(kingdom: Any, cells: Sequence[tuple[int, int]]) -> int:
     rmin, rmax, cmin, cmax = kingdom.bounds
 
     def free(r: int, c: int) -> bool:
-        return (kingdom.is_empty((r, c)) and max(rmax, r) - min(rmin, r) < n
-                and max(cmax, c) - min(cmin, c) < n)
+        return bool(kingdom.is_empty((r, c)) and max(rmax, r) - min(rmin, r) < n
+                    and max(cmax, c) - min(cmin, c) < n)
 
     seen = set()
     holes = 0
