@@ -112,7 +112,7 @@ def _verdict(puzzle: Puzzle, score: int, value: int, order: tuple[Placement, ...
     if optimum is None:
         reason = "legal and buildable (no stored optimum to compare with)"
     elif value == optimum:
-        reason = "optimal: it reaches the proven optimum"
+        reason = "it reaches the proven optimum"
     elif value > optimum:
         reason = (f"better than the stated optimum {optimum}: the puzzle file is wrong, "
                   "please report it")

@@ -13,6 +13,8 @@ every domino (a layout of all of them is one of the subsets, so it cannot score 
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +24,11 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles import Puzzle, Solution, kingdom_line
 
-__all__ = ["PuzzleAnswer", "solve_puzzle"]
+__all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
+
+SUBSET_LIMIT = 500
+"""``place: k`` with at most this many k-subsets is solved subset by subset (each a small,
+fast model) rather than as one model that also chooses the dominoes."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,8 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
     choose = puzzle.place if isinstance(puzzle.place, int) else None
     start = puzzle.start_kingdom()
     doms = puzzle.domino_list()
+    if isinstance(choose, int) and math.comb(len(doms), choose) <= SUBSET_LIMIT:
+        return _solve_subsets(puzzle, doms, choose, start, options)
     if puzzle.kind != "next-placement":
         sol = best_kingdom(doms, start=start if len(start) else None, choose=choose,
                            on_solution=on_solution, **options)  # type: ignore[arg-type]
@@ -122,3 +130,26 @@ def _add_without_loss(kingdom: Kingdom, missing: list[Domino], total: Callable[[
         if tail is not None:
             return [p, *tail]
     return None
+
+
+def _solve_subsets(puzzle: Puzzle, doms: list[Domino], choose: int, start: Kingdom,
+                   options: dict[str, Any]) -> PuzzleAnswer:
+    """At most ``choose`` of ``doms``: the best over every ``choose``-subset (each solved with
+    any of its dominoes allowed, so smaller subsets are covered too); proven when every subset
+    is."""
+    from kingdomino_kit.solver import best_kingdom
+
+    best: Any = None
+    statuses: set[str] = set()
+    seconds = 0.0
+    bound = 0
+    for subset in itertools.combinations(doms, min(choose, len(doms))):
+        sol = best_kingdom(list(subset), start=start if len(start) else None, **options)
+        statuses.add(sol.status)
+        seconds += sol.seconds
+        bound = max(bound, sol.bound)
+        if best is None or sol.score > best.score:
+            best = sol
+    assert best is not None
+    status = "optimal" if statuses == {"optimal"} else "feasible"
+    return PuzzleAnswer(status, best.score, bound, best.kingdom, tuple(best.order), (), seconds)
