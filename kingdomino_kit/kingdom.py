@@ -489,13 +489,18 @@ rule: neither half touches the castle or a square of its own terrain
         return kingdom_svg(self)
 
 
-_TABLES: dict[tuple[int, int], list[list[Placement]]] = {}
+# (size, number) -> (domino, table): the fast path for catalogue dominoes; a different domino
+# with the same number (a user's own catalogue) gets its table from _TABLES_BY_VALUE.
+_TABLES: dict[tuple[int, int], tuple[Domino, list[list[Placement]]]] = {}
+_TABLES_BY_VALUE: dict[tuple[int, Domino], list[list[Placement]]] = {}
 
 
 def _placement_table(g: Geometry, dom: Domino) -> list[list[Placement]]:
     """Interned placements of ``dom``: table[direction][bit index of the first half]."""
-    key = (g.size, dom.number)
-    table = _TABLES.get(key)
+    entry = _TABLES.get((g.size, dom.number))
+    if entry is not None and (entry[0] is dom or entry[0] == dom):
+        return entry[1]
+    table = _TABLES_BY_VALUE.get((g.size, dom))
     if table is None:
         table = []
         for dr, dc in DIRECTIONS:
@@ -508,7 +513,9 @@ def _placement_table(g: Geometry, dom: Domino) -> list[list[Placement]]:
                     continue
                 row.append(Placement(dom, (r, c), (r + dr, c + dc)))
             table.append(row)
-        _TABLES[key] = table
+        _TABLES_BY_VALUE[(g.size, dom)] = table
+    if entry is None:
+        _TABLES[(g.size, dom.number)] = (dom, table)
     return table
 
 

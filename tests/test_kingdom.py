@@ -298,3 +298,15 @@ def test_text_origin_and_shifted_placements() -> None:
     assert k.text_origin() == (1, 1)
     p = Placement(domino(1), (-1, -1), (-2, -1)).shifted(*k.text_origin())
     assert p.cells == ((0, 0), (-1, 0))
+
+
+def test_a_domino_of_another_catalogue_with_the_same_number_gets_its_own_placements() -> None:
+    from kingdomino_kit import Half, Terrain
+    from kingdomino_kit.dominoes import Domino
+
+    ours = domino(1)  # W|W
+    other = Domino(1, Half(Terrain.LAKE, 1), Half(Terrain.MINE))
+    k = Kingdom()
+    assert k.legal_placements(ours)[0].domino is ours
+    assert all(p.domino == other for p in k.legal_placements(other))
+    assert all(p.domino is ours for p in k.legal_placements(ours))
