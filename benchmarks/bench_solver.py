@@ -16,8 +16,8 @@ from kingdomino_kit.dominoes import DOMINOES, Domino
 
 SEED = 4
 GROUPS = {  # name: (pool, sets, dominoes per set, size, time limit per set)
-    "box": (list(range(1, 49)), 50, 12, 5, 120.0),
-    "crowned": (list(range(19, 49)), 20, 12, 5, 120.0),
+    "box": (list(range(1, 49)), 50, 12, 5, 60.0),
+    "crowned": (list(range(19, 49)), 20, 12, 5, 60.0),
     "duel": (list(range(1, 49)), 10, 24, 7, 120.0),
 }
 

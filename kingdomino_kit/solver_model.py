@@ -76,6 +76,7 @@ class ModelData:
     harmony: bool = False
     choose: int | None = None
     upper_bound: int = 0
+    symmetry: bool = False
 
     def cells(self) -> list[Frame]:
         """Every frame cell, row-major."""
@@ -151,6 +152,8 @@ def build_model(data: ModelData, *, at_least: int | None = None) -> LayoutModel:
     _buildability_constraints(lm)
     score = _region_scores(lm)
     bonus = _bonus_variables(lm)
+    if data.symmetry:
+        _symmetry_breaking(lm)
     lm.objective = score + bonus
     lm.model.add(lm.objective <= data.upper_bound)
     if at_least is not None:
@@ -390,6 +393,37 @@ def _product(model: cp_model.CpModel, squares: Any, crowns: Any, sq_cap: int, cr
         model.add(share == 0).only_enforce_if(is_count[c].Not())
         terms.append(c * share)
     return sum(terms)
+
+
+def frame_symmetries(size: int, castle: Frame) -> list[dict[Frame, Frame]]:
+    """The D4 maps of the frame, other than the identity, that keep the castle cell in place.
+
+    >>> [len(frame_symmetries(5, castle)) for castle in ((2, 2), (1, 1), (0, 1))]
+    [7, 1, 0]
+    """
+    m = size - 1
+    maps = [lambda r, c: (c, m - r), lambda r, c: (m - r, m - c), lambda r, c: (m - c, r),
+            lambda r, c: (r, m - c), lambda r, c: (m - r, c), lambda r, c: (c, r),
+            lambda r, c: (m - c, m - r)]
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    return [{u: g(*u) for u in cells} for g in maps if g(*castle) == castle]
+
+
+def _symmetry_breaking(lm: LayoutModel) -> None:
+    """Keep only the layout of each symmetric family whose signature W is the largest:
+    W(L) ≥ W(g L) for every symmetry g of the castle cell. Valid for any linear W (the
+    family's W-largest member satisfies all of them); W weighs each cell's content by its
+    position so that ties are rare."""
+    data, model = lm.data, lm.model
+    if data.fixed:
+        return
+    cells = [u for u in data.cells() if u != data.castle]
+    weight = {u: 1 + k for k, u in enumerate(cells)}
+    weight[data.castle] = 0
+    value = {u: sum((t + 1) * lm.terrain[u, t] for t in lm.extras["terrains"])
+             + 7 * lm.crowns[u] for u in cells}
+    for g in frame_symmetries(data.size, data.castle):
+        model.add(sum((weight[u] - weight[g[u]]) * value[u] for u in cells) >= 0)
 
 
 def _bonus_variables(lm: LayoutModel) -> Any:

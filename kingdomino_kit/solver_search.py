@@ -8,6 +8,7 @@ largest bound of a position still open.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +31,13 @@ from kingdomino_kit.solver import (
 )
 from kingdomino_kit.solver_model import LayoutModel, ModelData, build_model, model_data
 
-__all__ = ["solve_positions", "extract_placements"]
+__all__ = ["solve_positions", "extract_placements", "SETTINGS"]
+
+SETTINGS = {"beam": True, "cut": False, "symmetry": False, "hint": False, "stop": True}
+"""Switches of the search's ideas, for measuring each one. Measured on 5×5 sets (shared, loaded
+machine): the beam incumbent and stopping a position once its bound cannot beat the best layout
+pay; a hard cut ``objective ≥ best + 1``, a position hint and the D4 signature constraint each
+slowed CP-SAT down (they are kept switchable for further measurement)."""
 
 
 @dataclass
@@ -111,6 +118,11 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
                           harmony=harmony, choose=choose)
         datas.append(data)
         best.bounds[k] = data.upper_bound
+    if not harmony and SETTINGS["beam"]:  # a real layout first: the models must beat it
+        _beam_incumbent(dominoes, size, start, middle_kingdom, choose, best)
+        if on_solution is not None and best.kingdom is not None:
+            on_solution(Solution(FEASIBLE, best.score, best.bound(), best.kingdom, best.order,
+                                 time.perf_counter() - started))
     closed = 0
     interrupted = False
     for k, data in enumerate(datas):
@@ -121,13 +133,19 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
             best.bounds[k] = best.score
             closed += 1
             continue
-        lm = build_model(data, at_least=best.score + 1 if best.score >= 0 else None)
+        cut = best.score + 1 if best.score >= 0 and SETTINGS["cut"] else None
+        data = dataclasses.replace(data, symmetry=SETTINGS["symmetry"])
+        lm = build_model(data, at_least=cut)
+        if SETTINGS["hint"] and best.kingdom is not None:
+            _hint(lm, best.kingdom)
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = left
         solver.parameters.num_workers = workers
         solver.parameters.random_seed = seed
         before = best.score
         stream = _Stream(lm, dominoes, start, best, k, started, on_solution)
+        if SETTINGS["stop"]:  # this position cannot beat the best layout: no need to go on
+            solver.best_bound_callback = _stopper(solver, best)
         try:
             status = solver.solve(lm.model, stream)
         except KeyboardInterrupt:
@@ -143,7 +161,9 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
             closed += 1
         elif status == cp_model.FEASIBLE or status == cp_model.UNKNOWN:
             if not interrupted:
-                best.bounds[k] = max(best.score, int(solver.best_objective_bound))
+                position_bound = int(solver.best_objective_bound)
+                best.bounds[k] = max(best.score, position_bound)
+                closed += position_bound <= best.score
         else:
             raise SolverBug(f"CP-SAT says {solver.status_name(status)} for castle {data.castle}")
     seconds = time.perf_counter() - started
@@ -155,6 +175,40 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         raise SolverBug(f"real score {best.score} above the proven bound {bound}")
     status_name = OPTIMAL if closed == len(datas) and best.score == bound else FEASIBLE
     return Solution(status_name, best.score, bound, best.kingdom, best.order, seconds)
+
+
+def _stopper(solver: cp_model.CpSolver, best: _Best) -> Callable[[float], None]:
+    """A bound callback that stops the search once the bound is no better than the best."""
+    def check(bound: float) -> None:
+        if best.kingdom is not None and bound <= best.score:
+            solver.stop_search()
+    return check
+
+
+def _hint(lm: LayoutModel, kingdom: Kingdom) -> None:
+    """Hint the best layout so far to the model when it fits this castle cell's frame."""
+    data = lm.data
+    cr, cc = data.castle
+    cells = {(r + cr, c + cc): h for (r, c), h in kingdom.squares()}
+    if any(not (0 <= r < data.size and 0 <= c < data.size) for r, c in cells):
+        return
+    for (i, a, b), var in lm.place.items():
+        first, second = data.pieces[i].halves
+        lm.model.add_hint(var, cells.get(a) == first and cells.get(b) == second)
+
+
+def _beam_incumbent(dominoes: list[Domino], size: int, start: Kingdom | None,
+                    middle_kingdom: bool, choose: int | None, best: _Best) -> None:
+    """Record the beam search's layout (replayed through the rules) as the best so far."""
+    from kingdomino_kit.solver_greedy import beam_layout
+
+    kingdom, order = beam_layout(dominoes, size=size, start=start,
+                                 middle_kingdom=middle_kingdom, width=3, choose=choose)
+    replayed, order = replay_order(order, start, size)
+    if replayed != kingdom:
+        raise SolverBug("the beam layout does not replay")
+    best.score = replayed.total(middle_kingdom=middle_kingdom)
+    best.kingdom, best.order = replayed, order
 
 
 def _check_optimal(model_best: int, best: _Best, before: int, data: ModelData) -> None:
