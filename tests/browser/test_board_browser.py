@@ -46,6 +46,7 @@ def test_click_legal_then_illegal_cell_in_jupyterlab(lab: Any, page: Any, artifa
     from playwright.sync_api import expect
 
     page.set_default_timeout(WAIT_MS)
+    expect.set_options(timeout=WAIT_MS)  # a loaded machine: kernels and solvers take time
     page.goto(lab.notebook_url(NOTEBOOK))
     run_all_cells(page)
     page.wait_for_selector(".kk-board .kk-cell.kk-legal")
@@ -121,6 +122,7 @@ def test_board_in_notebook7(notebook7: Any, page: Any, artifacts: Path) -> None:
     from playwright.sync_api import expect
 
     page.set_default_timeout(WAIT_MS)
+    expect.set_options(timeout=WAIT_MS)  # a loaded machine: kernels and solvers take time
     page.goto(notebook7.notebook7_url(NOTEBOOK))
     run_all_cells(page)
     score = page.locator(".kk-board .kk-score-value")
