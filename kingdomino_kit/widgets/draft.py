@@ -113,16 +113,26 @@ class DraftTable(ActionView):
 
     def domino_to_place(self) -> Any:
         """The domino the current king must place (None outside a place turn)."""
-        if self.game.phase != "place":
+        king = self.game.current_king
+        if self.game.phase != "place" or king is None:
             return None
-        return self.game.to_place[self.game.current_king]  # type: ignore[index]
+        return self.game.to_place[king]
+
+    def _your_kingdom(self) -> Any:
+        """A copy of the human's kingdom (only asked when there is a human)."""
+        assert self.human is not None
+        return self.game.kingdom(self.human)
+
+    def _whose_turn(self) -> str:
+        player = self.game.current_player
+        return "nobody" if player is None else self.player_name(player)
 
     def legal_cells(self) -> set[tuple[int, int]]:
         """Where a click may put your domino's first half, with the current rotation."""
         dom = self.domino_to_place()
         if dom is None or not self.your_turn():
             return set()
-        kingdom = self.game.kingdom(self.human)  # type: ignore[arg-type]
+        kingdom = self._your_kingdom()
         return first_cells(kingdom.legal_placements(dom), self._rotation)
 
     # ------------------------------------------------------------------ actions
@@ -143,12 +153,14 @@ class DraftTable(ActionView):
             self._say("It is not your turn." if not self.game.is_over else "The game is over.",
                       "error")
             return False
+        human = self.human
+        assert human is not None  # it is someone's turn, and it is the human's
         try:
-            self.game.apply(action, player=self.human)
+            self.game.apply(action, player=human)
         except IllegalAction as error:
             self._say(f"Illegal: {error}. Nothing changed.", "error")
             return False
-        self._note(self.human, action)  # type: ignore[arg-type]
+        self._note(human, action)
         self._advance()
         self._say(self._prompt(), "ok")
         return True
@@ -244,11 +256,11 @@ class DraftTable(ActionView):
                                                           else "wins")
             return f"Game over: {names} {verb} with {max(game.scores())} points."
         if not self.your_turn():
-            return f"{self.player_name(game.current_player).capitalize()} to play: press Step."  # type: ignore[arg-type]
+            return f"{self._whose_turn().capitalize()} to play: press Step."
         if game.phase == "claim":
             return "Your turn: claim a domino of the line (click it)."
         dom = self.domino_to_place()
-        kingdom = game.kingdom(self.human)  # type: ignore[arg-type]
+        kingdom = self._your_kingdom()
         head = (f"Your turn: place domino {dom.number} ({dom.first}|{dom.second}), second half "
                 f"{ROTATIONS[self._rotation]} the first: ")
         if not kingdom.can_place(dom):
@@ -300,7 +312,7 @@ class DraftTable(ActionView):
         o = self.options
         status = ("game over" if game.is_over else
                   f"round {game.round} of {o.rounds} · {game.phase} · turn of "
-                  f"{self.player_name(game.current_player)}")  # type: ignore[arg-type]
+                  f"{self._whose_turn()}")
         order = []
         for i, king in enumerate(game.order):
             mark = " ▶" if i == game.turn and not game.is_over else ""
@@ -327,7 +339,7 @@ class DraftTable(ActionView):
                            and self.your_turn())]
         dom = self.domino_to_place()
         if self.your_turn() and dom is not None:
-            kingdom = game.kingdom(self.human)  # type: ignore[arg-type]
+            kingdom = self._your_kingdom()
             controls.append(button("Discard", "discard", enabled=not kingdom.can_place(dom),
                                    title="only when the domino fits nowhere"))
         if self.human is None:
