@@ -99,3 +99,21 @@ def test_solver_rejects_bad_input() -> None:
     assert solve_discovery(CAT.dominoes("36,18"), workers=1).score == 4     # the doc example
     with pytest.raises(OriginsError, match="cannot fit"):
         solve_discovery(list(CAT)[:13])
+
+
+def test_a_token_must_land_when_a_square_allows_it() -> None:
+    """G|V1 and V2|L2: whichever comes first, V1's token must take the meadow (its only
+    square), so the 2-fire token never does: 1 + 2 = 3, not the 2 + 2 = 4 of optional landing."""
+    from kingdomino_kit.origins.solver import OriginsModelData, _extract, _solve, build_model
+
+    dominoes = (D(1, "G", "V1"), D(2, "V2", "L2"))
+    assert brute_force(list(dominoes)) == 3
+    data = OriginsModelData(5, (0, 0), dominoes)
+    relaxed = build_model(data, mandatory=frozenset())
+    solver, _ = _solve(relaxed, 60, 1, 0)
+    *_, skipped = _extract(relaxed, solver)
+    assert round(solver.objective_value) == 4 and skipped      # illegal: a token skipped
+    exact = build_model(data)
+    solver, _ = _solve(exact, 60, 1, 0)
+    *_, skipped = _extract(exact, solver)
+    assert round(solver.objective_value) == 3 and not skipped

@@ -23,20 +23,17 @@ Variables
 
 A token that does not land must have had no square allowed when thrown (the rules make landing
 mandatory; this matters when an early small token takes the only square a later big one could
-use). Each solution is replayed through
-:meth:`OriginsKingdom.place` and :meth:`OriginsKingdom.throw` and re-scored by the rules before
-it is returned.
+use). That constraint is heavy, and an optimum rarely skips a token (a landing adds points), so
+it is added lazily: each solution is replayed through :meth:`OriginsKingdom.place` and
+:meth:`OriginsKingdom.throw`; if a skipped token had a square, its volcano gets the constraint and
+the position is solved again. The answer is re-scored by the rules before it is returned.
 
 >>> from kingdomino_kit.origins import sample_catalogue
 >>> sol = solve_discovery(sample_catalogue().dominoes("36,18"), workers=1)
 >>> sol.status, sol.score
 ('optimal', 4)
->>> print(sol.kingdom)                          # V1's token lands on the meadow: 2 × (1 + 1)
-H   F   .
-.   G*1 .
-.   G1  V1
->>> [(t.fire, t.target) for t in sol.throws]
-[(1, (1, 1))]
+>>> [(t.fire, sol.kingdom.at(t.target).terrain.value) for t in sol.throws]  # onto the meadow
+[(1, 'grassland')]
 """
 
 from __future__ import annotations
@@ -47,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdomino_kit.origins.catalogue import Domino, Terrain
-from kingdomino_kit.origins.errors import IllegalAction, OriginsError
+from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, Throw, king_distance
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.scoring import EMPIRE_OF_FIRE_BONUS, HOMO_HABILIS_BONUS, score_sheet
@@ -179,15 +176,19 @@ class OriginsModel:
     objective: Any = 0
 
 
-def build_model(data: OriginsModelData, *, at_least: int | None = None) -> OriginsModel:
-    """Variables, constraints and objective of one hut position (``objective ≥ at_least``)."""
+def build_model(data: OriginsModelData, *, at_least: int | None = None,
+                mandatory: frozenset[tuple[int, int]] | None = None) -> OriginsModel:
+    """Variables, constraints and objective of one hut position (``objective ≥ at_least``).
+
+    ``mandatory``: the volcano halves ``(domino index, half)`` whose token must land whenever a
+    square allows it (None: all of them)."""
     from ortools.sat.python import cp_model
 
     om = OriginsModel(data, cp_model.CpModel())
     _placement_variables(om)
     _connection_constraints(om)
     _fire_landing(om)
-    _mandatory_landing(om)
+    _mandatory_landing(om, mandatory)
     score = _region_scores(om)
     om.objective = score + _bonuses(om)
     om.model.add(om.objective <= upper_bound(data))
@@ -308,11 +309,13 @@ def _fire_landing(om: OriginsModel) -> None:
         om.fire[u] = om.printed_fire[u] + sum(k * y for y, k in on_cell[u])
 
 
-def _mandatory_landing(om: OriginsModel) -> None:
+def _mandatory_landing(om: OriginsModel, halves: frozenset[tuple[int, int]] | None) -> None:
     """A token that does not land had no square allowed when it was thrown: every square in
-    reach was empty or placed later, a volcano, showed fire, or held an earlier token. (Only for
-    token kinds the box cannot run out of, the usual case: with more volcanoes of a kind than
-    tokens, which ones get a token is left to the model.)"""
+    reach was empty or placed later, a volcano, showed fire, or held an earlier token — for the
+    volcano ``halves`` given (all when None); simply "always throws" for a volcano whose own
+    other half can take its token. (Only for token kinds the box cannot run out of, the usual
+    case: with more volcanoes of a kind than tokens, which ones get a token is left to the
+    model.)"""
     data, model = om.data, om.model
     n = len(data.dominoes)
     kinds: dict[int, int] = {}
@@ -333,15 +336,35 @@ def _mandatory_landing(om: OriginsModel) -> None:
             continue
         thrown = model.new_bool_var(f"thrown_{d}_{j}")
         model.add(thrown == sum(lands))
+        if halves is not None and (d, j) not in halves:
+            continue
+        if own_half_allows(data.dominoes[d], j):
+            for placements in sources.values():
+                for x in placements:
+                    model.add_implication(x, thrown)
+            continue
         blocked: dict[Frame, Any] = {}
         for v, placements in sources.items():
+            here = model.new_bool_var(f"volcano_{d}_{j}_at_{v}")
+            model.add(here == sum(placements))
             for t in data.cells():
                 if not 0 < king_distance(v, t) <= reach:
                     continue
                 if t not in blocked:
                     blocked[t] = _blocked(om, d, t, token_rank.get(t))
-                for x in placements:
-                    model.add_bool_or([blocked[t], thrown]).only_enforce_if(x)
+                model.add_bool_or([blocked[t], thrown]).only_enforce_if(here)
+
+
+def own_half_allows(dom: Domino, j: int) -> bool:
+    """True when the other half of ``dom`` can always take the token of its volcano half ``j``
+    (not a volcano, no fire symbol): that volcano always throws.
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> own_half_allows(sample_catalogue()[21], 0), own_half_allows(sample_catalogue()[36], 0)
+    (True, False)
+    """
+    other = dom.halves[1 - j]
+    return not other.is_volcano and not other.fire
 
 
 def _blocked(om: OriginsModel, d: int, t: Frame, token: tuple[Any, Any] | None) -> Any:
@@ -498,8 +521,9 @@ def _solve(om: OriginsModel, time_limit_s: float, workers: int, seed: int) -> An
 
 
 def _extract(om: OriginsModel, solver: Any) -> tuple[OriginsKingdom, tuple[Placement, ...],
-                                                     tuple[Throw, ...]]:
-    """Replay the model's layout and landings through the rules, in rank order."""
+                                                     tuple[Throw, ...], list[tuple[int, int]]]:
+    """Replay the model's layout and landings through the rules, in rank order; also return
+    the volcano halves whose token the model skipped although a square allowed it."""
     data = om.data
     hr, hc = data.hut
     chosen = {d: (a, b) for (d, a, b), v in om.place.items() if solver.boolean_value(v)}
@@ -510,6 +534,7 @@ def _extract(om: OriginsModel, solver: Any) -> tuple[OriginsKingdom, tuple[Place
             kinds[half.craters] = kinds.get(half.craters, 0) + 1
     kingdom = OriginsKingdom(data.size)
     order, throws = [], []
+    skipped: list[tuple[int, int]] = []
     for d in sorted(chosen, key=lambda e: solver.value(om.rank[e])):
         (a, b) = chosen[d]
         p = Placement(data.dominoes[d], (a[0] - hr, a[1] - hc), (b[0] - hr, b[1] - hc))
@@ -522,11 +547,11 @@ def _extract(om: OriginsModel, solver: Any) -> tuple[OriginsKingdom, tuple[Place
                 t = landings[d, j]
                 throws.append(kingdom.throw(p.cells[j], half.craters, (t[0] - hr, t[1] - hc)))
             elif kinds[half.craters] <= data.supply[half.craters]:
-                try:  # the rules check that no square allowed it
+                if kingdom.fire_targets(p.cells[j], half.craters):
+                    skipped.append((d, j))  # a square allowed it: the token had to land
+                else:
                     throws.append(kingdom.throw(p.cells[j], half.craters, None))
-                except IllegalAction as error:
-                    raise SolverBug(f"the model skipped a token that must land: {error}") from None
-    return kingdom, tuple(order), tuple(throws)
+    return kingdom, tuple(order), tuple(throws), skipped
 
 
 def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire: bool = False,
@@ -549,16 +574,29 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
     best: tuple[int, OriginsKingdom, tuple[Placement, ...], tuple[Throw, ...]] | None = None
     proven = True
     bound = 0
+    # halves whose token must land when it can: the cheap ones from the start, the others once
+    # a solution skipped their token although a square allowed it
+    mandatory = {(d, j) for d, dom in enumerate(base.dominoes) for j, half in enumerate(dom.halves)
+                 if half.is_volcano and own_half_allows(dom, j)}
     for hut in castle_positions(size):
-        left = time_limit_s - (time.perf_counter() - start)
-        if left <= 0:
-            proven = False
-            break
         data = OriginsModelData(size, hut, base.dominoes, empire_of_fire, homo_habilis)
-        om = build_model(data, at_least=None if best is None else best[0] + 1)
-        solver, status = _solve(om, left, workers, seed)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            kingdom, order, throws = _extract(om, solver)
+        while True:
+            left = time_limit_s - (time.perf_counter() - start)
+            if left <= 0:
+                proven = False
+                break
+            om = build_model(data, at_least=None if best is None else best[0] + 1,
+                             mandatory=frozenset(mandatory))
+            solver, status = _solve(om, left, workers, seed)
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                if status == cp_model.UNKNOWN:
+                    proven = False
+                    bound = max(bound, round(solver.best_objective_bound))
+                break
+            kingdom, order, throws, skipped = _extract(om, solver)
+            if skipped:  # not a legal game: make those tokens mandatory and solve again
+                mandatory.update(skipped)
+                continue
             real = score_sheet(kingdom, empire_of_fire=empire_of_fire,
                                homo_habilis=homo_habilis).total
             model_value = round(solver.objective_value)
@@ -569,9 +607,9 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
             if status == cp_model.FEASIBLE:
                 proven = False
                 bound = max(bound, round(solver.best_objective_bound))
-        elif status == cp_model.UNKNOWN:
-            proven = False
-            bound = max(bound, round(solver.best_objective_bound))
+            break
+        if time_limit_s - (time.perf_counter() - start) <= 0 and not proven:
+            break
     seconds = time.perf_counter() - start
     if best is None:
         return OriginsSolution(UNKNOWN, 0, bound, None, (), (), seconds)
