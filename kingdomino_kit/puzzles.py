@@ -350,7 +350,7 @@ class _Reader:
               and all(isinstance(c, list) and len(c) == 2
                       and all(isinstance(x, int) and not isinstance(x, bool) for x in c)
                       for c in cells))
-        if not ok:
+        if not ok or not isinstance(cells, list):
             raise self.fail(name + ".cells", "must be two [row, col] integer pairs")
         (r1, c1), (r2, c2) = cells
         return Placement(domino(number), (r1, c1), (r2, c2))

@@ -32,7 +32,7 @@ from collections import Counter
 from kingdomino_kit import Kingdom, Placement, domino
 from kingdomino_kit.puzzle_grading import grade
 from kingdomino_kit.puzzles import default_collection, load_collection, load_puzzle
-from kingdomino_kit.widgets import KingdomBoard
+from kingdomino_kit.widgets import PuzzleBoard
 
 # %% [markdown]
 # ## The collection
@@ -58,15 +58,14 @@ print(puzzle.describe())
 # %% [markdown]
 # ## Solve it on the board
 #
-# The board starts from the puzzle's kingdom with the puzzle's dominoes in hand. Pick a domino,
-# turn it with ⟳, click a highlighted cell; undo and reset are there too. (A `PuzzleBoard`
-# widget with the check built in is on its way; here we use the plain `KingdomBoard` and the
-# grader.)
+# `PuzzleBoard` starts from the puzzle's kingdom with the puzzle's dominoes in hand. Pick a
+# domino, turn it, click a highlighted cell; undo and reset are there too. **Check** grades your
+# kingdom; **Show an answer** reveals one optimal layout if you give up.
+# `PuzzleBoard("13-complete")` finds a puzzle of the collection by its id.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-board = KingdomBoard(",".join(map(str, puzzle.dominoes)), kingdom=puzzle.start_kingdom(),
-                     middle_kingdom=puzzle.rules.middle_kingdom, title=puzzle.title)
+board = PuzzleBoard(puzzle)
 board
 
 # %% [markdown]
@@ -82,10 +81,11 @@ print("score:", board.total())
 # %% [markdown]
 # ## Check the answer
 #
-# `grade` (or `kingdomino-kit puzzle check FILE --answer KINGDOM`) answers four questions.
+# The **Check** button — `board.check()` from Python, `grade(puzzle, kingdom)` without a board,
+# or `kingdomino-kit puzzle check FILE --answer KINGDOM` in a terminal — answers four questions.
 
 # %%
-print(grade(puzzle, board.kingdom).summary())
+print(board.check().summary())
 
 # %% [markdown]
 # Legal and buildable, but short of the optimum. The two mines are apart: M1 alone scores 1,
@@ -98,7 +98,7 @@ board.undo()
 board.place(Placement(domino(45), (-1, -1), (-1, 0)))            # M2 above M1, W above C
 board.place(Placement(domino(5), (2, 1), (2, 2)))                # F|F beside the forest
 print(board.export())
-print(grade(puzzle, board.kingdom).summary())
+print(board.check().summary())
 
 # %% [markdown]
 # Any legal kingdom reaching the optimum is accepted — it need not be the stored one.
