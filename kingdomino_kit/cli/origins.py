@@ -47,6 +47,7 @@ def register(sub: Any) -> None:
     p = osub.add_parser("solve", help="best Discovery territory for a set of dominoes (CP-SAT)")
     p.add_argument("dominoes", help="domino numbers, e.g. 21,36,18")
     p.add_argument("--catalogue", metavar="CSV", help="domino catalogue (default: the sample)")
+    p.add_argument("--size", type=int, choices=(5, 7), default=5, help="7: Neolithic 7×7")
     p.add_argument("--empire", action="store_true", help="count Empire of fire (+10)")
     p.add_argument("--homo-habilis", action="store_true", help="count Homo Habilis (+5)")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
@@ -172,7 +173,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     dominoes = catalogue.dominoes(args.dominoes)
     if not dominoes:
         raise CliError("no dominoes given")
-    sol = solve_discovery(dominoes, empire_of_fire=args.empire, homo_habilis=args.homo_habilis,
+    sol = solve_discovery(dominoes, size=args.size, empire_of_fire=args.empire,
+                          homo_habilis=args.homo_habilis,
                           time_limit_s=args.time_limit, workers=args.workers)
     if args.json:
         print(json.dumps({
