@@ -131,8 +131,8 @@ def draft(plan: Plan, index: int) -> Puzzle:
         return Puzzle(pid, f"Free choice: {plan.count} of {plan.extra}", plan.kind, plan.level,
                       f"Choose at most {plan.count} of these dominoes and build the "
                       "highest-scoring kingdom. " + RULES_WORDS, tuple(pool), plan.count, rules,
-                      constraint=f"only dominoes numbered {plan.lo}–{plan.hi}, at most "
-                                 f"{plan.count} of them")
+                      constraint=f"a pool of {plan.extra} low dominoes (numbered "
+                                 f"{plan.lo}–{plan.hi}); at most {plan.count} of them")
     if plan.kind == "rearrange":
         doms = _crowned_sample(rng, plan.count)
         order = list(doms)

@@ -150,3 +150,11 @@ def test_medium_puzzles_are_re_proved_by_the_solver(puzzle: Puzzle) -> None:
     assert puzzle.solution is not None
     answer = solve_puzzle(puzzle, workers=1, time_limit_s=120)
     assert answer.status == "optimal" and answer.optimum == puzzle.solution.optimum
+
+
+@pytest.mark.parametrize("puzzle", COLLECTION, ids=IDS)
+def test_show_prints_the_question_not_the_answer(puzzle: Puzzle) -> None:
+    text = puzzle.describe()
+    assert puzzle.question in text and puzzle.title in text
+    assert puzzle.solution is not None and puzzle.solution.kingdom not in text.replace("\n", " / ")
+    assert "optimum" not in text
