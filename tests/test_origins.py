@@ -367,3 +367,72 @@ def test_origins_and_kingdomino_dominoes_never_mix_in_the_core_caches() -> None:
     k = OriginsKingdom.from_text("H L")
     with pytest.raises(IllegalPlacement, match=r"^domino 5 at"):
         k.place(Placement(dom(5, "G", "G"), (0, 3), (0, 4)))
+
+
+def _random_territory(rng: random.Random, *, tribe: bool = False) -> OriginsKingdom:
+    k = OriginsKingdom(with_resources=True)
+    for d in rng.sample(list(CAT), 12):
+        if k.can_place(d):
+            p = rng.choice(k.legal_placements(d))
+            k.place(p)
+            for cell, craters in p.volcanoes():
+                targets = k.fire_targets(cell, craters)
+                k.throw(cell, craters, rng.choice(targets) if targets else None)
+    if tribe:
+        free = k.settle_targets()
+        for cell in rng.sample(free, min(6, len(free))):
+            k.settle(cell, rng.choice(CAVEMEN))
+    return k
+
+
+def _score_by_hand(k: OriginsKingdom) -> int:
+    squares = dict(k.squares())
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    for start, half in squares.items():
+        if start in seen or half.is_volcano:
+            continue
+        stack, region = [start], []
+        seen.add(start)
+        while stack:
+            r, c = stack.pop()
+            region.append((r, c))
+            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if n in squares and n not in seen and squares[n].terrain is half.terrain:
+                    seen.add(n)
+                    stack.append(n)
+        total += len(region) * sum(squares[c].fire + k.tokens.get(c, 0) for c in region)
+    return total
+
+
+def _cavemen_by_hand(k: OriginsKingdom) -> int:
+    total = 0
+    for (r, c), man in k.cavemen.items():
+        around = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+        if man.is_warrior:
+            continue
+        what = man.counts
+        things = {"resource": set(k.resources), "fire token": set(k.tokens),
+                  "caveman": set(k.cavemen)}.get(
+            what, {c for c, r in k.resources.items() if r.value == what})  # type: ignore[arg-type]
+        total += man.points * sum(1 for cell in around if cell in things)
+    groups: list[set[tuple[int, int]]] = []
+    for cell, man in k.cavemen.items():
+        if man.is_warrior:
+            joined = [g for g in groups if any(abs(cell[0] - a) + abs(cell[1] - b) == 1
+                                               for a, b in g)]
+            merged = {cell}.union(*joined)
+            groups = [g for g in groups if g not in joined] + [merged]
+    for g in groups:
+        total += len(g) * sum(k.cavemen[c].power for c in g)
+    return total
+
+
+def test_scores_match_a_flood_fill_and_a_neighbour_count_written_here() -> None:
+    rng = random.Random(11)
+    for _ in range(40):
+        k = _random_territory(rng, tribe=True)
+        assert k.score() == _score_by_hand(k)
+        assert sum(caveman_points(k).values()) == _cavemen_by_hand(k)
+        assert score_sheet(k, "tribe").cavemen == _cavemen_by_hand(k)
+        assert score_sheet(k, "totem").resources == len(k.resources)
