@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -59,6 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KingdominoError as error:
         print(f"kingdomino-kit {args.command}: error: {_one_line(error)}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (`... | head`): not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # silence the interpreter's final flush
+        return 0
     except OSError as error:
         where = f" {error.filename}" if error.filename else ""
         print(f"kingdomino-kit {args.command}: error: cannot read{where}: {error.strerror}",
@@ -67,8 +72,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"kingdomino-kit {args.command}: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 def _one_line(error: Exception) -> str:
