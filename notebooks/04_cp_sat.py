@@ -25,6 +25,7 @@
 # library's full solver `kingdomino_kit.solver.best_kingdom` and watch it improve live.
 
 # %%
+# %matplotlib inline
 import itertools
 
 from ortools.sat.python import cp_model

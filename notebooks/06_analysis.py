@@ -22,6 +22,7 @@
 # on every run.
 
 # %%
+# %matplotlib inline
 import statistics
 from collections import defaultdict
 
