@@ -157,8 +157,20 @@ def _dealt_from_log(options: GameOptions, rounds: list[Any]) -> tuple[list[int],
     deck: list[int] = []
     for r, rnd in enumerate(rounds[: options.rounds]):
         line = rnd.get("line") if isinstance(rnd, dict) else None
-        if not isinstance(line, list) or not all(isinstance(n, int) for n in line):
+        if not isinstance(line, list) or not all(isinstance(n, int) and not isinstance(n, bool)
+                                                  for n in line):
             raise LogError("'line' must be a list of domino numbers", round=r)
+        if len(line) != options.line_size:
+            raise LogError(f"the line must have {options.line_size} dominoes, not {len(line)}",
+                           "line", r)
+        if line != sorted(line):
+            raise LogError(f"the line {line} is not sorted by number", "line", r)
+        for n in line:
+            if not 1 <= n <= 48:
+                raise LogError(f"domino {n} does not exist (dominoes are numbered 1–48)",
+                               "line", r)
+            if n in deck or line.count(n) > 1:
+                raise LogError(f"domino {n} is drawn twice", "line", r)
         deck.extend(line)
     order = []
     if rounds and isinstance(rounds[0], dict) and isinstance(rounds[0].get("turns"), list):

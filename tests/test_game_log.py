@@ -218,7 +218,13 @@ def test_hand_recorded_log_with_a_repeated_domino_is_rejected(good_log: dict[str
         bad["rounds"][3]["line"] = bad["rounds"][2]["line"]
 
     error = replay_error(tampered(good_log, repeat), check_seed=False)
-    assert error.round is not None and error.round >= 3
+    assert (error.round, error.rule) == (3, "line") and "drawn twice" in str(error)
+
+    def short(bad: dict[str, Any]) -> None:
+        bad["rounds"][5]["line"] = bad["rounds"][5]["line"][:3]
+
+    error = replay_error(tampered(good_log, short), check_seed=False)
+    assert (error.round, error.rule) == (5, "line")
 
 
 @pytest.mark.parametrize(("change", "word"), [
