@@ -423,7 +423,9 @@ class Game:
                             "action")
 
     def _check_claim(self, action: Claim, who: str) -> None:
-        number = action.domino.number
+        number = getattr(action.domino, "number", None)
+        if number is None:
+            raise IllegalAction(f"{action!r} does not claim a domino", "action")
         for i, d in enumerate(self.line):
             if d.number == number:
                 if self.claims[i] is not None:

@@ -217,6 +217,7 @@ def test_bad_actions_raise_and_leave_the_state_unchanged() -> None:
                             if n not in [d.number for d in game.line]))), "claim"),  # not in line
         (Placement(domino(1), (0, 1), (0, 2)), "phase"),               # round 0: no placing
         ("claim 5", "action"),
+        (Claim(5), "action"),                                         # type: ignore[arg-type]
     ]
     for action, rule in cases:
         before = game.snapshot()
