@@ -138,6 +138,16 @@ print(solved.status, solved.optimum, "— stored:", puzzle.solution.optimum)
 assert solved.optimum == puzzle.solution.optimum
 
 # %% [markdown]
+# ## Your turn
+#
+# Any puzzle of the collection, by its id. Build, press **Check**, repeat; the list above has
+# 44 to go at, level 1 to 5.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+PuzzleBoard("14-best-kingdom")
+
+# %% [markdown]
 # ## Exercises
 #
 # **1.** Puzzle `05-best-kingdom`: three dominoes, all to be placed. Write your kingdom in text
