@@ -5,6 +5,7 @@
 * ``game.random_engine``: the same games through the general engine (``play`` + ``RandomBot``),
   the "before" figure of the fast path;
 * ``game.greedy``: four greedy bots through the general engine;
+* ``game.simulate``: ``simulate`` end to end (seeds, bots, rows, summary) over 2,000 random games;
 * ``game.memory``: resident memory while ``simulate`` streams many random games
   (``KK_BENCH_MEMORY_GAMES``, default 10,000) and tracemalloc's count over the last half.
 
@@ -78,6 +79,11 @@ def main() -> None:
             figures["target"] = 1000
         emit(name, **figures)
 
+    c0, w0 = time.process_time(), time.perf_counter()
+    summarize(simulate(2000, "random", OPTIONS, seed=SEED, progress=False))
+    emit("game.simulate", games_per_second=round(2000 / (time.process_time() - c0), 1),
+         wall_games_per_second=round(2000 / (time.perf_counter() - w0), 1), games=2000,
+         players=4, seed=SEED, load_average=load, target=1000)
     memory(int(os.environ.get("KK_BENCH_MEMORY_GAMES", "10000")), load)
 
 
