@@ -137,9 +137,15 @@ def _walled_in(kingdom: Any, cells: Sequence[tuple[int, int]]) -> int:
     n = kingdom.size
     rmin, rmax, cmin, cmax = kingdom.bounds
 
+    known: dict[tuple[int, int], bool] = {}
+
     def free(r: int, c: int) -> bool:
-        return bool(kingdom.is_empty((r, c)) and max(rmax, r) - min(rmin, r) < n
-                    and max(cmax, c) - min(cmin, c) < n)
+        ok = known.get((r, c))
+        if ok is None:
+            ok = known[(r, c)] = bool(
+                rmax - n < r < rmin + n and cmax - n < c < cmin + n
+                and kingdom.is_empty((r, c)))
+        return ok
 
     seen = set()
     holes = 0
