@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from importlib import resources
 
@@ -96,10 +96,15 @@ class Half:
 
     terrain: Terrain
     crowns: int = 0
+    # terrain.index, stored once: an Enum's hash is slow on the hot paths of the rules
+    terrain_index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.terrain, Terrain):
+            raise KingdominoError(f"not a terrain: {self.terrain!r}")
         if not 0 <= self.crowns <= 3:
             raise KingdominoError(f"crowns must be 0–3, not {self.crowns}")
+        object.__setattr__(self, "terrain_index", _INDEX[self.terrain])
 
     def __str__(self) -> str:
         return self.terrain.letter + (str(self.crowns) if self.crowns else "")

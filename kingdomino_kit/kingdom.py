@@ -206,8 +206,8 @@ class Kingdom:
             return []
         castle = g.castle_bit
         w = g.stride
-        m1 = self._terrain[dom.first.terrain.index] | castle
-        m2 = self._terrain[dom.second.terrain.index] | castle
+        m1 = self._terrain[dom.first.terrain_index] | castle
+        m2 = self._terrain[dom.second.terrain_index] | castle
         near1 = ((m1 << 1) | (m1 >> 1) | (m1 << w) | (m1 >> w)) & free
         near2 = ((m2 << 1) | (m2 >> 1) | (m2 << w) | (m2 >> w)) & free
         table = _placement_table(g, dom)
@@ -232,8 +232,8 @@ class Kingdom:
         if not free:
             return False
         castle = g.castle_bit
-        m1 = self._terrain[dom.first.terrain.index] | castle
-        m2 = self._terrain[dom.second.terrain.index] | castle
+        m1 = self._terrain[dom.first.terrain_index] | castle
+        m2 = self._terrain[dom.second.terrain_index] | castle
         near = (g.dilate(m1) | g.dilate(m2)) & free
         # a near cell with a free neighbour (either half may take it, rotation is free)
         return bool(near & g.dilate(free))
@@ -266,7 +266,7 @@ rule: neither half touches the castle or a square of its own terrain
         g = self._g
         ok = False
         for half, (r, c) in ((dom.first, (r1, c1)), (dom.second, (r2, c2))):
-            friends = self._terrain[half.terrain.index] | g.castle_bit
+            friends = self._terrain[half.terrain_index] | g.castle_bit
             if g.dilate(g.bit(r, c)) & friends:
                 ok = True
         if not ok:
@@ -312,7 +312,7 @@ rule: neither half touches the castle or a square of its own terrain
     def _set(self, i: int, half: Half) -> None:
         bit = 1 << i
         self._occ |= bit
-        self._terrain[half.terrain.index] |= bit
+        self._terrain[half.terrain_index] |= bit
         if half.crowns & 1:
             self._crown1 |= bit
         if half.crowns & 2:
