@@ -70,6 +70,8 @@ class PuzzleBoard(KingdomBoard):
         grade = self.puzzle.grade(self.kingdom)
         self.grade = grade
         words = grade.reason[0].upper() + grade.reason[1:]
+        if grade.optimal and not words.startswith("Optimal"):
+            words = "Optimal: " + grade.reason
         score = f" Score {grade.score}." if grade.legal else ""
         self._say(words + "." + score, "ok" if grade.optimal else "info" if grade.legal
                   else "error")
