@@ -9,6 +9,7 @@ largest bound of a position still open.
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +33,10 @@ from kingdomino_kit.solver import (
 from kingdomino_kit.solver_model import LayoutModel, ModelData, build_model, model_data
 
 __all__ = ["solve_positions", "extract_placements", "SETTINGS"]
+
+INTERRUPTED = threading.Event()
+"""Set when the last solve was stopped by Ctrl-C (the CLI then leaves without the interpreter's
+shutdown, where OR-Tools 9.15 may abort on a thread left by a stopped search)."""
 
 SETTINGS = {"beam": True, "cut": False, "symmetry": False, "hint": False, "stop": True}
 """Switches of the search's ideas, for measuring each one. Measured on 5×5 sets (shared, loaded
@@ -86,8 +91,16 @@ class _Stream(cp_model.CpSolverSolutionCallback):
         super().__init__()
         self.lm, self.dominoes, self.start, self.best = lm, dominoes, start, best
         self.position, self.started, self.on_solution = position, started, on_solution
+        self.error: BaseException | None = None
 
     def on_solution_callback(self) -> None:
+        try:
+            self._record()
+        except BaseException as error:  # re-raised by solve_positions once CP-SAT has stopped
+            self.error = error
+            self.stop_search()
+
+    def _record(self) -> None:
         lm = self.lm
         placements = extract_placements(lm, self.value, self.dominoes)
         kingdom, order = replay_order(placements, self.start, lm.data.size)
@@ -118,13 +131,17 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
                           harmony=harmony, choose=choose)
         datas.append(data)
         best.bounds[k] = data.upper_bound
+    closed = 0
+    interrupted = False
+    INTERRUPTED.clear()
     if not harmony and SETTINGS["beam"]:  # a real layout first: the models must beat it
-        _beam_incumbent(dominoes, size, start, middle_kingdom, choose, best)
+        try:
+            _beam_incumbent(dominoes, size, start, middle_kingdom, choose, best)
+        except KeyboardInterrupt:
+            interrupted = True
         if on_solution is not None and best.kingdom is not None:
             on_solution(Solution(FEASIBLE, best.score, best.bound(), best.kingdom, best.order,
                                  time.perf_counter() - started))
-    closed = 0
-    interrupted = False
     for k, data in enumerate(datas):
         left = time_limit_s - (time.perf_counter() - started)
         if left <= 0 or interrupted:
@@ -135,7 +152,11 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
             continue
         cut = best.score + 1 if best.score >= 0 and SETTINGS["cut"] else None
         data = dataclasses.replace(data, symmetry=SETTINGS["symmetry"])
-        lm = build_model(data, at_least=cut)
+        try:
+            lm = build_model(data, at_least=cut)
+        except KeyboardInterrupt:
+            interrupted = True
+            break
         if SETTINGS["hint"] and best.kingdom is not None:
             _hint(lm, best.kingdom)
         solver = cp_model.CpSolver()
@@ -146,11 +167,10 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         stream = _Stream(lm, dominoes, start, best, k, started, on_solution)
         if SETTINGS["stop"]:  # this position cannot beat the best layout: no need to go on
             solver.best_bound_callback = _stopper(solver, best)
-        try:
-            status = solver.solve(lm.model, stream)
-        except KeyboardInterrupt:
-            interrupted = True
-            status = cp_model.UNKNOWN
+        solver.parameters.catch_sigint_signal = False
+        status, interrupted = _solve_interruptible(solver, lm, stream)
+        if stream.error is not None:
+            raise stream.error
         if status == cp_model.OPTIMAL:
             model_best = int(solver.objective_value)
             best.bounds[k] = model_best
@@ -166,6 +186,8 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
                 closed += position_bound <= best.score
         else:
             raise SolverBug(f"CP-SAT says {solver.status_name(status)} for castle {data.castle}")
+    if interrupted:
+        INTERRUPTED.set()
     seconds = time.perf_counter() - started
     bound = best.bound()
     if best.kingdom is None:
@@ -175,6 +197,30 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         raise SolverBug(f"real score {best.score} above the proven bound {bound}")
     status_name = OPTIMAL if closed == len(datas) and best.score == bound else FEASIBLE
     return Solution(status_name, best.score, bound, best.kingdom, best.order, seconds)
+
+
+def _solve_interruptible(solver: cp_model.CpSolver, lm: LayoutModel,
+                         stream: _Stream) -> tuple[Any, bool]:
+    """Solve in a worker thread so that Ctrl-C (or a notebook's stop) reaches Python: the search
+    is then stopped and the best layout so far kept. Returns (status, interrupted)."""
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        result["status"] = solver.solve(lm.model, stream)
+
+    thread = threading.Thread(target=run, name="cp-sat", daemon=True)
+    thread.start()
+    interrupted = False
+    while True:
+        try:
+            if interrupted:  # again and again: a stop sent before the search starts is lost
+                solver.stop_search()
+            thread.join(0.05)
+            if not thread.is_alive():
+                break
+        except KeyboardInterrupt:
+            interrupted = True
+    return result.get("status", cp_model.UNKNOWN), interrupted
 
 
 def _stopper(solver: cp_model.CpSolver, best: _Best) -> Callable[[float], None]:

@@ -79,3 +79,21 @@ def test_text_output_names_status_and_order() -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("status OPTIMAL  score 2  bound 2")
     assert "1. domino 41" in out.stdout
+
+
+def test_interrupt_returns_the_best_so_far() -> None:
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "kingdomino_kit", "solve", "--dominoes", "all",
+                             "--choose", "12", "--time-limit", "200", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(8)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    data = json.loads(out)
+    assert data["status"] in ("FEASIBLE", "UNKNOWN")
+    if data["status"] == "FEASIBLE":
+        kingdom, _ = parse_text(data["grid"])
+        assert kingdom.score() == data["score"] <= data["bound"]

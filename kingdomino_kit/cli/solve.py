@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -62,7 +63,23 @@ def cmd_solve(args: argparse.Namespace) -> int:
     data = describe(sol)
     if args.json:
         print(json.dumps(data))
-        return 0
+    else:
+        _print_text(data)
+    _leave_if_interrupted()
+    return 0
+
+
+def _leave_if_interrupted() -> None:
+    """After Ctrl-C the answer is printed; leave at once (see ``solver_search.INTERRUPTED``)."""
+    from kingdomino_kit.solver_search import INTERRUPTED
+
+    if INTERRUPTED.is_set():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
+
+
+def _print_text(data: dict[str, Any]) -> None:
     out = sys.stdout
     print(f"status {data['status']}  score {data['score']}  bound {data['bound']}  "
           f"({data['seconds']:.2f} s)", file=out)
@@ -73,4 +90,3 @@ def cmd_solve(args: argparse.Namespace) -> int:
             (r1, c1), (r2, c2) = item["cells"]
             print(f"  {step:2}. domino {item['domino']:2} at ({r1}, {c1}) ({r2}, {c2})",
                   file=out)
-    return 0
