@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kingdomino_kit.dominoes import Half, Terrain
 from kingdomino_kit.errors import KingdominoError, NotationError
@@ -23,9 +23,43 @@ from kingdomino_kit.grid import SIZES, Cell
 if TYPE_CHECKING:
     from kingdomino_kit.kingdom import Kingdom
 
-__all__ = ["parse_text", "kingdom_to_json", "kingdom_from_json", "JSON_FORMAT"]
+__all__ = ["parse_text", "kingdom_to_json", "kingdom_from_json", "grid_rows", "Token",
+           "JSON_FORMAT"]
 
 JSON_FORMAT = "kingdomino-kingdom/1"
+
+
+class Token(NamedTuple):
+    """One cell of a grid written as text: its row and column in the grid, and where it stands
+    in the text (line number and character column, both from 1) for error messages."""
+
+    row: int
+    col: int
+    line: int
+    column: int
+    text: str
+
+
+def grid_rows(text: str) -> list[list[Token]]:
+    """Split grid text into rows of cell tokens: rows are lines, or separated by ``/``; cells are
+    separated by white space; blank rows are skipped. Shared by every grid notation of the kit.
+
+    >>> [[t.text for t in row] for row in grid_rows("C W / G2")]
+    [['C', 'W'], ['G2']]
+    >>> grid_rows("C  W")[0][1]
+    Token(row=0, col=1, line=1, column=4, text='W')
+    """
+    rows: list[list[Token]] = []
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        start = 0
+        for segment in line.split("/"):
+            found = [(m.start() + start + 1, m.group()) for m in re.finditer(r"\S+", segment)]
+            start += len(segment) + 1
+            if found:
+                r = len(rows)
+                rows.append([Token(r, c, line_no, column, token)
+                             for c, (column, token) in enumerate(found)])
+    return rows
 
 
 def kingdom_to_json(kingdom: Kingdom) -> dict[str, Any]:
@@ -113,48 +147,40 @@ def parse_text(text: str, size: int = 5) -> tuple[Kingdom, Cell]:
         raise KingdominoError(f"kingdom size must be 5 or 7, not {size}")
     cells: dict[Cell, Half] = {}
     castle: tuple[Cell, int, int] | None = None
-    row = 0
-    for line_no, line in enumerate(text.splitlines() or [""], start=1):
-        start = 0
-        for segment in line.split("/"):
-            tokens = [(m.start() + start + 1, m.group()) for m in re.finditer(r"\S+", segment)]
-            start += len(segment) + 1
-            if not tokens:
+    for tokens in grid_rows(text):
+        for row, col, line_no, column, token in tokens:
+            match = _TOKEN.match(token)
+            if not match:
+                raise NotationError(f"cannot read {token!r} (expected e.g. W, G2, C or .)",
+                                    line_no, column)
+            letter, digits = match.group(1).upper(), match.group(2)
+            crowns = int(digits) if digits else 0
+            if letter == ".":
+                if digits:
+                    raise NotationError(f"an empty cell has no crowns: {token!r}",
+                                        line_no, column)
                 continue
-            for col, (column, token) in enumerate(tokens):
-                match = _TOKEN.match(token)
-                if not match:
-                    raise NotationError(f"cannot read {token!r} (expected e.g. W, G2, C or .)",
+            if letter == "C":
+                if digits:
+                    raise NotationError(f"the castle has no crowns: {token!r}",
                                         line_no, column)
-                letter, digits = match.group(1).upper(), match.group(2)
-                crowns = int(digits) if digits else 0
-                if letter == ".":
-                    if digits:
-                        raise NotationError(f"an empty cell has no crowns: {token!r}",
-                                            line_no, column)
-                    continue
-                if letter == "C":
-                    if digits:
-                        raise NotationError(f"the castle has no crowns: {token!r}",
-                                            line_no, column)
-                    if castle is not None:
-                        _, l0, c0 = castle
-                        raise NotationError(
-                            f"a second castle (the first is at line {l0}, column {c0})",
-                            line_no, column)
-                    castle = ((row, col), line_no, column)
-                    continue
-                try:
-                    terrain = Terrain.from_letter(letter)
-                except KingdominoError:
+                if castle is not None:
+                    _, l0, c0 = castle
                     raise NotationError(
-                        f"unknown terrain letter {letter!r} (expected one of W F L G S M, C or .)",
-                        line_no, column) from None
-                if not 0 <= crowns <= 3:
-                    raise NotationError(f"crowns must be 0–3, not {crowns} in {token!r}",
-                                        line_no, column)
-                cells[(row, col)] = Half(terrain, crowns)
-            row += 1
+                        f"a second castle (the first is at line {l0}, column {c0})",
+                        line_no, column)
+                castle = ((row, col), line_no, column)
+                continue
+            try:
+                terrain = Terrain.from_letter(letter)
+            except KingdominoError:
+                raise NotationError(
+                    f"unknown terrain letter {letter!r} (expected one of W F L G S M, C or .)",
+                    line_no, column) from None
+            if not 0 <= crowns <= 3:
+                raise NotationError(f"crowns must be 0–3, not {crowns} in {token!r}",
+                                    line_no, column)
+            cells[(row, col)] = Half(terrain, crowns)
     if castle is None:
         raise NotationError("no castle: a kingdom needs exactly one C")
     (cr, cc), _, _ = castle

@@ -29,7 +29,8 @@ import re
 
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.grid import SIZES, Cell
-from kingdomino_kit.kingdom import parse_text as core_parse_text
+from kingdomino_kit.notation import grid_rows
+from kingdomino_kit.notation import parse_text as core_parse_text
 from kingdomino_kit.origins.catalogue import Half
 from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
 from kingdomino_kit.origins.kingdom import OriginsKingdom, _core_half
@@ -88,25 +89,17 @@ def parse_text(text: str, size: int = 5, *, with_resources: bool | None = None
     extras: dict[Cell, tuple[int, bool, Caveman | None, int, int, str]] = {}
     hut: tuple[Cell, int, int] | None = None
     core_rows: list[list[str]] = []
-    row = 0
-    for line_no, line in enumerate(text.splitlines() or [""], start=1):
-        start = 0
-        for segment in line.split("/"):
-            tokens = [(m.start() + start + 1, m.group()) for m in re.finditer(r"\S+", segment)]
-            start += len(segment) + 1
-            if not tokens:
-                continue
-            core_row = []
-            for col, (column, token) in enumerate(tokens):
-                core_row.append(_read_token(token, line_no, column, (row, col), squares, extras))
-                if token.upper() == "H":
-                    if hut is not None:
-                        raise OriginsNotationError(
-                            f"a second hut (the first is at line {hut[1]}, column {hut[2]})",
-                            line_no, column)
-                    hut = ((row, col), line_no, column)
-            core_rows.append(core_row)
-            row += 1
+    for tokens in grid_rows(text):
+        core_row = []
+        for row, col, line_no, column, token in tokens:
+            core_row.append(_read_token(token, line_no, column, (row, col), squares, extras))
+            if token.upper() == "H":
+                if hut is not None:
+                    raise OriginsNotationError(
+                        f"a second hut (the first is at line {hut[1]}, column {hut[2]})",
+                        line_no, column)
+                hut = ((row, col), line_no, column)
+        core_rows.append(core_row)
     if hut is None:
         raise OriginsNotationError("no hut: a territory needs exactly one H")
     try:
