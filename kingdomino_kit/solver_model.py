@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -119,11 +120,55 @@ def model_data(dominoes: Sequence[Domino], *, size: int, castle: Frame,
     fixed = dict(fixed or {})
     halves = [h for d in dominoes for h in d.halves] + list(fixed.values())
     bound = terrain_bound(halves)
+    if choose is not None and choose < len(dominoes):
+        bound = min(bound, choice_bound(pieces, choose, tuple(fixed.values())))
     if middle_kingdom and castle == (size // 2, size // 2):
         bound += MIDDLE_KINGDOM_BONUS
     if harmony:
         bound += HARMONY_BONUS
     return ModelData(size, castle, pieces, fixed, middle_kingdom, harmony, choose, bound)
+
+
+@cache
+def choice_bound(pieces: tuple[Piece, ...], k: int, fixed: tuple[Half, ...] = ()) -> int:
+    """The per-terrain bound of the best choice of at most ``k`` dominoes (geometry ignored):
+    max Σ_t squares_t × crowns_t over the choices, a small CP-SAT model of its own.
+
+    >>> from kingdomino_kit.dominoes import dominoes
+    >>> data = model_data(dominoes("41,36,1"), size=5, castle=(2, 2))
+    >>> choice_bound(data.pieces, 2)   # G2 and G1 with their W W: 2 × 3
+    6
+    """
+    model = cp_model.CpModel()
+    count = [model.new_int_var(0, len(p.numbers), f"count_{i}") for i, p in enumerate(pieces)]
+    model.add(sum(count) <= k)
+    total = []
+    for t in range(6):
+        sq = [sum(1 for h in p.halves if h.terrain.index == t) for p in pieces]
+        cr = [sum(h.crowns for h in p.halves if h.terrain.index == t) for p in pieces]
+        sq0 = sum(1 for h in fixed if h.terrain.index == t)
+        cr0 = sum(h.crowns for h in fixed if h.terrain.index == t)
+        top_sq = sq0 + sum(a * len(p.numbers) for a, p in zip(sq, pieces, strict=True))
+        top_cr = cr0 + sum(a * len(p.numbers) for a, p in zip(cr, pieces, strict=True))
+        if top_cr == 0:
+            continue
+        squares = model.new_int_var(0, top_sq, f"squares_{t}")
+        crowns = model.new_int_var(0, top_cr, f"crowns_{t}")
+        model.add(squares == sq0 + sum(a * n for a, n in zip(sq, count, strict=True)))
+        model.add(crowns == cr0 + sum(a * n for a, n in zip(cr, count, strict=True)))
+        value = model.new_int_var(0, top_sq * top_cr, f"score_{t}")
+        model.add_multiplication_equality(value, [squares, crowns])
+        total.append(value)
+    model.maximize(sum(total))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = 10.0
+    solver.parameters.num_workers = 1
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is for the caller
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return terrain_bound([h for p in pieces for h in p.halves for _ in p.numbers]
+                             + list(fixed))
+    return int(solver.best_objective_bound + 1e-6)
 
 
 @dataclass

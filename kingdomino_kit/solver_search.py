@@ -18,7 +18,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from kingdomino_kit.dominoes import Domino
-from kingdomino_kit.kingdom import MIDDLE_KINGDOM_BONUS, Kingdom, Placement
+from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom, Placement
 from kingdomino_kit.solver import (
     FEASIBLE,
     INFEASIBLE,
@@ -30,7 +30,13 @@ from kingdomino_kit.solver import (
     fixed_squares,
     replay_order,
 )
-from kingdomino_kit.solver_model import LayoutModel, ModelData, build_model, model_data
+from kingdomino_kit.solver_model import (
+    LayoutModel,
+    ModelData,
+    build_model,
+    model_data,
+    terrain_bound,
+)
 
 __all__ = ["solve_positions", "extract_placements", "SETTINGS"]
 
@@ -125,15 +131,23 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
     best = _Best()
     positions = castle_positions(size, start)
     datas = []
-    for k, castle in enumerate(positions):
-        data = model_data(dominoes, size=size, castle=castle,
-                          fixed=fixed_squares(start, castle), middle_kingdom=middle_kingdom,
-                          harmony=harmony, choose=choose)
-        datas.append(data)
-        best.bounds[k] = data.upper_bound
+    INTERRUPTED.clear()
+    try:
+        for k, castle in enumerate(positions):
+            data = model_data(dominoes, size=size, castle=castle,
+                              fixed=fixed_squares(start, castle), middle_kingdom=middle_kingdom,
+                              harmony=harmony, choose=choose)
+            datas.append(data)
+            best.bounds[k] = data.upper_bound
+    except KeyboardInterrupt:
+        INTERRUPTED.set()
+        halves = [h for d in dominoes for h in d.halves]
+        halves += [h for _, h in start.squares()] if start is not None else []
+        bound = (terrain_bound(halves) + (MIDDLE_KINGDOM_BONUS if middle_kingdom else 0)
+                 + (HARMONY_BONUS if harmony else 0))
+        return Solution(UNKNOWN, 0, bound, None, (), time.perf_counter() - started)
     closed = 0
     interrupted = False
-    INTERRUPTED.clear()
     if not harmony and SETTINGS["beam"]:  # a real layout first: the models must beat it
         try:
             _beam_incumbent(dominoes, size, start, middle_kingdom, choose, best)
@@ -191,7 +205,7 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
     seconds = time.perf_counter() - started
     bound = best.bound()
     if best.kingdom is None:
-        status_name = INFEASIBLE if closed == len(datas) else UNKNOWN
+        status_name = INFEASIBLE if closed == len(datas) and not interrupted else UNKNOWN
         return Solution(status_name, 0, max(bound, 0), None, (), seconds)
     if best.score > bound:
         raise SolverBug(f"real score {best.score} above the proven bound {bound}")
