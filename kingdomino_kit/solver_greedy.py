@@ -32,7 +32,7 @@ def beam_layout(dominoes: Sequence[Domino], *, size: int = 5, start: Kingdom | N
 
     beam: list[tuple[Kingdom, tuple[Placement, ...], frozenset[int]]] = [
         (root, (), frozenset(d.number for d in dominoes))]
-    best = (value(root), root, ())
+    best: tuple[tuple[int, int, int], Kingdom, tuple[Placement, ...]] = (value(root), root, ())
     by_number = {d.number: d for d in dominoes}
     for _ in range(limit):
         children: dict[tuple[int, ...], tuple[tuple[int, int, int], Kingdom,

@@ -24,7 +24,7 @@ Variables
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -300,7 +300,7 @@ def _buildability_constraints(lm: LayoutModel) -> None:
             model.add_implication(arc, lm.occupied[v])
             model.add(rank[v] < rank[u]).only_enforce_if(arc)
             covers = same.get(frozenset((u, v)), [])
-            when = [arc]
+            when: list[Any] = [arc]
             if covers:
                 sd = model.new_bool_var(f"same_domino_{u}_{v}")
                 model.add(sd == sum(covers))
@@ -447,9 +447,10 @@ def frame_symmetries(size: int, castle: Frame) -> list[dict[Frame, Frame]]:
     [7, 1, 0]
     """
     m = size - 1
-    maps = [lambda r, c: (c, m - r), lambda r, c: (m - r, m - c), lambda r, c: (m - c, r),
-            lambda r, c: (r, m - c), lambda r, c: (m - r, c), lambda r, c: (c, r),
-            lambda r, c: (m - c, m - r)]
+    maps: list[Callable[[int, int], Frame]] = [
+        lambda r, c: (c, m - r), lambda r, c: (m - r, m - c), lambda r, c: (m - c, r),
+        lambda r, c: (r, m - c), lambda r, c: (m - r, c), lambda r, c: (c, r),
+        lambda r, c: (m - c, m - r)]
     cells = [(r, c) for r in range(size) for c in range(size)]
     return [{u: g(*u) for u in cells} for g in maps if g(*castle) == castle]
 
