@@ -38,6 +38,8 @@ __all__ = ["ModelData", "Piece", "LayoutModel", "model_data", "build_model", "pi
            "terrain_bound"]
 
 Frame = tuple[int, int]
+REDUNDANT = {"lp_forms": True, "used_bound": True}
+"""Redundant constraints, switchable for measurement (see ``solver_search.SETTINGS``)."""
 NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
@@ -378,6 +380,12 @@ def _region_scores(lm: LayoutModel) -> Any:
         mine = [member[u, s] for s in range(len(slots)) if not isinstance(member[u, s], int)]
         if mine:
             model.add_at_most_one(mine)
+            if REDUNDANT["lp_forms"]:  # linear: a cell is in a region of its terrain at most once
+                for t in {slots[s][0] for s in range(len(slots))}:
+                    of_t = [member[u, s] for s in range(len(slots))
+                            if slots[s][0] == t and not isinstance(member[u, s], int)]
+                    if of_t and not isinstance(lm.terrain[u, t], int):
+                        model.add(sum(of_t) <= lm.terrain[u, t])
         label[u] = sum((s + 1) * member[u, s] for s in range(len(slots)))
     longest = max(terrain_squares[t] for t, _, _ in slots) - 1  # a region's depth
     rank = {u: model.new_int_var(0, longest, f"region_rank_{u}") for u in cells}
@@ -421,7 +429,31 @@ def _region_scores(lm: LayoutModel) -> Any:
         model.add(crowns == sum(parts))
         total.append(_product(model, squares, crowns, sq_cap, crown_cap, f"{t}_{j}"))
     lm.extras["member"] = member
+    if REDUNDANT["used_bound"]:
+        _used_terrain_bounds(lm, slots, total)
     return sum(total)
+
+
+def _used_terrain_bounds(lm: LayoutModel, slots: list[tuple[int, int, int]],
+                         scores: list[Any]) -> None:
+    """Redundant: a terrain's regions score at most (its squares placed) × (its crowns placed),
+    so leaving a domino out lowers the bound at once."""
+    data, model = lm.data, lm.model
+    count = [sum(v for (j, _, _), v in lm.place.items() if j == i)
+             for i in range(len(data.pieces))]
+    for t in sorted({t for t, _, _ in slots}):
+        sq = [sum(1 for h in p.halves if h.terrain.index == t) for p in data.pieces]
+        cr = [sum(h.crowns for h in p.halves if h.terrain.index == t) for p in data.pieces]
+        sq0 = sum(1 for h in data.fixed.values() if h.terrain.index == t)
+        cr0 = sum(h.crowns for h in data.fixed.values() if h.terrain.index == t)
+        sq_cap = sq0 + sum(a * len(p.numbers) for a, p in zip(sq, data.pieces, strict=True))
+        cr_cap = cr0 + sum(a * len(p.numbers) for a, p in zip(cr, data.pieces, strict=True))
+        squares = model.new_int_var(0, sq_cap, f"used_squares_{t}")
+        crowns = model.new_int_var(0, cr_cap, f"used_crowns_{t}")
+        model.add(squares == sq0 + sum(a * n for a, n in zip(sq, count, strict=True) if a))
+        model.add(crowns == cr0 + sum(a * n for a, n in zip(cr, count, strict=True) if a))
+        cap = _product(model, squares, crowns, sq_cap, cr_cap, f"used_{t}")
+        model.add(sum(sc for sc, (u, _, _) in zip(scores, slots, strict=True) if u == t) <= cap)
 
 
 def _product(model: cp_model.CpModel, squares: Any, crowns: Any, sq_cap: int, crown_cap: int,
@@ -436,6 +468,9 @@ def _product(model: cp_model.CpModel, squares: Any, crowns: Any, sq_cap: int, cr
         share = model.new_int_var(0, sq_cap, f"squares_{name}_at_{c}")
         model.add(share == squares).only_enforce_if(is_count[c])
         model.add(share == 0).only_enforce_if(is_count[c].Not())
+        if REDUNDANT["lp_forms"]:  # the same as plain linear inequalities, for the LP
+            model.add(share <= squares)
+            model.add(share <= sq_cap * is_count[c])
         terms.append(c * share)
     return sum(terms)
 

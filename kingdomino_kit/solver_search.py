@@ -44,7 +44,8 @@ INTERRUPTED = threading.Event()
 """Set when the last solve was stopped by Ctrl-C (the CLI then leaves without the interpreter's
 shutdown, where OR-Tools 9.15 may abort on a thread left by a stopped search)."""
 
-SETTINGS = {"beam": True, "cut": False, "symmetry": False, "hint": False, "stop": True}
+SETTINGS: dict[str, Any] = {"beam": True, "cut": False, "symmetry": False, "hint": False,
+                            "stop": True, "linearization": None}
 """Switches of the search's ideas, for measuring each one. Measured on 5×5 sets (shared, loaded
 machine): the beam incumbent and stopping a position once its bound cannot beat the best layout
 pay; a hard cut ``objective ≥ best + 1``, a position hint and the D4 signature constraint each
@@ -177,6 +178,8 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         solver.parameters.max_time_in_seconds = left
         solver.parameters.num_workers = workers
         solver.parameters.random_seed = seed
+        if SETTINGS["linearization"] is not None:
+            solver.parameters.linearization_level = SETTINGS["linearization"]
         before = best.score
         stream = _Stream(lm, dominoes, start, best, k, started, on_solution)
         if SETTINGS["stop"]:  # this position cannot beat the best layout: no need to go on
