@@ -15,22 +15,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from kingdomino_kit.dominoes import Terrain as CoreTerrain
 from kingdomino_kit.origins.catalogue import Terrain
 from kingdomino_kit.origins.kingdom import OriginsKingdom
-from kingdomino_kit.render import frame_of
+from kingdomino_kit.render import EMPTY_COLOUR, frame_of
+from kingdomino_kit.render import TERRAIN_COLOURS as CORE_COLOURS
 
 __all__ = ["TERRAIN_COLOURS", "origins_svg", "draw_origins"]
 
 TERRAIN_COLOURS: dict[Terrain, str] = {
     Terrain.GRASSLAND: "#9ccc4f",
-    Terrain.LAKE: "#3b7fd0",
-    Terrain.FOREST: "#2f6b34",
+    Terrain.LAKE: CORE_COLOURS[CoreTerrain.LAKE],  # the same lakes and forests as Kingdomino
+    Terrain.FOREST: CORE_COLOURS[CoreTerrain.FOREST],
     Terrain.QUARRY: "#9a9a9a",
     Terrain.DESERT: "#e8cf8a",
     Terrain.VOLCANO: "#7a2e1d",
 }
 HUT_COLOUR = "#c9a46b"
-EMPTY_COLOUR = "#f4f1e8"
 FIRE_COLOUR = "#ff7a00"
 TOKEN_COLOUR = "#ff5a1f"
 RESOURCE_COLOUR = "#8b5a2b"
