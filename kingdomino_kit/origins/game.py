@@ -1,22 +1,17 @@
-"""The Origins drafting game in its three modes: options, state, legal actions, observations,
-scores and a bot driver, in the shape of :mod:`kingdomino_kit.game`.
+"""The Origins drafting game in its three modes: state, legal actions, observations, scores
+and a bot driver, on the drafting loop every game of the kit shares (:mod:`kingdomino_kit.draft`).
 
-Rules: ``shared/rules/origins.md``. A turn of a chief is: place the domino it claimed (or
-discard it when it has no legal placement), throw the fire token of each volcano placed (the
-box supply permitting; a token with no square allowed goes back to the box), in Totem mode let
-the holder of a totem whose majority became a tie choose who gets it, claim a domino of the new
-line, and in Tribe mode optionally recruit a caveman (spend 2 different resources for a face-up
-one, 4 for any one of the pile, then settle it on the territory).
-
-Actions: :class:`~kingdomino_kit.origins.kingdom.Placement`, :class:`Discard`,
-:class:`~kingdomino_kit.origins.fire.Throw`, :class:`GiveTotem`, :class:`Claim`,
-:class:`Recruit`, :class:`Spend`, :class:`Settle`, :class:`Pass`. An illegal action raises
+Rules: ``shared/rules/origins.md``. Options: :mod:`.options`; actions and their log encoding:
+:mod:`.actions`. A turn of a chief is: place the domino it claimed (or discard it when it has
+no legal placement), throw the fire token of each volcano placed (the box supply permitting; a
+token with no square allowed goes back to the box), in Totem mode let the holder of a totem
+whose majority became a tie choose who gets it, claim a domino of the new line, and in Tribe
+mode optionally recruit a caveman (spend 2 different resources for a face-up one, 4 for any one
+of the pile, then settle it on the territory). An illegal action raises
 :class:`~kingdomino_kit.origins.errors.IllegalAction` naming the rule and changes nothing.
 
-Players: 4 (48 dominoes, lines of 4, 12 rounds); 3 (lines of 4, the unclaimed domino of each
-line is removed); 2, Neolithic (48 dominoes, 7×7, two chiefs each; in the first line the first
-chief drawn takes dominoes 1 and 4 or 2 and 3 (action: claim domino 1 or 2), the other player
-the remaining two).
+With 2 players (Neolithic), in the first line the first chief drawn takes dominoes 1 and 4 or
+2 and 3 (action: claim domino 1 or 2), the other player the remaining two.
 
 >>> from kingdomino_kit.bots import RandomBot
 >>> from kingdomino_kit.origins.gamelog import replay
@@ -28,183 +23,67 @@ the remaining two).
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Union
+from dataclasses import dataclass
+from typing import Any
 
+from kingdomino_kit.draft import (
+    CLAIM,
+    OVER,
+    PLACE,
+    Claim,
+    Discard,
+    DraftGame,
+    DraftObservation,
+    derive_seed,
+    drive,
+)
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
-from kingdomino_kit.game import derive_seed
 from kingdomino_kit.grid import Cell
-from kingdomino_kit.origins.catalogue import Catalogue, Domino, Resource, sample_catalogue
+from kingdomino_kit.origins.actions import (
+    Action,
+    GiveTotem,
+    Pass,
+    Recruit,
+    Settle,
+    Spend,
+    encode_action,
+)
+from kingdomino_kit.origins.catalogue import Domino, Resource
 from kingdomino_kit.origins.errors import IllegalAction, OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, Throw
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
+from kingdomino_kit.origins.options import OriginsOptions, catalogue_hash
 from kingdomino_kit.origins.scoring import Mode, ScoreSheet, score_sheet, tiebreak_key
-from kingdomino_kit.origins.totem import (
-    DEFAULT_TOTEM_BONUS,
-    TOTEM_BONUSES,
-    TotemChoice,
-    update_totems,
-)
+from kingdomino_kit.origins.totem import TotemChoice, update_totems
 from kingdomino_kit.origins.tribe import CAVEMEN, RECRUIT_COST, Caveman
 
 __all__ = ["OriginsOptions", "OriginsGame", "OriginsObservation", "Discard", "Claim",
-           "GiveTotem", "Recruit", "Spend", "Settle", "Pass", "Action", "play", "catalogue_hash"]
+           "GiveTotem", "Recruit", "Spend", "Settle", "Pass", "Action", "play", "catalogue_hash",
+           "encode_action"]
 
-PLACE, FIRE, TOTEM, CLAIM, RECRUIT, SPEND, SETTLE, OVER = (
-    "place", "fire", "totem", "claim", "recruit", "spend", "settle", "over")
+FIRE, TOTEM, RECRUIT, SPEND, SETTLE = "fire", "totem", "recruit", "spend", "settle"
 BOARD_SLOTS = 4
-
-
-@dataclass(frozen=True)
-class OriginsOptions:
-    """The rules of one game (mode, players, bonuses, totem values, catalogue).
-
-    >>> o = OriginsOptions(players=2)
-    >>> o.size, o.kings, o.rounds, o.line_size
-    (7, 4, 12, 4)
-    """
-
-    players: int = 4
-    mode: str = "discovery"
-    totem_bonus: str = DEFAULT_TOTEM_BONUS
-    empire_of_fire: bool = True
-    homo_habilis: bool = True
-    catalogue: Catalogue = field(default_factory=sample_catalogue, compare=False)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 2 <= self.players <= 4:
-            raise OriginsError(f"players must be 2, 3 or 4, not {self.players!r}")
-        object.__setattr__(self, "mode", Mode.parse(self.mode).value)
-        if self.totem_bonus not in TOTEM_BONUSES:
-            raise OriginsError(f"totem_bonus must be one of {', '.join(TOTEM_BONUSES)}, not "
-                               f"{self.totem_bonus!r}")
-        if len(self.catalogue) != 48:
-            raise OriginsError(f"a game needs a catalogue of 48 dominoes, "
-                               f"{self.catalogue.name} has {len(self.catalogue)}")
-
-    @property
-    def size(self) -> int:
-        """7 with 2 players (Neolithic), else 5."""
-        return 7 if self.players == 2 else 5
-
-    @property
-    def kings_per_player(self) -> int:
-        """Chiefs each: two with 2 players."""
-        return 2 if self.players == 2 else 1
-
-    @property
-    def kings(self) -> int:
-        """Chiefs in play."""
-        return self.players * self.kings_per_player
-
-    @property
-    def line_size(self) -> int:
-        """Dominoes per line: always 4 (3 players: the unclaimed one is removed)."""
-        return 4
-
-    @property
-    def rounds(self) -> int:
-        """Lines drawn: 12."""
-        return len(self.catalogue) // self.line_size
-
-    @property
-    def with_resources(self) -> bool:
-        """Wooden resources in play (Totem and Tribe)."""
-        return self.mode != Mode.DISCOVERY.value
-
-
-# --------------------------------------------------------------------------------- actions
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Throw away the claimed domino (only when it has no legal placement)."""
-
-    domino: Domino
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """Put the current chief on a free domino of the line."""
-
-    domino: Domino
-
-
-@dataclass(frozen=True, slots=True)
-class GiveTotem:
-    """The holder of a totem whose majority became a tie gives it to one of the leaders."""
-
-    resource: Resource
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Recruit:
-    """Recruit a caveman: ``slot`` 0–3 of the cave board (2 different resources), or
-    ``caveman`` chosen from the face-down pile (4 different resources)."""
-
-    slot: int | None = None
-    caveman: Caveman | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Spend:
-    """Spend the wooden resource on ``cell`` for the recruit under way."""
-
-    cell: Cell
-
-
-@dataclass(frozen=True, slots=True)
-class Settle:
-    """Put the recruited caveman on ``cell``."""
-
-    cell: Cell
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Do not recruit this turn."""
-
-
-Action = Union[Placement, Discard, Throw, GiveTotem, Claim, Recruit, Spend, Settle, Pass]  # noqa: UP007
-
-
-def catalogue_hash(catalogue: Catalogue) -> str:
-    """A short fingerprint of a catalogue's dominoes (logs name the catalogue they used).
-
-    >>> len(catalogue_hash(sample_catalogue()))
-    12
-    """
-    text = ";".join(repr(d) for d in catalogue)
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
+_RULES = {PLACE: "placement", FIRE: "fire-landing", TOTEM: "totem", CLAIM: "claim",
+          RECRUIT: "recruit", SPEND: "spend", SETTLE: "settle"}
 
 
 # --------------------------------------------------------------------------------- observation
 @dataclass(frozen=True)
-class OriginsObservation:
+class OriginsObservation(DraftObservation[OriginsOptions, OriginsKingdom, Domino]):
     """What ``player`` sees: every territory, the line and claims, the phase, the supply of
     fire tokens, totems, the cave board and the sizes (not the order) of the deck and pile."""
 
-    options: OriginsOptions
-    player: int
-    round: int
-    phase: str
-    current_player: int | None
-    kingdoms: tuple[OriginsKingdom, ...]
-    line: tuple[Domino, ...]
-    line_claims: tuple[int | None, ...]
-    to_place: tuple[Domino | None, ...]
     supply: dict[int, int]
     totems: dict[Resource, int | None]
     board: tuple[Caveman | None, ...]
     pile_size: int
-    deck_size: int
     recruiting: Caveman | None = None
 
 
 # --------------------------------------------------------------------------------- the game
-class OriginsGame:
+class OriginsGame(DraftGame[OriginsOptions, OriginsKingdom, Domino]):
     """One game's state; the same options and seed give the same deck, chiefs' order and pile.
 
     >>> g = OriginsGame(OriginsOptions(players=4), seed=1)
@@ -219,23 +98,21 @@ expects Claim
 
     def __init__(self, options: OriginsOptions | None = None, seed: int | None = None, *,
                  record: bool = True) -> None:
-        options = options or OriginsOptions()
-        if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 63)
-        self.options = options
-        self.seed = seed
-        self.mode = Mode.parse(options.mode)
-        rng = random.Random(seed)
-        deck = list(options.catalogue)
-        rng.shuffle(deck)
-        kings = list(range(options.kings))
-        rng.shuffle(kings)
-        self._pile_rng = random.Random(derive_seed(seed, "origins-pile"))
-        self._deck: list[Domino] = deck
-        self.order: list[int] = kings
-        self.kingdoms_: list[OriginsKingdom] = [
-            OriginsKingdom(options.size, with_resources=options.with_resources)
-            for _ in range(options.players)]
+        super().__init__(options or OriginsOptions(), seed, record=record)
+
+    # ------------------------------------------------------------------ hooks
+    def _illegal(self, message: str, rule: str) -> KingdominoError:
+        return IllegalAction(message, rule)
+
+    def _box(self) -> list[Any]:
+        return list(self.options.catalogue)
+
+    def _new_kingdom(self) -> OriginsKingdom:
+        return OriginsKingdom(self.options.size, with_resources=self.options.with_resources)
+
+    def _setup(self) -> None:
+        self.mode = Mode.parse(self.options.mode)
+        self._pile_rng = random.Random(derive_seed(self.seed, "origins-pile"))
         self.supply = dict(TOKEN_SUPPLY)
         self.totems: dict[Resource, int | None] = dict.fromkeys(Resource)
         self.pile: list[Caveman] = []
@@ -243,95 +120,63 @@ expects Claim
         if self.mode is Mode.TRIBE:
             self.pile = list(CAVEMEN)
             self._pile_rng.shuffle(self.pile)
-        self.removed: list[int] = []
-        self.discards = [0] * options.players
-        self.to_place: list[Domino | None] = [None] * options.kings
         self._fire: list[tuple[Cell, int]] = []
         self._choices: list[TotemChoice] = []
         self._recruit: tuple[Caveman, int, set[Resource]] | None = None
-        self._log: list[dict[str, Any]] | None = [] if record else None
-        self.round = -1
-        self.turn = 0
-        self.phase = CLAIM
-        self._start_round(0)
+
+    def _new_line(self) -> None:
+        if self.mode is Mode.TRIBE:
+            for i in range(BOARD_SLOTS):
+                if self.board[i] is None and self.pile:
+                    self.board[i] = self.pile.pop()
+
+    def _round_entry(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"line": [d.number for d in self.line], "actions": []}
+        if self.mode is Mode.TRIBE:
+            entry["board"] = [c.value if c else None for c in self.board]
+        return entry
+
+    def _after_place(self) -> None:
+        if self.mode is Mode.TOTEM:
+            counts = [k.resource_counts() for k in self._kingdoms]
+            self.totems, self._choices = update_totems(self.totems, counts)
+            if self._choices:
+                self.phase = TOTEM
+                return
+        self._to_claim()
+
+    def _after_claim(self) -> None:
+        if self.mode is Mode.TRIBE:
+            self.phase = RECRUIT
+            if self.legal_actions() == [Pass()]:
+                self._end_turn()
+            return
+        self._end_turn()
 
     # ------------------------------------------------------------------ queries
     @property
     def kpp(self) -> int:
         """Chiefs per player."""
-        return self.options.kings_per_player
+        return self._kpp
 
     @property
-    def current_king(self) -> int | None:
-        """The chief whose turn it is (None when over)."""
-        return None if self.phase == OVER else self.order[self.turn]
+    def kingdoms_(self) -> list[OriginsKingdom]:
+        """The territories themselves (not copies), by player."""
+        return self._kingdoms
+
+    @property
+    def removed(self) -> list[int]:
+        """Numbers of the dominoes out of the game: discarded, or unclaimed (3 players)."""
+        return self.discarded
 
     @property
     def current_player(self) -> int | None:
         """The player to act: the chief's owner, or a totem's holder choosing who gets it."""
-        if self.phase == OVER:
+        if self.phase is OVER:
             return None
         if self.phase == TOTEM:
             return self._choices[0].holder
-        return self.order[self.turn] // self.kpp
-
-    @property
-    def is_over(self) -> bool:
-        """True once the last round's placements are done."""
-        return self.phase == OVER
-
-    @property
-    def deck_size(self) -> int:
-        """Dominoes still face down."""
-        return len(self._deck)
-
-    @property
-    def kingdoms(self) -> tuple[OriginsKingdom, ...]:
-        """Copies of the territories, by player."""
-        return tuple(k.copy() for k in self.kingdoms_)
-
-    # ------------------------------------------------------------------ rounds
-    def _start_round(self, r: int) -> None:
-        self.round = r
-        if r < self.options.rounds:
-            n = self.options.line_size
-            self.line: list[Domino] = sorted(self._deck[:n], key=lambda d: d.number)
-            del self._deck[:n]
-            if self.mode is Mode.TRIBE:
-                for i in range(BOARD_SLOTS):
-                    if self.board[i] is None and self.pile:
-                        self.board[i] = self.pile.pop()
-        else:
-            self.line = []
-        self.claims: list[int | None] = [None] * len(self.line)
-        self.turn = 0
-        self.phase = CLAIM if r == 0 else PLACE
-        if self._log is not None:
-            entry: dict[str, Any] = {"line": [d.number for d in self.line], "actions": []}
-            if self.mode is Mode.TRIBE:
-                entry["board"] = [c.value if c else None for c in self.board]
-            self._log.append(entry)
-
-    def _end_turn(self) -> None:
-        self.turn += 1
-        if self.turn < len(self.order):
-            self.phase = CLAIM if self.round == 0 else PLACE
-            return
-        self._end_round()
-
-    def _end_round(self) -> None:
-        previous = []
-        for i, king in enumerate(self.claims):
-            if king is None:
-                self.removed.append(self.line[i].number)
-            else:
-                self.to_place[king] = self.line[i]
-                previous.append(king)
-        if self.round == self.options.rounds:
-            self.phase = OVER
-            return
-        self.order = previous
-        self._start_round(self.round + 1)
+        return self.order[self.turn] // self._kpp
 
     # ------------------------------------------------------------------ actions
     def legal_actions(self) -> list[Action]:
@@ -342,14 +187,14 @@ expects Claim
         True
         """
         phase = self.phase
-        if phase == OVER:
+        if phase is OVER:
             return []
         king = self.order[self.turn]
-        kingdom = self.kingdoms_[king // self.kpp]
+        kingdom = self._kingdoms[king // self._kpp]
         if phase == CLAIM:
             if self.round == 0 and self.options.players == 2:
                 return [Claim(self.line[0]), Claim(self.line[1])]
-            return [Claim(self.line[i]) for i, k in enumerate(self.claims) if k is None]
+            return list(self._free_claims())
         if phase == PLACE:
             dom = self.to_place[king]
             assert dom is not None
@@ -363,7 +208,7 @@ expects Claim
             choice = self._choices[0]
             return [GiveTotem(choice.resource, p) for p in choice.candidates]
         if phase == RECRUIT:
-            kinds = {r for r in kingdom.resources.values()}
+            kinds = set(kingdom.resources.values())
             out: list[Action] = [Pass()]
             if len(kinds) >= RECRUIT_COST["board"]:
                 out += [Recruit(slot=i) for i, c in enumerate(self.board) if c is not None]
@@ -381,19 +226,11 @@ expects Claim
     def apply(self, action: Action, *, player: int | None = None) -> None:
         """Play ``action``; an illegal one raises :class:`IllegalAction` and changes nothing.
         ``player``, if given, must be the one to act."""
-        if self.phase == OVER:
-            raise IllegalAction("the game is over: no more actions", "game-over")
-        if player is not None and player != self.current_player:
-            raise IllegalAction(f"it is the turn of player {self.current_player}, not of "
-                                f"player {player}", "turn")
+        self._check_turn(player, None)
         legal = self.legal_actions()
         if action not in legal:
-            raise IllegalAction(self._why(action, legal), self._rule(action))
+            raise IllegalAction(self._why(action, legal), _RULES.get(self.phase, "action"))
         self._step(legal[legal.index(action)])  # the offered value (a tuple becomes a Placement)
-
-    def _rule(self, action: Action) -> str:
-        return {PLACE: "placement", FIRE: "fire-landing", TOTEM: "totem", CLAIM: "claim",
-                RECRUIT: "recruit", SPEND: "spend", SETTLE: "settle"}.get(self.phase, "action")
 
     def _why(self, action: Action, legal: Sequence[Action]) -> str:
         expected = sorted({type(a).__name__ for a in legal})
@@ -401,7 +238,7 @@ expects Claim
             return (f"{action!r} is not legal now: the {self.phase} phase expects "
                     f"{' or '.join(expected)}")
         king = self.order[self.turn]
-        kingdom = self.kingdoms_[king // self.kpp]
+        kingdom = self._kingdoms[king // self._kpp]
         if isinstance(action, Placement):
             dom = self.to_place[king]
             assert dom is not None
@@ -431,72 +268,72 @@ expects Claim
                 "token, resource or caveman)"
         return f"{action!r} is not legal now"
 
-    def _record(self, action: Action, player: int) -> None:
-        if self._log is not None:
-            self._log[-1]["actions"].append({"by": player, **encode_action(action)})
-
     def _step(self, action: Action) -> None:
         """Play a legal action (no checks)."""
         phase = self.phase
         king = self.order[self.turn]
         player = self.current_player
         assert player is not None
-        self._record(action, player)
-        kingdom = self.kingdoms_[king // self.kpp]
+        if self._log is not None:
+            self._log[-1]["actions"].append({"by": player, **encode_action(action)})
+        kingdom = self._kingdoms[king // self._kpp]
         if phase == CLAIM:
             assert isinstance(action, Claim)
-            i = self.line.index(action.domino)
-            self.claims[i] = king
+            i = self._claim(action.domino, king)
             if self.round == 0 and self.options.players == 2:
-                # Neolithic: dominoes 1 and 4, or 2 and 3, for this player's chiefs
-                own = [k for k in range(self.options.kings) if k // 2 == king // 2]
-                other = [k for k in range(self.options.kings) if k // 2 != king // 2]
-                pair = (0, 3) if i == 0 else (1, 2)
-                rest = [j for j in range(4) if j not in pair]
-                for j, k in zip(pair, own, strict=True):
-                    self.claims[j] = k
-                for j, k in zip(rest, other, strict=True):
-                    self.claims[j] = k
-                self._end_round()
+                self._neolithic_first_pick(i, king)
                 return
             self._after_claim()
-            return
-        if phase == PLACE:
+        elif phase == PLACE:
             if isinstance(action, Discard):
-                self.discards[king // self.kpp] += 1
+                self._discard(king)
                 kingdom.discarded += 1
-                self.removed.append(action.domino.number)
-                self.to_place[king] = None
                 self._after_place()
                 return
             assert isinstance(action, Placement)
             kingdom.push(action)
             self.to_place[king] = None
             self._fire = [(c, k) for c, k in action.volcanoes() if self.supply[k] > 0]
-            if self._fire:
-                self.supply[self._fire[0][1]] -= 1
-                self.phase = FIRE
-                return
-            self._after_place()
-            return
-        if phase == FIRE:
+            self._next_fire()
+        elif phase == FIRE:
             assert isinstance(action, Throw)
             kingdom.throw(action.volcano, action.fire, action.target)
             self._fire.pop(0)
             while self._fire and self.supply[self._fire[0][1]] == 0:
                 self._fire.pop(0)
-            if self._fire:
-                self.supply[self._fire[0][1]] -= 1
-                return
-            self._after_place()
-            return
-        if phase == TOTEM:
+            self._next_fire()
+        elif phase == TOTEM:
             assert isinstance(action, GiveTotem)
             self.totems[action.resource] = action.player
             self._choices.pop(0)
             if not self._choices:
                 self._to_claim()
+        else:
+            self._step_recruit(action, kingdom)
+
+    def _neolithic_first_pick(self, i: int, king: int) -> None:
+        """Neolithic: dominoes 1 and 4, or 2 and 3, for this player's chiefs; the other player
+        gets the other two, and the first line is claimed."""
+        own = [k for k in range(self.options.kings) if k // 2 == king // 2]
+        other = [k for k in range(self.options.kings) if k // 2 != king // 2]
+        pair = (0, 3) if i == 0 else (1, 2)
+        rest = [j for j in range(4) if j not in pair]
+        for j, k in zip(pair, own, strict=True):
+            self.claims[j] = k
+        for j, k in zip(rest, other, strict=True):
+            self.claims[j] = k
+        self._end_round()
+
+    def _next_fire(self) -> None:
+        """Take the next volcano's token from the box (phase fire), or go on."""
+        if self._fire:
+            self.supply[self._fire[0][1]] -= 1
+            self.phase = FIRE
             return
+        self._after_place()
+
+    def _step_recruit(self, action: Action, kingdom: OriginsKingdom) -> None:
+        phase = self.phase
         if phase == RECRUIT:
             if isinstance(action, Pass):
                 self._end_turn()
@@ -528,29 +365,6 @@ expects Claim
         self._recruit = None
         self._end_turn()
 
-    def _after_place(self) -> None:
-        if self.mode is Mode.TOTEM:
-            counts = [k.resource_counts() for k in self.kingdoms_]
-            self.totems, self._choices = update_totems(self.totems, counts)
-            if self._choices:
-                self.phase = TOTEM
-                return
-        self._to_claim()
-
-    def _to_claim(self) -> None:
-        if self.line:
-            self.phase = CLAIM
-        else:
-            self._end_turn()
-
-    def _after_claim(self) -> None:
-        if self.mode is Mode.TRIBE:
-            self.phase = RECRUIT
-            if self.legal_actions() == [Pass()]:
-                self._end_turn()
-            return
-        self._end_turn()
-
     # ------------------------------------------------------------------ results
     def sheets(self) -> list[ScoreSheet]:
         """Each player's score sheet."""
@@ -558,7 +372,7 @@ expects Claim
         return [score_sheet(k, self.mode, totems=[r for r, h in self.totems.items() if h == p],
                             totem_bonus_values=o.totem_bonus, empire_of_fire=o.empire_of_fire,
                             homo_habilis=o.homo_habilis)
-                for p, k in enumerate(self.kingdoms_)]
+                for p, k in enumerate(self._kingdoms)]
 
     def scores(self) -> list[int]:
         """Each player's total."""
@@ -566,17 +380,12 @@ expects Claim
 
     def tiebreak_keys(self) -> list[tuple[int, int, int]]:
         """(total, largest region, fire tokens) per player: the higher key wins."""
-        return [tiebreak_key(k, s) for k, s in zip(self.kingdoms_, self.sheets(), strict=True)]
-
-    def winners(self) -> list[int]:
-        """The players with the best key; several share victory."""
-        keys = self.tiebreak_keys()
-        return [p for p, k in enumerate(keys) if k == max(keys)]
+        return [tiebreak_key(k, s) for k, s in zip(self._kingdoms, self.sheets(), strict=True)]
 
     def results(self) -> list[dict[str, Any]]:
         """Per player: the score sheet's lines and the tie-break figures."""
         out = []
-        for p, (k, s) in enumerate(zip(self.kingdoms_, self.sheets(), strict=True)):
+        for p, (k, s) in enumerate(zip(self._kingdoms, self.sheets(), strict=True)):
             out.append({"player": p, "score": s.total, "regions": s.regions,
                         "empire_of_fire": s.empire_of_fire, "homo_habilis": s.homo_habilis,
                         "resources": s.resources, "totems": s.totems, "cavemen": s.cavemen,
@@ -584,30 +393,37 @@ expects Claim
                         "discarded": self.discards[p]})
         return out
 
-    def snapshot(self) -> tuple[Any, ...]:
-        """A comparable value of the whole state (to check an illegal action changed nothing)."""
-        import json
-
-        return (self.round, self.phase, tuple(self.order), self.turn, tuple(self.line),
-                tuple(self.claims), tuple(self.to_place), tuple(self._deck),
-                tuple(sorted(self.supply.items())), tuple(self.totems.items()),
-                tuple(self.board), tuple(self.pile), tuple(self.removed), tuple(self.discards),
-                tuple(self._fire), tuple(self._choices),
+    # ------------------------------------------------------------------ views
+    def _snapshot_extra(self) -> tuple[Any, ...]:
+        return (tuple(sorted(self.supply.items())), tuple(self.totems.items()),
+                tuple(self.board), tuple(self.pile), tuple(self._fire), tuple(self._choices),
                 None if self._recruit is None else (self._recruit[0], self._recruit[1],
                                                     tuple(sorted(self._recruit[2], key=str))),
-                tuple((k.key(), k.bounds, k.discarded, tuple(k.history))
-                      for k in self.kingdoms_),
-                json.dumps(self._log))
+                tuple((k.key(), k.discarded) for k in self._kingdoms))
+
+    def _copy_extra(self, game: Any) -> None:
+        game.supply = dict(self.supply)
+        game.totems = dict(self.totems)
+        game.pile = list(self.pile)
+        game.board = list(self.board)
+        game._fire = list(self._fire)
+        game._choices = list(self._choices)
+        if self._recruit is not None:
+            game._recruit = (self._recruit[0], self._recruit[1], set(self._recruit[2]))
+        game._pile_rng = random.Random()
+        game._pile_rng.setstate(self._pile_rng.getstate())
 
     def observation(self, player: int | None = None) -> OriginsObservation:
-        """What ``player`` (default: the one to act) sees — never the deck's or pile's order."""
-        if player is None:
-            player = self.current_player if self.current_player is not None else 0
+        """What ``player`` (default: the one to act) sees — never the deck's or pile's order.
+
+        >>> obs = OriginsGame(OriginsOptions(players=3, mode="tribe"), seed=2).observation()
+        >>> obs.deck_size, obs.pile_size, len(obs.board)
+        (44, 18, 4)
+        """
         return OriginsObservation(
-            self.options, player, self.round, self.phase, self.current_player, self.kingdoms,
-            tuple(self.line), tuple(self.claims), tuple(self.to_place), dict(self.supply),
-            dict(self.totems), tuple(self.board), len(self.pile), len(self._deck),
-            None if self._recruit is None else self._recruit[0])
+            **self._observation_fields(player), supply=dict(self.supply),
+            totems=dict(self.totems), board=tuple(self.board), pile_size=len(self.pile),
+            recruiting=None if self._recruit is None else self._recruit[0])
 
     def log(self) -> dict[str, Any]:
         """The game log, format ``kingdomino-origins-log/1`` (:mod:`.gamelog`)."""
@@ -626,65 +442,22 @@ def _caveman_order(c: Caveman) -> int:
     return list(Caveman).index(c)
 
 
-def encode_action(action: Action) -> dict[str, Any]:
-    """A JSON-ready dict of an action (what logs store).
-
-    >>> encode_action(Spend((0, 1))), encode_action(Pass())
-    ({'spend': [0, 1]}, {'pass': True})
-    """
-    if isinstance(action, Placement):
-        return {"place": action.domino.number, "cells": [list(action.first),
-                                                         list(action.second)]}
-    if isinstance(action, Discard):
-        return {"discard": action.domino.number}
-    if isinstance(action, Throw):
-        return {"fire": action.fire, "from": list(action.volcano),
-                "to": None if action.target is None else list(action.target)}
-    if isinstance(action, GiveTotem):
-        return {"totem": action.resource.value, "to": action.player}
-    if isinstance(action, Claim):
-        return {"pick": action.domino.number}
-    if isinstance(action, Recruit):
-        if action.slot is not None:
-            return {"recruit": "board", "slot": action.slot}
-        assert action.caveman is not None
-        return {"recruit": "pile", "caveman": action.caveman.value}
-    if isinstance(action, Spend):
-        return {"spend": list(action.cell)}
-    if isinstance(action, Settle):
-        return {"settle": list(action.cell)}
-    if isinstance(action, Pass):
-        return {"pass": True}
-    raise OriginsError(f"not an Origins action: {action!r}")
-
-
 # --------------------------------------------------------------------------------- driver
 def play(bots: Sequence[Any], options: OriginsOptions | None = None, seed: int | None = None,
          *, record: bool = True) -> OriginsGame:
     """Play a whole game, ``bots[p]`` acting for player ``p``; forced actions are played for
-    them. Every bot action is checked by the rules.
+    them. Bots from :mod:`kingdomino_kit.bots` are trusted to return one of the actions given;
+    any other bot's action is checked by the rules (:func:`kingdomino_kit.draft.drive`).
 
     >>> from kingdomino_kit.bots import RandomBot
     >>> g = play([RandomBot(1), RandomBot(2)], OriginsOptions(players=2, mode="totem"), seed=5)
     >>> g.is_over, len(g.kingdoms_[0].history) + g.discards[0]
     (True, 24)
     """
-    from kingdomino_kit.bots import as_bot
-
     options = options or OriginsOptions()
     if len(bots) != options.players:
         raise OriginsError(f"{options.players} players need {options.players} bots, not "
                            f"{len(bots)}")
-    players = [as_bot(b) for b in bots]
     game = OriginsGame(options, seed, record=record)
-    while not game.is_over:
-        actions = game.legal_actions()
-        if len(actions) == 1:
-            game._step(actions[0])
-            continue
-        p = game.current_player
-        assert p is not None
-        bot = players[p]
-        observation = None if getattr(bot, "name", "") == "random" else game.observation(p)
-        game.apply(bot.choose(observation, actions), player=p)
+    drive(game, bots)
     return game
