@@ -71,3 +71,22 @@ def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and data["status"] == "OPTIMAL" and data["score"] == 4
     assert [t["fire"] for t in data["fire"]] == [1] and "V1" in data["grid"]
+
+
+def test_score_reads_the_json_territory_it_writes(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "t.txt"
+    f.write_text("G$ G$ V1\nH L$ Q1@h\nF$ F*1 .\n")
+    code, out, _ = run(capsys, "origins", "score", str(f), "--json", "--mode", "tribe",
+                       "--discarded", "1")
+    first = json.loads(out)
+    assert code == 0 and first["territory"]["discarded"] == 1 and first["homo_habilis"] == 0
+    j = tmp_path / "t.json"
+    j.write_text(json.dumps(first["territory"]))
+    code, out, _ = run(capsys, "origins", "score", str(j), "--json", "--mode", "tribe")
+    assert code == 0 and json.loads(out) == first
+    first["territory"]["squares"][0]["token"] = 9
+    j.write_text(json.dumps(first["territory"]))
+    code, out, err = run(capsys, "origins", "score", str(j))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "squares[0].token: must be 1–3, not 9" in err

@@ -19,17 +19,21 @@ def register(sub: Any) -> None:
                                 parser_class=Parser)
     osub.required = True
 
-    p = osub.add_parser("score", help="score a territory given in Origins text notation")
-    p.add_argument("file", nargs="?", default="-", help="territory text file (- or none: stdin)")
+    p = osub.add_parser("score", help="score a territory given in Origins text notation or JSON")
+    p.add_argument("file", nargs="?", default="-",
+                   help="territory file, text notation or JSON (- or none: stdin)")
     p.add_argument("--mode", choices=("discovery", "totem", "tribe"), default="discovery")
-    p.add_argument("--size", type=int, choices=(5, 7), default=5)
+    p.add_argument("--size", type=int, choices=(5, 7), default=5,
+                   help="5, or 7 (Neolithic); a JSON territory gives its own")
     p.add_argument("--totems", default="", help="totems held, e.g. fish,flint (Totem mode)")
     p.add_argument("--totem-bonus", choices=("flat", "scarcity"), default="flat",
                    help="totem values: flat 3 each, or scarcity 3/4/5/6 (sources disagree)")
-    p.add_argument("--discarded", type=int, default=0, help="dominoes discarded (Homo Habilis)")
+    p.add_argument("--discarded", type=int, default=None,
+                   help="dominoes discarded (Homo Habilis; default 0, or the JSON's figure)")
     p.add_argument("--no-empire", action="store_true", help="no Empire of fire bonus")
     p.add_argument("--no-homo-habilis", action="store_true", help="no Homo Habilis bonus")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON (with the territory as kingdomino-origins-territory/1)")
     p.set_defaults(func=cmd_score)
 
     p = osub.add_parser("play", help="play a game between bots (or --replay a log)")
@@ -69,17 +73,21 @@ def cmd_score(args: argparse.Namespace) -> int:
     """Score one territory."""
     from kingdomino_kit.origins.catalogue import Resource
     from kingdomino_kit.origins.errors import OriginsNotationError
-    from kingdomino_kit.origins.notation import parse_text
+    from kingdomino_kit.origins.notation import parse_text, territory_from_json
     from kingdomino_kit.origins.scoring import score_sheet
 
     text, name = read_input(args.file, "territory")
     try:
-        kingdom, _ = parse_text(text, args.size)
+        if text.lstrip().startswith("{"):
+            kingdom = territory_from_json(text)
+        else:
+            kingdom, _ = parse_text(text, args.size)
     except OriginsNotationError as error:
         raise CliError(f"{name}: {error}") from None
-    if args.discarded < 0:
-        raise CliError(f"--discarded must be 0 or more, not {args.discarded}")
-    kingdom.discarded = args.discarded
+    if args.discarded is not None:
+        if args.discarded < 0:
+            raise CliError(f"--discarded must be 0 or more, not {args.discarded}")
+        kingdom.discarded = args.discarded
     totems = []
     for word in filter(None, (w.strip() for w in args.totems.split(","))):
         try:
@@ -98,7 +106,8 @@ def cmd_score(args: argparse.Namespace) -> int:
                          "tokens": r.tokens, "score": r.score} for r in regions],
             "region_points": sheet.regions, "empire_of_fire": sheet.empire_of_fire,
             "homo_habilis": sheet.homo_habilis, "resources": sheet.resources,
-            "totems": sheet.totems, "cavemen": sheet.cavemen, "total": sheet.total}))
+            "totems": sheet.totems, "cavemen": sheet.cavemen, "total": sheet.total,
+            "territory": kingdom.to_json()}))
         return 0
     print(f"{'terrain':<10} {'squares':>7} {'fire':>4} {'score':>5}")
     for r in regions:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from kingdomino_kit.dominoes import TERRAINS as CORE_TERRAINS
 from kingdomino_kit.dominoes import Domino as CoreDomino
@@ -365,6 +365,29 @@ class OriginsKingdom:
         from kingdomino_kit.origins.notation import parse_text
 
         return parse_text(text, size, with_resources=with_resources)[0]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict, format ``kingdomino-origins-territory/1``
+        (see :func:`kingdomino_kit.origins.notation.territory_to_json`).
+
+        >>> OriginsKingdom.from_text("H L*2").to_json()["squares"][0]["token"]
+        2
+        """
+        from kingdomino_kit.origins.notation import territory_to_json
+
+        return territory_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str) -> OriginsKingdom:
+        """Read what :meth:`to_json` wrote (a dict or a JSON string); errors name the field.
+
+        >>> k = OriginsKingdom.from_text("G$ V2 / H F@g")
+        >>> OriginsKingdom.from_json(k.to_json()) == k
+        True
+        """
+        from kingdomino_kit.origins.notation import territory_from_json
+
+        return territory_from_json(data)
 
     def __str__(self) -> str:
         return self.to_text()

@@ -25,18 +25,23 @@ on a volcano: 'V2*1'
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.grid import SIZES, Cell
-from kingdomino_kit.notation import grid_rows
+from kingdomino_kit.notation import _from_cells, grid_rows
 from kingdomino_kit.notation import parse_text as core_parse_text
-from kingdomino_kit.origins.catalogue import Half
+from kingdomino_kit.origins.catalogue import Half, Resource, Terrain
 from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
 from kingdomino_kit.origins.kingdom import OriginsKingdom, _core_half
 from kingdomino_kit.origins.tribe import Caveman
 
-__all__ = ["parse_text", "to_text", "cell_token"]
+__all__ = ["parse_text", "to_text", "cell_token", "JSON_FORMAT", "territory_to_json",
+           "territory_from_json"]
+
+JSON_FORMAT = "kingdomino-origins-territory/1"
 
 _TOKEN = re.compile(r"([A-Za-z.])(\d*)(?:\*(\d+))?(\$)?(?:@([A-Za-z]))?$")
 
@@ -166,3 +171,149 @@ def _read_token(token: str, line_no: int, column: int, rc: Cell,
     if fire or resource or caveman:
         extras[rc] = (token_fire, bool(resource), kind, line_no, column, token)
     return str(_core_half(half))
+
+
+# --------------------------------------------------------------------------------- JSON
+def territory_to_json(kingdom: OriginsKingdom) -> dict[str, Any]:
+    """A JSON-ready dict (format ``kingdomino-origins-territory/1``): size, whether wooden
+    resources are in play, dominoes discarded, and the squares (hut-relative, hut implied),
+    each with ``terrain`` and ``fire`` (or ``craters`` on a volcano) and, when present, the
+    ``token`` (its fires), the wooden ``resource`` and the ``caveman`` on it.
+
+    >>> territory_to_json(OriginsKingdom.from_text("H V2 G*1@h"))["squares"]
+    [{'row': 0, 'col': 1, 'terrain': 'volcano', 'craters': 2}, \
+{'row': 0, 'col': 2, 'terrain': 'grassland', 'fire': 0, 'token': 1, 'caveman': 'hunter'}]
+    """
+    squares = []
+    for cell, half in sorted(kingdom.squares(), key=lambda item: item[0]):
+        item: dict[str, Any] = {"row": cell[0], "col": cell[1], "terrain": half.terrain.value}
+        if half.is_volcano:
+            item["craters"] = half.craters
+        else:
+            item["fire"] = half.fire
+        if cell in kingdom.tokens:
+            item["token"] = kingdom.tokens[cell]
+        if cell in kingdom.resources:
+            item["resource"] = kingdom.resources[cell].value
+        if cell in kingdom.cavemen:
+            item["caveman"] = kingdom.cavemen[cell].value
+        squares.append(item)
+    return {"format": JSON_FORMAT, "size": kingdom.size,
+            "with_resources": kingdom.with_resources, "discarded": kingdom.discarded,
+            "squares": squares}
+
+
+def _error(message: str) -> OriginsNotationError:
+    return OriginsNotationError(message)
+
+
+def _int(item: dict[str, Any], key: str, field: str, low: int, high: int, default: int) -> int:
+    value = item.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        name = f"{field}.{key}" if field else key
+        raise _error(f"{name}: must be {low}–{high}, not {value!r}")
+    return value
+
+
+def territory_from_json(data: dict[str, Any] | str) -> OriginsKingdom:
+    """Read what :func:`territory_to_json` wrote (a dict or a JSON string); an error is one
+    line naming the field.
+
+    >>> k = OriginsKingdom.from_text("G$ G*2 V2 / H F@g Q1")
+    >>> territory_from_json(territory_to_json(k)) == k
+    True
+    >>> territory_from_json({"squares": [{"row": 0, "col": 1, "terrain": "lake", "token": 7}]})
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.origins.errors.OriginsNotationError: squares[0].token: must be 1–3, not 7
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise OriginsNotationError(f"not JSON: {error.msg}", error.lineno,
+                                       error.colno) from None
+    if not isinstance(data, dict):
+        raise _error("a territory in JSON must be an object")
+    fmt = data.get("format", JSON_FORMAT)
+    if fmt != JSON_FORMAT:
+        raise _error(f"format: expected {JSON_FORMAT!r}, got {fmt!r}")
+    size = data.get("size", 5)
+    if size not in SIZES or isinstance(size, bool):
+        raise _error(f"size: must be 5 or 7, not {size!r}")
+    squares = data.get("squares")
+    if not isinstance(squares, list):
+        raise _error("squares: must be a list")
+    discarded = _int(data, "discarded", "", 0, 48, 0)
+    with_resources = data.get("with_resources")
+    if with_resources is not None and not isinstance(with_resources, bool):
+        raise _error(f"with_resources: must be true or false, not {with_resources!r}")
+    halves: dict[Cell, Half] = {}
+    tokens: dict[Cell, int] = {}
+    resources: dict[Cell, Resource] = {}
+    cavemen: dict[Cell, Caveman] = {}
+    for n, item in enumerate(squares):
+        field = f"squares[{n}]"
+        if not isinstance(item, dict):
+            raise _error(f"{field}: must be an object")
+        _square(item, field, halves, tokens, resources, cavemen)
+    try:
+        layout = _from_cells({c: _core_half(h) for c, h in halves.items()}, size)
+    except NotationError as error:
+        raise _error(f"squares: {error}") from None
+    if with_resources is None:
+        with_resources = bool(resources)
+    kingdom = OriginsKingdom(size, with_resources=with_resources)
+    kingdom.layout = layout
+    kingdom.tokens, kingdom.resources, kingdom.cavemen = tokens, resources, cavemen
+    kingdom.discarded = discarded
+    return kingdom
+
+
+def _square(item: dict[str, Any], field: str, halves: dict[Cell, Half],
+            tokens: dict[Cell, int], resources: dict[Cell, Resource],
+            cavemen: dict[Cell, Caveman]) -> None:
+    """Read one square into the dicts; a cell given twice is an error."""
+    for key in ("row", "col", "terrain"):
+        if key not in item:
+            raise _error(f"{field}: missing {key!r}")
+    r, c = item["row"], item["col"]
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (r, c)):
+        raise _error(f"{field}: row and col must be integers, not {r!r}, {c!r}")
+    cell = (r, c)
+    if cell == (0, 0) or cell in halves:
+        raise _error(f"{field}: cell {cell} is taken twice (or by the hut)")
+    try:
+        terrain = Terrain.parse(str(item["terrain"]))
+    except OriginsError as error:
+        raise _error(f"{field}.terrain: {error}") from None
+    if terrain is Terrain.VOLCANO:
+        if "fire" in item and item["fire"] != 0:
+            raise _error(f"{field}.fire: a volcano shows craters, not fire symbols")
+        half = Half(terrain, 0, _int(item, "craters", field, 1, 3, 0))
+    else:
+        if item.get("craters", 0) != 0:
+            raise _error(f"{field}.craters: only a volcano has craters, not a "
+                         f"{terrain.value} square")
+        half = Half(terrain, _int(item, "fire", field, 0, 3, 0))
+    if "token" in item:
+        if half.is_volcano or half.fire:
+            raise _error(f"{field}.token: a fire token cannot lie on a volcano or a square "
+                         "with a fire symbol")
+        tokens[cell] = _int(item, "token", field, 1, 3, 0)
+    if "resource" in item:
+        value = item["resource"]
+        if half.resource is None or value != half.resource.value:
+            want = "none" if half.resource is None else repr(half.resource.value)
+            raise _error(f"{field}.resource: this square's resource icon is {want}, not "
+                         f"{value!r}")
+        resources[cell] = half.resource
+    if "caveman" in item:
+        try:
+            kind = Caveman.parse(str(item["caveman"]))
+        except ValueError as error:
+            raise _error(f"{field}.caveman: {error}") from None
+        if half.is_volcano:
+            raise _error(f"{field}.caveman: a caveman cannot stand on a volcano")
+        cavemen[cell] = kind
+    halves[cell] = half
