@@ -19,10 +19,12 @@ import io
 from dataclasses import dataclass, field
 from enum import Enum
 from importlib import resources
+from typing import Generic, TypeVar
 
 from kingdomino_kit.errors import KingdominoError, UnknownDomino
 
-__all__ = ["Terrain", "Half", "Domino", "DOMINOES", "domino", "dominoes", "load_catalogue"]
+__all__ = ["Terrain", "Half", "Domino", "DominoBase", "DOMINOES", "domino", "dominoes",
+           "load_catalogue"]
 
 
 class Terrain(Enum):
@@ -110,28 +112,26 @@ class Half:
         return self.terrain.letter + (str(self.crowns) if self.crowns else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Domino:
-    """A numbered domino; ``first`` is the half listed first in the catalogue.
+H = TypeVar("H")
 
-    >>> d = domino(19)
-    >>> d.number, str(d.first), str(d.second), d.crowns, d.is_double
-    (19, 'W1', 'F', 1, False)
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DominoBase(Generic[H]):
+    """A numbered domino of two halves, whatever a half is (Kingdomino, Origins); ``first`` is
+    the half listed first in the catalogue.
+
+    >>> DominoBase(5, "a", "a").is_double, DominoBase(5, "a", "b")
+    (True, Domino(5, a|b))
     """
 
     number: int
-    first: Half
-    second: Half
+    first: H
+    second: H
 
     @property
-    def halves(self) -> tuple[Half, Half]:
+    def halves(self) -> tuple[H, H]:
         """Both halves, first then second."""
         return (self.first, self.second)
-
-    @property
-    def crowns(self) -> int:
-        """Crowns on both halves together."""
-        return self.first.crowns + self.second.crowns
 
     @property
     def is_double(self) -> bool:
@@ -140,6 +140,21 @@ class Domino:
 
     def __repr__(self) -> str:
         return f"Domino({self.number}, {self.first}|{self.second})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Domino(DominoBase[Half]):
+    """A numbered Kingdomino domino; ``first`` is the half listed first in the catalogue.
+
+    >>> d = domino(19)
+    >>> d.number, str(d.first), str(d.second), d.crowns, d.is_double
+    (19, 'W1', 'F', 1, False)
+    """
+
+    @property
+    def crowns(self) -> int:
+        """Crowns on both halves together."""
+        return self.first.crowns + self.second.crowns
 
 
 def load_catalogue(text: str, source: str = "catalogue") -> tuple[Domino, ...]:

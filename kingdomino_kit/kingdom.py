@@ -42,6 +42,8 @@ JSON_FORMAT = "kingdomino-kingdom/1"
 class Placement(NamedTuple):
     """A domino put on two adjacent cells; ``first`` takes the catalogue's first half.
 
+    Origins placements (:class:`kingdomino_kit.origins.kingdom.Placement`) are a subclass.
+
     >>> p = Placement(domino(13), (0, 1), (1, 1))
     >>> p.cells
     ((0, 1), (1, 1))
@@ -63,7 +65,7 @@ class Placement(NamedTuple):
         ((2, 3), (2, 4))
         """
         (r1, c1), (r2, c2) = self.first, self.second
-        return Placement(self.domino, (r1 + dr, c1 + dc), (r2 + dr, c2 + dc))
+        return self._replace(first=(r1 + dr, c1 + dc), second=(r2 + dr, c2 + dc))
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from kingdomino_kit.dominoes import DominoBase
 from kingdomino_kit.origins.errors import CatalogueError, OriginsError
 
 __all__ = ["Terrain", "Resource", "Half", "Domino", "Catalogue", "COLUMNS", "load_catalogue",
@@ -175,23 +176,14 @@ class Half:
         return cls(terrain, count)
 
 
-@dataclass(frozen=True, slots=True)
-class Domino:
+@dataclass(frozen=True, slots=True, repr=False)
+class Domino(DominoBase[Half]):
     """A numbered Origins domino; ``first`` is the half listed first (left) in the catalogue.
 
     >>> d = Domino(7, Half(Terrain.LAKE, 1), Half(Terrain.VOLCANO, craters=1))
     >>> d, d.fire, d.is_double, [h.craters for h in d.volcanoes]
     (Domino(7, L1|V1), 1, False, [1])
     """
-
-    number: int
-    first: Half
-    second: Half
-
-    @property
-    def halves(self) -> tuple[Half, Half]:
-        """Both halves, first then second."""
-        return (self.first, self.second)
 
     @property
     def fire(self) -> int:
@@ -202,14 +194,6 @@ class Domino:
     def volcanoes(self) -> list[Half]:
         """Its volcano halves (each throws one fire token)."""
         return [h for h in self.halves if h.is_volcano]
-
-    @property
-    def is_double(self) -> bool:
-        """True when both halves are equal (its two orientations give the same kingdom)."""
-        return self.first == self.second
-
-    def __repr__(self) -> str:
-        return f"Domino({self.number}, {self.first}|{self.second})"
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from kingdomino_kit.dominoes import TERRAINS as CORE_TERRAINS
 from kingdomino_kit.dominoes import Domino as CoreDomino
@@ -46,27 +46,22 @@ __all__ = ["OriginsKingdom", "Placement", "Region"]
 _TERRAINS = tuple(Terrain)
 
 
-class Placement(NamedTuple):
-    """An Origins domino put on two adjacent cells; ``first`` takes the first half.
+class Placement(CorePlacement):
+    """An Origins domino put on two adjacent cells; ``first`` takes the first half. The core's
+    placement (cells, :meth:`shifted`) with the volcanoes it brings.
 
     >>> from kingdomino_kit.origins import sample_catalogue
-    >>> Placement(sample_catalogue()[5], (0, 1), (1, 1)).cells
-    ((0, 1), (1, 1))
+    >>> p = Placement(sample_catalogue()[36], (0, 1), (1, 1))
+    >>> p.cells, p.shifted(1, 0).volcanoes()
+    (((0, 1), (1, 1)), [((1, 1), 1)])
     """
 
-    domino: Domino
-    first: Cell
-    second: Cell
+    __slots__ = ()
 
-    @property
-    def cells(self) -> tuple[Cell, Cell]:
-        """Both cells, first half's cell first."""
-        return (self.first, self.second)
+    domino: Domino  # type: ignore[assignment]  # an Origins domino in the core's field
 
-    def shifted(self, dr: int, dc: int) -> Placement:
-        """The same placement moved by (dr, dc) (e.g. into a text frame)."""
-        (r1, c1), (r2, c2) = self.first, self.second
-        return Placement(self.domino, (r1 + dr, c1 + dc), (r2 + dr, c2 + dc))
+    def __new__(cls, domino: Domino, first: Cell, second: Cell) -> Placement:
+        return super().__new__(cls, domino, first, second)  # type: ignore[arg-type]
 
     def volcanoes(self) -> list[tuple[Cell, int]]:
         """(cell, craters) of each volcano half: each throws a token of that many fires."""
@@ -238,8 +233,8 @@ class OriginsKingdom:
 
     def push(self, placement: Placement) -> None:
         """Place a placement known to be legal, without checks (for search code)."""
-        dom, first, second = placement
-        self.layout.push(CorePlacement(core_domino(dom), first, second))
+        dom = placement.domino
+        self.layout.push(CorePlacement(core_domino(dom), placement.first, placement.second))
         self.history.append(placement)
         if self.with_resources:
             for half, cell in zip(dom.halves, placement.cells, strict=True):

@@ -18,7 +18,15 @@ from typing import Any
 from kingdomino_kit.dominoes import Terrain as CoreTerrain
 from kingdomino_kit.origins.catalogue import Terrain
 from kingdomino_kit.origins.kingdom import OriginsKingdom
-from kingdomino_kit.render import EMPTY_COLOUR, frame_of
+from kingdomino_kit.render import (
+    EMPTY_COLOUR,
+    axes_cells,
+    finish_axes,
+    frame_of,
+    label_score,
+    svg_cells,
+    svg_open,
+)
 from kingdomino_kit.render import TERRAIN_COLOURS as CORE_COLOURS
 
 __all__ = ["TERRAIN_COLOURS", "origins_svg", "draw_origins"]
@@ -45,63 +53,52 @@ def _flame(x: float, y: float, s: float) -> str:
 def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
                 title: str | None = None) -> str:
     """The territory as an SVG document; the same territory always gives the same text."""
-    rmin, rmax, cmin, cmax = frame_of(kingdom, full=full)  # type: ignore[arg-type]
-    pad, top = 4, (20 if title else 0)
-    width = (cmax - cmin + 1) * cell + 2 * pad
-    height = (rmax - rmin + 1) * cell + 2 * pad + top
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ko-territory" width="{width}" '
-           f'height="{height}" viewBox="0 0 {width} {height}">']
-    if title:
-        text = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        out.append(f'<text x="{pad}" y="15" font-family="sans-serif" font-size="13">{text}'
-                   "</text>")
-    for r in range(rmin, rmax + 1):
-        for c in range(cmin, cmax + 1):
-            x, y = pad + (c - cmin) * cell, pad + top + (r - rmin) * cell
-            rect = f'data-row="{r}" data-col="{c}" x="{x}" y="{y}" width="{cell}" height="{cell}"'
-            if (r, c) == (0, 0):
-                out.append(f'<rect class="ko-cell ko-hut" {rect} fill="{HUT_COLOUR}" '
-                           'stroke="#555"/>')
-                out.append(f'<path d="M{x + 8},{y + cell - 8} L{x + cell / 2},{y + 8} '
-                           f'L{x + cell - 8},{y + cell - 8} Z" fill="#6b4b2a"/>')
-                continue
-            half = kingdom.at((r, c))
-            if half is None:
-                out.append(f'<rect class="ko-cell ko-empty" {rect} fill="{EMPTY_COLOUR}" '
-                           'stroke="#ddd"/>')
-                continue
-            out.append(f'<rect class="ko-cell ko-{half.terrain.value}" {rect} '
-                       f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" '
-                       'stroke-width="0.5"/>')
-            s = cell * 0.22
-            for k in range(half.fire):
-                out.append(f'<path class="ko-fire" d="{_flame(x + 3 + k * (s + 2), y + 3, s)}" '
-                           f'fill="{FIRE_COLOUR}" stroke="#a33" stroke-width="0.5"/>')
-            for k in range(half.craters):
-                out.append(f'<circle class="ko-crater" cx="{x + 9 + k * 12}" cy="{y + 10}" '
-                           'r="4" fill="#1b0b06"/>')
-            if (r, c) in kingdom.tokens:
-                out.append(f'<circle class="ko-token" cx="{x + cell - 12}" cy="{y + cell - 12}"'
-                           f' r="9" fill="{TOKEN_COLOUR}" stroke="#700"/>')
-                out.append(f'<text x="{x + cell - 12}" y="{y + cell - 8}" font-size="11" '
-                           'text-anchor="middle" font-family="sans-serif" fill="white">'
-                           f"{kingdom.tokens[(r, c)]}</text>")
-            if (r, c) in kingdom.resources:
-                resource = kingdom.resources[(r, c)]
-                out.append(f'<rect class="ko-resource ko-{resource.value}" x="{x + 4}" '
-                           f'y="{y + cell - 18}" width="14" height="14" fill="{RESOURCE_COLOUR}"'
-                           ' stroke="#3b2412"/>')
-                out.append(f'<text x="{x + 11}" y="{y + cell - 7}" font-size="10" '
-                           'text-anchor="middle" font-family="sans-serif" fill="white">'
-                           f"{resource.value[0].upper()}</text>")
-            if (r, c) in kingdom.cavemen:
-                man = kingdom.cavemen[(r, c)]
-                out.append(f'<circle class="ko-caveman" data-kind="{man.value}" '
-                           f'cx="{x + cell / 2}" cy="{y + cell / 2}" r="10" fill="white" '
-                           'stroke="#222"/>')
-                out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 4}" font-size="12" '
-                           'text-anchor="middle" font-family="sans-serif">'
-                           f"{man.letter}</text>")
+    frame = frame_of(kingdom, full=full)  # type: ignore[arg-type]
+    out = svg_open("ko-territory", frame, cell, title)
+    for r, c, x, y, rect in svg_cells(frame, cell, title):
+        if (r, c) == (0, 0):
+            out.append(f'<rect class="ko-cell ko-hut" {rect} fill="{HUT_COLOUR}" '
+                       'stroke="#555"/>')
+            out.append(f'<path d="M{x + 8},{y + cell - 8} L{x + cell / 2},{y + 8} '
+                       f'L{x + cell - 8},{y + cell - 8} Z" fill="#6b4b2a"/>')
+            continue
+        half = kingdom.at((r, c))
+        if half is None:
+            out.append(f'<rect class="ko-cell ko-empty" {rect} fill="{EMPTY_COLOUR}" '
+                       'stroke="#ddd"/>')
+            continue
+        out.append(f'<rect class="ko-cell ko-{half.terrain.value}" {rect} '
+                   f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" '
+                   'stroke-width="0.5"/>')
+        s = cell * 0.22
+        for k in range(half.fire):
+            out.append(f'<path class="ko-fire" d="{_flame(x + 3 + k * (s + 2), y + 3, s)}" '
+                       f'fill="{FIRE_COLOUR}" stroke="#a33" stroke-width="0.5"/>')
+        for k in range(half.craters):
+            out.append(f'<circle class="ko-crater" cx="{x + 9 + k * 12}" cy="{y + 10}" '
+                       'r="4" fill="#1b0b06"/>')
+        if (r, c) in kingdom.tokens:
+            out.append(f'<circle class="ko-token" cx="{x + cell - 12}" cy="{y + cell - 12}"'
+                       f' r="9" fill="{TOKEN_COLOUR}" stroke="#700"/>')
+            out.append(f'<text x="{x + cell - 12}" y="{y + cell - 8}" font-size="11" '
+                       'text-anchor="middle" font-family="sans-serif" fill="white">'
+                       f"{kingdom.tokens[(r, c)]}</text>")
+        if (r, c) in kingdom.resources:
+            resource = kingdom.resources[(r, c)]
+            out.append(f'<rect class="ko-resource ko-{resource.value}" x="{x + 4}" '
+                       f'y="{y + cell - 18}" width="14" height="14" fill="{RESOURCE_COLOUR}"'
+                       ' stroke="#3b2412"/>')
+            out.append(f'<text x="{x + 11}" y="{y + cell - 7}" font-size="10" '
+                       'text-anchor="middle" font-family="sans-serif" fill="white">'
+                       f"{resource.value[0].upper()}</text>")
+        if (r, c) in kingdom.cavemen:
+            man = kingdom.cavemen[(r, c)]
+            out.append(f'<circle class="ko-caveman" data-kind="{man.value}" '
+                       f'cx="{x + cell / 2}" cy="{y + cell / 2}" r="10" fill="white" '
+                       'stroke="#222"/>')
+            out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 4}" font-size="12" '
+                       'text-anchor="middle" font-family="sans-serif">'
+                       f"{man.letter}</text>")
     out.append("</svg>")
     return "\n".join(out)
 
@@ -113,44 +110,35 @@ def draw_origins(kingdom: OriginsKingdom, ax: Any = None, *, title: str | None =
 
     if ax is None:
         _, ax = plt.subplots(figsize=(4, 4))
-    rmin, rmax, cmin, cmax = kingdom.bounds
-    for r in range(rmin, rmax + 1):
-        for c in range(cmin, cmax + 1):
-            x, y = c - cmin, rmax - r
-            half = kingdom.at((r, c))
-            if (r, c) == (0, 0):
-                ax.add_patch(Rectangle((x, y), 1, 1, fc=HUT_COLOUR, ec="#555"))
-                ax.text(x + 0.5, y + 0.5, "H", ha="center", va="center", fontsize=13)
-                continue
-            if half is None:
-                ax.add_patch(Rectangle((x, y), 1, 1, fc=EMPTY_COLOUR, ec="#ddd"))
-                continue
-            ax.add_patch(Rectangle((x, y), 1, 1, fc=TERRAIN_COLOURS[half.terrain], ec="#333",
-                                   lw=0.5))
-            for k in range(half.fire):
-                ax.add_patch(Circle((x + 0.15 + 0.2 * k, y + 0.85), 0.08, fc=FIRE_COLOUR))
-            for k in range(half.craters):
-                ax.add_patch(Circle((x + 0.15 + 0.25 * k, y + 0.85), 0.08, fc="#1b0b06"))
-            if (r, c) in kingdom.tokens:
-                ax.add_patch(Circle((x + 0.75, y + 0.25), 0.18, fc=TOKEN_COLOUR, ec="#700"))
-                ax.text(x + 0.75, y + 0.25, str(kingdom.tokens[(r, c)]), ha="center",
-                        va="center", fontsize=8, color="white")
-            if (r, c) in kingdom.resources:
-                ax.add_patch(Rectangle((x + 0.08, y + 0.08), 0.28, 0.28, fc=RESOURCE_COLOUR))
-            if (r, c) in kingdom.cavemen:
-                ax.add_patch(Circle((x + 0.5, y + 0.5), 0.2, fc="white", ec="#222"))
-                ax.text(x + 0.5, y + 0.5, kingdom.cavemen[(r, c)].letter, ha="center",
-                        va="center", fontsize=9)
+    frame = kingdom.bounds
+    rmin, rmax, cmin, cmax = frame
+    for r, c, x, y in axes_cells(frame):
+        half = kingdom.at((r, c))
+        if (r, c) == (0, 0):
+            ax.add_patch(Rectangle((x, y), 1, 1, fc=HUT_COLOUR, ec="#555"))
+            ax.text(x + 0.5, y + 0.5, "H", ha="center", va="center", fontsize=13)
+            continue
+        if half is None:
+            ax.add_patch(Rectangle((x, y), 1, 1, fc=EMPTY_COLOUR, ec="#ddd"))
+            continue
+        ax.add_patch(Rectangle((x, y), 1, 1, fc=TERRAIN_COLOURS[half.terrain], ec="#333",
+                               lw=0.5))
+        for k in range(half.fire):
+            ax.add_patch(Circle((x + 0.15 + 0.2 * k, y + 0.85), 0.08, fc=FIRE_COLOUR))
+        for k in range(half.craters):
+            ax.add_patch(Circle((x + 0.15 + 0.25 * k, y + 0.85), 0.08, fc="#1b0b06"))
+        if (r, c) in kingdom.tokens:
+            ax.add_patch(Circle((x + 0.75, y + 0.25), 0.18, fc=TOKEN_COLOUR, ec="#700"))
+            ax.text(x + 0.75, y + 0.25, str(kingdom.tokens[(r, c)]), ha="center",
+                    va="center", fontsize=8, color="white")
+        if (r, c) in kingdom.resources:
+            ax.add_patch(Rectangle((x + 0.08, y + 0.08), 0.28, 0.28, fc=RESOURCE_COLOUR))
+        if (r, c) in kingdom.cavemen:
+            ax.add_patch(Circle((x + 0.5, y + 0.5), 0.2, fc="white", ec="#222"))
+            ax.text(x + 0.5, y + 0.5, kingdom.cavemen[(r, c)].letter, ha="center",
+                    va="center", fontsize=9)
     for region in kingdom.regions():
         if region.score:
             r0, c0 = region.cells[0]
-            ax.text(c0 - cmin + 0.5, rmax - r0 + 0.5, str(region.score), ha="center",
-                    va="center", fontsize=10, color="white", fontweight="bold",
-                    bbox={"boxstyle": "round,pad=0.15", "fc": "#d11", "ec": "none"})
-    ax.set_xlim(-0.05, cmax - cmin + 1.05)
-    ax.set_ylim(-0.05, rmax - rmin + 1.05)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    if title:
-        ax.set_title(title)
-    return ax
+            label_score(ax, c0 - cmin + 0.5, rmax - r0 + 0.5, region.score)
+    return finish_axes(ax, frame, title)
