@@ -458,7 +458,8 @@ def needs_observation(bot: Any) -> bool:
 
 
 def drive(game: Any, bots: Sequence[Any]) -> None:
-    """Play ``game`` to the end, ``bots[p]`` acting for player ``p``.
+    """Play ``game`` to the end, ``bots[p]`` acting for player ``p`` (one bot per player, or
+    the options' error).
 
     A bot is asked only when it has a choice (a forced action is played for it). Bots from
     :mod:`kingdomino_kit.bots` are trusted to return one of the actions given; any other bot's
@@ -473,6 +474,9 @@ def drive(game: Any, bots: Sequence[Any]) -> None:
     """
     from kingdomino_kit.bots import TRUSTED_BOTS, as_bot
 
+    n = game.options.players
+    if len(bots) != n:
+        raise game.options.error(f"{n} players need {n} bots, not {len(bots)}")
     players = [as_bot(b) for b in bots]
     observes = [needs_observation(b) for b in players]
     trusted = [type(b) in TRUSTED_BOTS for b in players]

@@ -363,10 +363,6 @@ def play(bots: Sequence[Any], options: GameOptions | None = None, seed: int | No
     >>> g.is_over, len(g.scores())
     (True, 2)
     """
-    options = options or GameOptions()
-    if len(bots) != options.players:
-        raise GameOptionError(f"{options.players} players need {options.players} bots, "
-                              f"not {len(bots)}")
     game = Game(options, seed, record=record)
     drive(game, bots)
     return game

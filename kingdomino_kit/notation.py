@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from kingdomino_kit.kingdom import Kingdom
 
 __all__ = ["parse_text", "kingdom_to_json", "kingdom_from_json", "grid_rows", "Token",
-           "JSON_FORMAT"]
+           "JSON_FORMAT", "json_grid"]
 
 JSON_FORMAT = "kingdomino-kingdom/1"
 
@@ -77,6 +77,34 @@ def kingdom_to_json(kingdom: Kingdom) -> dict[str, Any]:
                     for (r, c), h in squares],
     }
 
+def json_grid(data: dict[str, Any] | str, fmt: str, what: str,
+              error: type[NotationError] = NotationError) -> tuple[dict[str, Any], int]:
+    """The JSON object of a grid (a dict, or its JSON text) and its size, checked: an object,
+    of format ``fmt`` (if given), size 5 or 7 (default 5). Shared by the kit's JSON formats.
+
+    >>> json_grid('{"size": 7}', JSON_FORMAT, "kingdom")
+    ({'size': 7}, 7)
+    >>> json_grid('{"format": "x"}', JSON_FORMAT, "kingdom")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.NotationError: format: expected 'kingdomino-kingdom/1', got 'x'
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as bad:
+            raise error(f"not JSON: {bad.msg}", bad.lineno, bad.colno) from None
+    if not isinstance(data, dict):
+        raise error(f"a {what} in JSON must be an object")
+    found = data.get("format", fmt)
+    if found != fmt:
+        raise error(f"format: expected {fmt!r}, got {found!r}")
+    size = data.get("size", 5)
+    if size not in SIZES:
+        raise error(f"size: must be 5 or 7, not {size!r}")
+    return data, size
+
+
 def kingdom_from_json(data: dict[str, Any] | str) -> Kingdom:
     """Read what :meth:`to_json` wrote (a dict or a JSON string); errors name the field.
 
@@ -85,19 +113,7 @@ def kingdom_from_json(data: dict[str, Any] | str) -> Kingdom:
     >>> kingdom_from_json(kingdom_to_json(k)) == k
     True
     """
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise NotationError(f"not JSON: {error.msg}", error.lineno, error.colno) from None
-    if not isinstance(data, dict):
-        raise NotationError("a kingdom in JSON must be an object")
-    fmt = data.get("format", JSON_FORMAT)
-    if fmt != JSON_FORMAT:
-        raise NotationError(f"format: expected {JSON_FORMAT!r}, got {fmt!r}")
-    size = data.get("size", 5)
-    if size not in SIZES:
-        raise NotationError(f"size: must be 5 or 7, not {size!r}")
+    data, size = json_grid(data, JSON_FORMAT, "kingdom")
     squares = data.get("squares")
     if not isinstance(squares, list):
         raise NotationError("squares: must be a list")

@@ -51,7 +51,7 @@ from kingdomino_kit.origins.actions import (
     encode_action,
 )
 from kingdomino_kit.origins.catalogue import Domino, Resource
-from kingdomino_kit.origins.errors import IllegalAction, OriginsError
+from kingdomino_kit.origins.errors import IllegalAction
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, Throw
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.options import OriginsOptions, catalogue_hash
@@ -454,10 +454,6 @@ def play(bots: Sequence[Any], options: OriginsOptions | None = None, seed: int |
     >>> g.is_over, len(g.kingdoms_[0].history) + g.discards[0]
     (True, 24)
     """
-    options = options or OriginsOptions()
-    if len(bots) != options.players:
-        raise OriginsError(f"{options.players} players need {options.players} bots, not "
-                           f"{len(bots)}")
     game = OriginsGame(options, seed, record=record)
     drive(game, bots)
     return game

@@ -25,13 +25,12 @@ on a volcano: 'V2*1'
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.grid import SIZES, Cell
-from kingdomino_kit.notation import _from_cells, grid_rows
+from kingdomino_kit.notation import _from_cells, grid_rows, json_grid
 from kingdomino_kit.notation import parse_text as core_parse_text
 from kingdomino_kit.origins.catalogue import Half, Resource, Terrain
 from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
@@ -227,20 +226,7 @@ def territory_from_json(data: dict[str, Any] | str) -> OriginsKingdom:
     ...
     kingdomino_kit.origins.errors.OriginsNotationError: squares[0].token: must be 1–3, not 7
     """
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise OriginsNotationError(f"not JSON: {error.msg}", error.lineno,
-                                       error.colno) from None
-    if not isinstance(data, dict):
-        raise _error("a territory in JSON must be an object")
-    fmt = data.get("format", JSON_FORMAT)
-    if fmt != JSON_FORMAT:
-        raise _error(f"format: expected {JSON_FORMAT!r}, got {fmt!r}")
-    size = data.get("size", 5)
-    if size not in SIZES or isinstance(size, bool):
-        raise _error(f"size: must be 5 or 7, not {size!r}")
+    data, size = json_grid(data, JSON_FORMAT, "territory", OriginsNotationError)
     squares = data.get("squares")
     if not isinstance(squares, list):
         raise _error("squares: must be a list")
