@@ -50,6 +50,13 @@ def _flame(x: float, y: float, s: float) -> str:
             f"{y + s:.1f} Q{x:.1f},{y + s * 0.6:.1f} {x + s / 2:.1f},{y:.1f} Z")
 
 
+def _label(x: float, y: float, size: int, text: object, fill: str | None = None) -> str:
+    """A small centred text (a token's fires, a resource's initial, a caveman's letter)."""
+    colour = "" if fill is None else f' fill="{fill}"'
+    return (f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="middle" '
+            f'font-family="sans-serif"{colour}>{text}</text>')
+
+
 def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
                 title: str | None = None) -> str:
     """The territory as an SVG document; the same territory always gives the same text."""
@@ -80,25 +87,19 @@ def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
         if (r, c) in kingdom.tokens:
             out.append(f'<circle class="ko-token" cx="{x + cell - 12}" cy="{y + cell - 12}"'
                        f' r="9" fill="{TOKEN_COLOUR}" stroke="#700"/>')
-            out.append(f'<text x="{x + cell - 12}" y="{y + cell - 8}" font-size="11" '
-                       'text-anchor="middle" font-family="sans-serif" fill="white">'
-                       f"{kingdom.tokens[(r, c)]}</text>")
+            out.append(_label(x + cell - 12, y + cell - 8, 11, kingdom.tokens[(r, c)], "white"))
         if (r, c) in kingdom.resources:
             resource = kingdom.resources[(r, c)]
             out.append(f'<rect class="ko-resource ko-{resource.value}" x="{x + 4}" '
                        f'y="{y + cell - 18}" width="14" height="14" fill="{RESOURCE_COLOUR}"'
                        ' stroke="#3b2412"/>')
-            out.append(f'<text x="{x + 11}" y="{y + cell - 7}" font-size="10" '
-                       'text-anchor="middle" font-family="sans-serif" fill="white">'
-                       f"{resource.value[0].upper()}</text>")
+            out.append(_label(x + 11, y + cell - 7, 10, resource.value[0].upper(), "white"))
         if (r, c) in kingdom.cavemen:
             man = kingdom.cavemen[(r, c)]
             out.append(f'<circle class="ko-caveman" data-kind="{man.value}" '
                        f'cx="{x + cell / 2}" cy="{y + cell / 2}" r="10" fill="white" '
                        'stroke="#222"/>')
-            out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 4}" font-size="12" '
-                       'text-anchor="middle" font-family="sans-serif">'
-                       f"{man.letter}</text>")
+            out.append(_label(x + cell / 2, y + cell / 2 + 4, 12, man.letter))
     out.append("</svg>")
     return "\n".join(out)
 
