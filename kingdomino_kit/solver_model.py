@@ -38,7 +38,7 @@ __all__ = ["ModelData", "Piece", "LayoutModel", "model_data", "build_model", "pi
            "terrain_bound"]
 
 Frame = tuple[int, int]
-REDUNDANT = {"lp_forms": True, "used_bound": True, "parity": False}
+REDUNDANT = {"lp_forms": True, "used_bound": True, "parity": True}
 """Redundant constraints, switchable for measurement (see ``solver_search.SETTINGS``).
 ``used_bound``: each terrain's regions score at most its squares placed × its crowns placed;
 ``lp_forms``: the region/product links also as plain linear inequalities — together they cut the
@@ -332,9 +332,10 @@ def _buildability_constraints(lm: LayoutModel) -> None:
     lm.extras["build_rank"] = rank
 
 
-def _crowned_slots(data: ModelData) -> list[tuple[int, int, int]]:
+def _crowned_slots(data: ModelData, terrains: set[int] | None = None
+                   ) -> list[tuple[int, int, int]]:
     """Region slots ``(terrain, number, most crowns)``: one per crowned square that can be placed,
-    so every crowned property can have its own region."""
+    so every crowned property can have its own region (only ``terrains``, when given)."""
     squares: dict[int, int] = {}
     crowns: dict[int, int] = {}
     halves = [h for p in data.pieces for h in p.halves for _ in p.numbers]
@@ -342,11 +343,13 @@ def _crowned_slots(data: ModelData) -> list[tuple[int, int, int]]:
         if h.crowns:
             squares[h.terrain.index] = squares.get(h.terrain.index, 0) + 1
             crowns[h.terrain.index] = crowns.get(h.terrain.index, 0) + h.crowns
-    return [(t, j, crowns[t]) for t in sorted(squares) for j in range(squares[t])]
+    return [(t, j, crowns[t]) for t in sorted(squares) for j in range(squares[t])
+            if terrains is None or t in terrains]
 
 
-def _region_scores(lm: LayoutModel) -> Any:
-    """Regions in slots per crowned terrain; returns Σ squares × crowns over regions.
+def _region_scores(lm: LayoutModel, terrains: set[int] | None = None) -> Any:
+    """Regions in slots per crowned terrain (only ``terrains``, when given); returns Σ squares ×
+    crowns over regions.
 
     A slot's region is connected (a parent tree towards its root, with decreasing
     ``region_rank``), single-terrain and rooted on a crowned square; slots of one terrain are
@@ -354,7 +357,7 @@ def _region_scores(lm: LayoutModel) -> Any:
     data, model = lm.data, lm.model
     cells = [u for u in data.cells() if u != data.castle]
     index = {u: k for k, u in enumerate(cells)}
-    slots = _crowned_slots(data)
+    slots = _crowned_slots(data, terrains)
     if not slots:
         return 0
     terrain_squares: dict[int, int] = {}

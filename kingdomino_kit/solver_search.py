@@ -9,6 +9,7 @@ largest bound of a position still open.
 from __future__ import annotations
 
 import dataclasses
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -37,15 +38,18 @@ from kingdomino_kit.solver_model import (
     model_data,
     terrain_bound,
 )
+from kingdomino_kit.solver_sets import add_cut_off_clauses, build_set_model, cut_off_sets
 
 __all__ = ["solve_positions", "extract_placements", "SETTINGS"]
 
+_DEBUG = bool(os.environ.get("KK_SOLVER_DEBUG"))
 INTERRUPTED = threading.Event()
 """Set when the last solve was stopped by Ctrl-C (the CLI then leaves without the interpreter's
 shutdown, where OR-Tools 9.15 may abort on a thread left by a stopped search)."""
 
-SETTINGS: dict[str, Any] = {"beam": True, "cut": False, "symmetry": False, "hint": False,
-                            "stop": True, "linearization": None}
+SETTINGS: dict[str, Any] = {"sets": True, "beam": True, "cut": False, "symmetry": False,
+                            "hint": False, "stop": True, "linearization": None,
+                            "first_slice": 1.0, "halving_gap": 99}
 """Switches of the search's ideas, for measuring each one. Measured on 5×5 sets (shared, loaded
 machine): the beam incumbent and stopping a position once its bound cannot beat the best layout
 pay; a hard cut ``objective ≥ best + 1``, a position hint and the D4 signature constraint each
@@ -85,6 +89,17 @@ def extract_placements(lm: LayoutModel, value: Callable[[Any], int],
     return out
 
 
+def _layout_cells(lm: LayoutModel, value: Callable[[Any], int]
+                  ) -> dict[tuple[int, int], tuple[int, int]]:
+    """The model's layout as ``cell → (terrain index, domino id)``, start squares with id -1."""
+    cells = {u: (h.terrain.index, -1) for u, h in lm.data.fixed.items()}
+    for k, ((i, a, b), var) in enumerate(lm.place.items()):
+        if value(var):
+            first, second = lm.data.pieces[i].halves
+            cells[a], cells[b] = (first.terrain.index, k), (second.terrain.index, k)
+    return cells
+
+
 def _real(kingdom: Kingdom, data: ModelData) -> int:
     return kingdom.total(middle_kingdom=data.middle_kingdom, harmony=data.harmony)
 
@@ -99,6 +114,7 @@ class _Stream(cp_model.CpSolverSolutionCallback):
         self.lm, self.dominoes, self.start, self.best = lm, dominoes, start, best
         self.position, self.started, self.on_solution = position, started, on_solution
         self.error: BaseException | None = None
+        self.cut_off: list[frozenset[tuple[int, int]]] = []
 
     def on_solution_callback(self) -> None:
         try:
@@ -109,6 +125,11 @@ class _Stream(cp_model.CpSolverSolutionCallback):
 
     def _record(self) -> None:
         lm = self.lm
+        if "link" in lm.extras:  # the set model: larger cut-off sets are found here
+            self.cut_off = cut_off_sets(lm.data, _layout_cells(lm, self.value))
+            if self.cut_off:
+                self.stop_search()
+                return
         placements = extract_placements(lm, self.value, self.dominoes)
         kingdom, order = replay_order(placements, self.start, lm.data.size)
         real = _real(kingdom, lm.data)
@@ -118,7 +139,8 @@ class _Stream(cp_model.CpSolverSolutionCallback):
         if real > self.best.score:
             self.best.score, self.best.kingdom, self.best.order = real, kingdom, order
             if self.on_solution is not None:
-                self.best.bounds[self.position] = max(int(self.best_objective_bound), real)
+                self.best.bounds[self.position] = min(self.best.bounds[self.position],
+                                                      max(int(self.best_objective_bound), real))
                 self.on_solution(Solution(FEASIBLE, real, self.best.bound(), kingdom, order,
                                           time.perf_counter() - self.started))
 
@@ -147,7 +169,6 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         bound = (terrain_bound(halves) + (MIDDLE_KINGDOM_BONUS if middle_kingdom else 0)
                  + (HARMONY_BONUS if harmony else 0))
         return Solution(UNKNOWN, 0, bound, None, (), time.perf_counter() - started)
-    closed = 0
     interrupted = False
     if not harmony and SETTINGS["beam"]:  # a real layout first: the models must beat it
         try:
@@ -157,56 +178,40 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         if on_solution is not None and best.kingdom is not None:
             on_solution(Solution(FEASIBLE, best.score, best.bound(), best.kingdom, best.order,
                                  time.perf_counter() - started))
-    for k, data in enumerate(datas):
+    use_sets = bool(SETTINGS["sets"])
+    cap = SETTINGS["first_slice"] if use_sets else float("inf")
+    deferred: set[int] = set()  # positions that ran out of their time slice at this target
+    while not interrupted:
+        open_ = [k for k in range(len(datas)) if best.bounds[k] > best.score]
         left = time_limit_s - (time.perf_counter() - started)
-        if left <= 0 or interrupted:
+        if not open_ or left <= 0:
             break
-        if data.upper_bound <= best.score:
-            best.bounds[k] = best.score
-            closed += 1
+        top = max(best.bounds[k] for k in open_)
+        target = _next_target(best.score, top) if use_sets else None
+        ready = [k for k in open_ if (target is None or best.bounds[k] >= target)
+                 and k not in deferred]
+        if not ready:  # every position at this target needs more time: give it
+            cap, deferred = cap * 2, set()
             continue
-        cut = best.score + 1 if best.score >= 0 and SETTINGS["cut"] else None
-        data = dataclasses.replace(data, symmetry=SETTINGS["symmetry"])
-        try:
-            lm = build_model(data, at_least=cut)
-        except KeyboardInterrupt:
-            interrupted = True
-            break
-        if SETTINGS["hint"] and best.kingdom is not None:
-            _hint(lm, best.kingdom)
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = left
-        solver.parameters.num_workers = workers
-        solver.parameters.random_seed = seed
-        if SETTINGS["linearization"] is not None:
-            solver.parameters.linearization_level = SETTINGS["linearization"]
-        before = best.score
-        stream = _Stream(lm, dominoes, start, best, k, started, on_solution)
-        if SETTINGS["stop"]:  # this position cannot beat the best layout: no need to go on
-            solver.best_bound_callback = _stopper(solver, best)
-        solver.parameters.catch_sigint_signal = False
-        status, interrupted = _solve_interruptible(solver, lm, stream)
-        if stream.error is not None:
-            raise stream.error
-        if status == cp_model.OPTIMAL:
-            model_best = int(solver.objective_value)
-            best.bounds[k] = model_best
-            _check_optimal(model_best, best, before, data)
-            closed += 1
-        elif status == cp_model.INFEASIBLE:
-            best.bounds[k] = max(best.score, -1)
-            closed += 1
-        elif status == cp_model.FEASIBLE or status == cp_model.UNKNOWN:
-            if not interrupted:
-                position_bound = int(solver.best_objective_bound)
-                best.bounds[k] = max(best.score, position_bound)
-                closed += position_bound <= best.score
-        else:
-            raise SolverBug(f"CP-SAT says {solver.status_name(status)} for castle {data.castle}")
+        k = ready[0]
+        if not use_sets and SETTINGS["cut"] and best.score >= 0:
+            target = best.score + 1
+        before = dict(best.bounds), best.score
+        if _DEBUG:
+            print(f"[{time.perf_counter() - started:.1f}s] position {datas[k].castle} target "
+                  f"{target} best {best.score} slice {cap} bounds {best.bounds}", flush=True)
+        interrupted = _solve_position(k, datas[k], target, use_sets, dominoes, start, best,
+                                      time.perf_counter() + min(cap, left), workers, seed,
+                                      on_solution, started)
+        if (dict(best.bounds), best.score) == before and not interrupted:
+            if not use_sets:
+                break  # nothing learnt: the time is up
+            deferred.add(k)
     if interrupted:
         INTERRUPTED.set()
     seconds = time.perf_counter() - started
     bound = best.bound()
+    closed = sum(best.bounds[k] <= best.score for k in range(len(datas)))
     if best.kingdom is None:
         status_name = INFEASIBLE if closed == len(datas) and not interrupted else UNKNOWN
         return Solution(status_name, 0, max(bound, 0), None, (), seconds)
@@ -214,6 +219,79 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         raise SolverBug(f"real score {best.score} above the proven bound {bound}")
     status_name = OPTIMAL if closed == len(datas) and best.score == bound else FEASIBLE
     return Solution(status_name, best.score, bound, best.kingdom, best.order, seconds)
+
+
+def _next_target(best: int, top: int) -> int:
+    """The score the next model must reach: the top bound (those proofs, with the least slack,
+    are the quickest, and a tight target also finds layouts sooner than a loose one); halfway
+    when the gap passes ``SETTINGS["halving_gap"]`` (measured: slower, so off by default).
+
+    >>> _next_target(60, 63)
+    63
+    """
+    gap = top - best
+    return top if gap <= SETTINGS["halving_gap"] else best + 1 + gap // 2
+
+
+def _solve_position(k: int, data: ModelData, target: int | None, use_sets: bool,
+                    dominoes: list[Domino], start: Kingdom | None, best: _Best, until: float,
+                    workers: int, seed: int, on_solution: Callable[[Solution], None] | None,
+                    started: float) -> bool:
+    """Solve castle position ``k`` for a score of at least ``target`` until the clock reads
+    ``until`` and record what is learnt in ``best`` (its layouts and this position's bound).
+    Returns whether Ctrl-C stopped it."""
+    data = dataclasses.replace(data, symmetry=SETTINGS["symmetry"] and not use_sets)
+    try:
+        lm = (build_set_model if use_sets else build_model)(data, at_least=target)
+    except KeyboardInterrupt:
+        return True
+    if SETTINGS["hint"] and best.kingdom is not None:
+        _hint(lm, best.kingdom)
+    before = best.score
+    while True:  # again while solutions show cut-off sets the model did not know
+        solver = _solver(until - time.perf_counter(), workers, seed, best, use_sets)
+        stream = _Stream(lm, dominoes, start, best, k, started, on_solution)
+        status, interrupted = _solve_interruptible(solver, lm, stream)
+        if not stream.cut_off or interrupted or stream.error is not None:
+            break
+        add_cut_off_clauses(lm, stream.cut_off)
+    if stream.error is not None:
+        raise stream.error
+    if status == cp_model.OPTIMAL:
+        model_best = int(solver.objective_value)
+        best.bounds[k] = model_best
+        _check_optimal(model_best, best, before, data)
+    elif status == cp_model.INFEASIBLE:
+        best.bounds[k] = min(best.bounds[k], target - 1 if target is not None else -1)
+    elif status == cp_model.FEASIBLE:
+        if not interrupted:
+            position_bound = min(best.bounds[k], int(solver.best_objective_bound + 1e-6))
+            best.bounds[k] = max(best.score, position_bound)
+    elif status != cp_model.UNKNOWN:  # UNKNOWN: no layout, and its "bound" (0) means nothing
+        raise SolverBug(f"CP-SAT says {solver.status_name(status)} for castle {data.castle}")
+    return interrupted
+
+
+def _solver(left: float, workers: int, seed: int, best: _Best, sets: bool) -> cp_model.CpSolver:
+    """A CP-SAT solver with the search's parameters and ``left`` seconds.
+
+    The set model is pure clauses and small sums: its LP relaxation is weak and slow, so the
+    search without LP leads (measured: one position 25 s with CP-SAT's 2-worker default, 2 s
+    with ``no_lp`` beside ``default_lp``)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(left, 0.01)
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    if sets and workers == 1:
+        solver.parameters.linearization_level = 0
+    elif sets and workers <= len(SET_MODEL_WORKERS):
+        solver.parameters.subsolvers.extend(SET_MODEL_WORKERS[:workers])
+    if SETTINGS["linearization"] is not None:
+        solver.parameters.linearization_level = SETTINGS["linearization"]
+    if SETTINGS["stop"]:  # this position cannot beat the best layout: no need to go on
+        solver.best_bound_callback = _stopper(solver, best)
+    solver.parameters.catch_sigint_signal = False
+    return solver
 
 
 def _solve_interruptible(solver: cp_model.CpSolver, lm: LayoutModel,
@@ -238,6 +316,11 @@ def _solve_interruptible(solver: cp_model.CpSolver, lm: LayoutModel,
         except KeyboardInterrupt:
             interrupted = True
     return result.get("status", cp_model.UNKNOWN), interrupted
+
+
+SET_MODEL_WORKERS = ("no_lp", "default_lp", "quick_restart_no_lp", "pseudo_costs", "core",
+                     "max_lp", "quick_restart", "reduced_costs")
+"""CP-SAT's subsolvers for the set model, in the order they are given workers."""
 
 
 def _stopper(solver: cp_model.CpSolver, best: _Best) -> Callable[[float], None]:
