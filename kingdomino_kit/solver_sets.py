@@ -41,6 +41,7 @@ from kingdomino_kit.solver_model import (
     _product,
     _region_scores,
     _same_domino,
+    frame_symmetries,
     terrain_bound,
 )
 
@@ -50,9 +51,10 @@ __all__ = ["set_scored", "build_set_model", "connected_sets", "cut_off_sets", "a
 Frame = tuple[int, int]
 MAX_SETS = 12000
 """The most isolated-set indicators for one terrain (else it gets rank regions)."""
-BUDGET = {"forced": True, "single": True, "sum": True}
+BUDGET = {"forced": True, "single": True, "sum": True, "symmetry": True}
 """The budget cuts, switchable for measurement: pieces that must be placed, isolated sets too
-costly on their own, and the total cost of the isolated sets of fully placed terrains."""
+costly on their own, and the total cost of the isolated sets of fully placed terrains; and
+``symmetry``, the layouts kept among those the square's symmetries map onto each other."""
 MAX_HALF = 9
 """Terrains with more squares than twice this always get rank regions."""
 BUILD_SETS = 4
@@ -145,6 +147,8 @@ def build_set_model(data: ModelData, *, at_least: int | None = None) -> LayoutMo
                              for s in connected_sets(data.size, data.castle, BUILD_SETS)[k]])
     score = _set_scores(lm, forced, at_least)
     bonus = _bonus_variables(lm)
+    if BUDGET["symmetry"] and not data.fixed:
+        _lex_leader(lm)
     lm.objective = score + bonus
     lm.model.add(lm.objective <= data.upper_bound)
     if at_least is not None:
@@ -370,3 +374,38 @@ def _terrain_crowns(lm: LayoutModel, t: int) -> Any:
         if c:
             total += c * v
     return total
+
+
+def _lex_leader(lm: LayoutModel) -> None:
+    """Keep, of each family of layouts that the symmetries of the castle cell map onto each
+    other, only those whose cell values (terrain + 1, 0 when empty) read in the order N, E, S, W
+    of the castle's neighbours, then outwards, are largest at the first two cells: for each
+    symmetry g, ``v(c1) ≥ v(g⁻¹ c1)``, and ``v(c2) ≥ v(g⁻¹ c2)`` when the first are equal. The
+    largest member of each family satisfies both, so no score is lost."""
+    data, model = lm.data, lm.model
+    maps = frame_symmetries(data.size, data.castle)
+    if not maps:
+        return
+    r0, c0 = data.castle
+    order = sorted((u for u in data.cells() if u != data.castle),
+                   key=lambda u: (abs(u[0] - r0) + abs(u[1] - c0), _heading(u, data.castle)))
+    value = {u: sum((t + 1) * lm.terrain[u, t] for t in lm.extras["terrains"]) for u in order}
+    first, second = order[0], order[1]
+    for g in maps:
+        inverse = {b: a for a, b in g.items()}
+        model.add(value[first] >= value[inverse[first]])
+        if inverse[first] == first:
+            model.add(value[second] >= value[inverse[second]])
+            continue
+        tie = model.new_bool_var(f"symmetry_tie_{len(lm.extras.setdefault('ties', []))}")
+        lm.extras["ties"].append(tie)
+        model.add(value[first] == value[inverse[first]]).only_enforce_if(tie)
+        model.add(value[first] != value[inverse[first]]).only_enforce_if(tie.Not())
+        model.add(value[second] >= value[inverse[second]]).only_enforce_if(tie)
+
+
+def _heading(u: Frame, castle: Frame) -> int:
+    """0 for north of the castle, then clockwise: east 1, south 2, west 3 (ties elsewhere)."""
+    dr, dc = u[0] - castle[0], u[1] - castle[1]
+    return 0 if dr < 0 and dc == 0 else 1 if dc > 0 and dr == 0 else 2 if dr > 0 and dc == 0 \
+        else 3 if dc < 0 and dr == 0 else 4

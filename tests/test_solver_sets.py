@@ -21,9 +21,9 @@ from kingdomino_kit import Kingdom
 from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.kingdom import Placement
 from kingdomino_kit.solver import SolverBug, best_kingdom, replay_order
-from kingdomino_kit.solver_model import model_data, piece_key
+from kingdomino_kit.solver_model import frame_symmetries, model_data, piece_key
 from kingdomino_kit.solver_search import SETTINGS
-from kingdomino_kit.solver_sets import build_set_model, connected_sets, cut_off_sets
+from kingdomino_kit.solver_sets import BUDGET, build_set_model, connected_sets, cut_off_sets
 
 Frame = tuple[int, int]
 
@@ -75,8 +75,14 @@ def solve(lm) -> tuple[str, int]:  # type: ignore[no-untyped-def]
     return solver.status_name(status), value
 
 
+@pytest.fixture
+def no_symmetry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pinned layouts need not be the one of their symmetric family that the model keeps."""
+    monkeypatch.setitem(BUDGET, "symmetry", False)
+
+
 @pytest.mark.parametrize("seed", range(12))
-def test_pinned_layout_scores_like_the_flood_fill(seed: int) -> None:
+def test_pinned_layout_scores_like_the_flood_fill(seed: int, no_symmetry: None) -> None:
     rng = random.Random(seed)
     k, used = random_kingdom(rng, rng.randint(3, 12))
     castle, _ = frame_layout(k, 5)
@@ -88,7 +94,7 @@ def test_pinned_layout_scores_like_the_flood_fill(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_budget_cuts_keep_a_layout_of_the_target_score(seed: int) -> None:
+def test_budget_cuts_keep_a_layout_of_the_target_score(seed: int, no_symmetry: None) -> None:
     rng = random.Random(100 + seed)
     k, used = random_kingdom(rng, 12)
     castle, _ = frame_layout(k, 5)
@@ -100,6 +106,35 @@ def test_budget_cuts_keep_a_layout_of_the_target_score(seed: int) -> None:
     lm = build_set_model(data, at_least=real + 1)  # the layout itself cannot reach one more
     pin(lm, k.history, castle)
     assert solve(lm)[0] == "INFEASIBLE"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_symmetry_breaking_keeps_one_image_of_every_layout(seed: int) -> None:
+    """Of a layout and its images under the symmetries of its castle cell, the model with
+    symmetry breaking keeps at least one, and every one kept scores the same."""
+    rng = random.Random(200 + seed)
+    while True:  # a kingdom whose castle sits on a symmetric cell of the 5×5 frame
+        k, used = random_kingdom(rng, 12)
+        castle, _ = frame_layout(k, 5)
+        maps = frame_symmetries(5, castle)
+        if maps:
+            break
+    real = reference.score(reference.grid_of(k))
+    kept = []
+    for g in [None, *maps]:
+        placements = k.history if g is None else [
+            Placement(p.domino, _moved(g, p.first, castle), _moved(g, p.second, castle))
+            for p in k.history]
+        lm = build_set_model(model_data(used, size=5, castle=castle))
+        pin(lm, placements, castle)
+        kept.append(solve(lm))
+    assert ("OPTIMAL", real) in kept
+    assert set(kept) <= {("OPTIMAL", real), ("INFEASIBLE", -1)}
+
+
+def _moved(g: dict[Frame, Frame], cell: Frame, castle: Frame) -> Frame:
+    r, c = g[(cell[0] + castle[0], cell[1] + castle[1])]
+    return (r - castle[0], c - castle[1])
 
 
 def _random_tiling(rng: random.Random, castle: Frame, count: int
