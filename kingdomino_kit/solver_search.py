@@ -49,7 +49,8 @@ shutdown, where OR-Tools 9.15 may abort on a thread left by a stopped search).""
 
 SETTINGS: dict[str, Any] = {"sets": True, "beam": True, "cut": False, "symmetry": False,
                             "hint": False, "stop": True, "linearization": None,
-                            "first_slice": 1.0, "halving_gap": 99}
+                            "first_slice": 1.0, "halving_gap": 99, "edge_first": True,
+                            "primal_after": {5: 4.0, 7: 1.0}}
 """Switches of the search's ideas, for measuring each one. Measured on 5×5 sets (shared, loaded
 machine): the beam incumbent and stopping a position once its bound cannot beat the best layout
 pay; a hard cut ``objective ≥ best + 1``, a position hint and the D4 signature constraint each
@@ -181,15 +182,25 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
     use_sets = bool(SETTINGS["sets"])
     cap = SETTINGS["first_slice"] if use_sets else float("inf")
     deferred: set[int] = set()  # positions that ran out of their time slice at this target
+    primal = False  # a round that asks only to beat the best layout, to find better ones
     while not interrupted:
         open_ = [k for k in range(len(datas)) if best.bounds[k] > best.score]
         left = time_limit_s - (time.perf_counter() - started)
         if not open_ or left <= 0:
             break
         top = max(best.bounds[k] for k in open_)
-        target = _next_target(best.score, top) if use_sets else None
+        target = (best.score + 1 if primal else _next_target(best.score, top)) if use_sets \
+            else None
         ready = [k for k in open_ if (target is None or best.bounds[k] >= target)
                  and k not in deferred]
+        if not ready:  # every position at this target needs more time
+            if not primal and cap >= SETTINGS["primal_after"][size]:
+                primal, deferred = True, set()
+            else:
+                primal, cap, deferred = False, cap * 2, set()
+            continue
+        if use_sets and SETTINGS["edge_first"]:  # best layouts often have the castle off-centre
+            ready.reverse()
         if not ready:  # every position at this target needs more time: give it
             cap, deferred = cap * 2, set()
             continue
@@ -199,11 +210,12 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         before = dict(best.bounds), best.score
         if _DEBUG:
             print(f"[{time.perf_counter() - started:.1f}s] position {datas[k].castle} target "
-                  f"{target} best {best.score} slice {cap} bounds {best.bounds}", flush=True)
+                  f"{target} best {best.score} slice {cap}{' primal' * primal} bounds "
+                  f"{best.bounds}", flush=True)
         interrupted = _solve_position(k, datas[k], target, use_sets, dominoes, start, best,
                                       time.perf_counter() + min(cap, left), workers, seed,
                                       on_solution, started)
-        if (dict(best.bounds), best.score) == before and not interrupted:
+        if primal or ((dict(best.bounds), best.score) == before and not interrupted):
             if not use_sets:
                 break  # nothing learnt: the time is up
             deferred.add(k)
@@ -349,7 +361,8 @@ def _beam_incumbent(dominoes: list[Domino], size: int, start: Kingdom | None,
     from kingdomino_kit.solver_greedy import beam_layout
 
     kingdom, order = beam_layout(dominoes, size=size, start=start,
-                                 middle_kingdom=middle_kingdom, width=3, choose=choose)
+                                 middle_kingdom=middle_kingdom, width=3 if size <= 5 else 10,
+                                 choose=choose)
     replayed, order = replay_order(order, start, size)
     if replayed != kingdom:
         raise SolverBug("the beam layout does not replay")
