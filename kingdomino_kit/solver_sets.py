@@ -36,6 +36,7 @@ from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
 from kingdomino_kit.solver_model import (
     LayoutModel,
     ModelData,
+    Piece,
     _bonus_variables,
     _placement_variables,
     _product,
@@ -51,10 +52,11 @@ __all__ = ["set_scored", "build_set_model", "connected_sets", "cut_off_sets", "a
 Frame = tuple[int, int]
 MAX_SETS = 12000
 """The most isolated-set indicators for one terrain (else it gets rank regions)."""
-BUDGET = {"forced": True, "single": True, "sum": True, "symmetry": True}
+BUDGET = {"forced": True, "single": True, "sum": True, "symmetry": True, "dominance": True}
 """The budget cuts, switchable for measurement: pieces that must be placed, isolated sets too
 costly on their own, and the total cost of the isolated sets of fully placed terrains; and
-``symmetry``, the layouts kept among those the square's symmetries map onto each other."""
+``symmetry``, the layouts kept among those the square's symmetries map onto each other;
+``dominance``, a domino used only when every better copy of it is (:func:`dominates`)."""
 MAX_HALF = 9
 """Terrains with more squares than twice this always get rank regions."""
 BUILD_SETS = 4
@@ -142,6 +144,8 @@ def build_set_model(data: ModelData, *, at_least: int | None = None) -> LayoutMo
     for i in forced:
         lm.model.add(sum(v for (j, _, _), v in lm.place.items() if j == i)
                      == len(data.pieces[i].numbers))
+    if BUDGET["dominance"]:
+        _dominance(lm)
     _link_variables(lm)
     add_cut_off_clauses(lm, [s for k in range(2, BUILD_SETS + 1, 2)
                              for s in connected_sets(data.size, data.castle, BUILD_SETS)[k]])
@@ -181,6 +185,41 @@ def _forced_pieces(data: ModelData, target: int) -> set[int]:
         if terrain_bound([*fewer, *data.fixed.values()]) + _bonus(data) < target:
             forced.add(i)
     return forced
+
+
+def dominates(a: Piece, b: Piece) -> bool:
+    """Piece ``a`` has the terrains of ``b`` and at least its crowns on each, more on one: put in
+    ``b``'s cells, it keeps the layout legal and scores at least as much.
+
+    >>> from kingdomino_kit.dominoes import domino
+    >>> from kingdomino_kit.solver_model import piece_key
+    >>> f1w, wf = Piece(piece_key(domino(24)), (24,)), Piece(piece_key(domino(13)), (13,))
+    >>> dominates(f1w, wf), dominates(wf, f1w)
+    (True, False)
+    """
+    (a1, a2), (b1, b2) = a.halves, b.halves
+    for x, y in (((a1, b1), (a2, b2)), ((a1, b2), (a2, b1))):
+        if all(p.terrain == q.terrain and p.crowns >= q.crowns for p, q in (x, y)) \
+                and (x[0].crowns, y[0].crowns) != (x[1].crowns, y[1].crowns):
+            return True
+    return False
+
+
+def _dominance(lm: LayoutModel) -> None:
+    """A piece is used only when every piece that dominates it is used in all its copies (else
+    swapping one in scores at least as much): the search never tries the worse one first."""
+    data, model = lm.data, lm.model
+    counts = [sum(v for (j, _, _), v in lm.place.items() if j == i)
+              for i in range(len(data.pieces))]
+    for i, worse in enumerate(data.pieces):
+        better = [j for j, p in enumerate(data.pieces) if j != i and dominates(p, worse)]
+        if not better:
+            continue
+        used = model.new_bool_var(f"used_{i}")
+        model.add(counts[i] >= 1).only_enforce_if(used)
+        model.add(counts[i] == 0).only_enforce_if(used.Not())
+        for j in better:
+            model.add(counts[j] == len(data.pieces[j].numbers)).only_enforce_if(used)
 
 
 def _link_variables(lm: LayoutModel) -> None:

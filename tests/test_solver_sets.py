@@ -248,3 +248,17 @@ def _twelve_reference(numbers: tuple[int, ...]) -> int:
         assert sol.status == "optimal"
         _TWELVE[numbers] = sol.score
     return _TWELVE[numbers]
+
+
+@pytest.mark.parametrize("pool,choose", [("13,24,25,41", 2), ("36,41,21,1", 2), ("17,28,32,9", 3)])
+def test_choosing_with_dominated_dominoes_agrees_with_exhaustive_search(
+        model: str, pool: str, choose: int) -> None:
+    """W|F (13) is dominated by F1|W (24, 25), W|G1 (36) by W|G2 (41): the dominance rule
+    (use a domino only when every better copy is used) must not lose the optimum."""
+    import itertools
+
+    doms = [DOMINOES[int(n) - 1] for n in pool.split(",")]
+    expected = max(exhaustive_best(list(subset)) or 0
+                   for subset in itertools.combinations(doms, choose))
+    sol = best_kingdom(doms, choose=choose, workers=2, time_limit_s=60)
+    assert (sol.status, sol.score, sol.bound) == ("optimal", expected, expected)
