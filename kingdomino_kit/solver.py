@@ -27,7 +27,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom, Placement
 
 __all__ = ["Solution", "SolverError", "SolverBug", "best_kingdom", "castle_positions",
-           "replay_order", "OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"]
+           "check_numbers", "replay_order", "OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"]
 
 OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = "optimal", "feasible", "infeasible", "unknown"
 Frame = tuple[int, int]
@@ -79,14 +79,25 @@ def castle_positions(size: int, start: Kingdom | None = None) -> list[Frame]:
     return sorted(cells, key=lambda u: (abs(u[0] - c) + abs(u[1] - c), -u[0], -u[1]))
 
 
-def _check_input(dominoes: Sequence[Domino], size: int, start: Kingdom | None,
-                 choose: int | None) -> None:
-    numbers = [d.number for d in dominoes]
+def check_numbers(numbers: Sequence[int], size: int, error: type[KingdominoError],
+                  what: str = "kingdom") -> None:
+    """The checks every solver makes first: no domino given twice, a size of 5 or 7.
+
+    >>> check_numbers([3, 17, 3], 5, SolverError)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.solver.SolverError: domino 3 is given more than once
+    """
     repeated = sorted({n for n in numbers if numbers.count(n) > 1})
     if repeated:
-        raise SolverError(f"domino {repeated[0]} is given more than once")
+        raise error(f"domino {repeated[0]} is given more than once")
     if size not in (5, 7):
-        raise SolverError(f"kingdom size must be 5 or 7, not {size}")
+        raise error(f"{what} size must be 5 or 7, not {size}")
+
+
+def _check_input(dominoes: Sequence[Domino], size: int, start: Kingdom | None,
+                 choose: int | None) -> None:
+    check_numbers([d.number for d in dominoes], size, SolverError)
     if start is not None:
         if start.size != size:
             raise SolverError(f"the start kingdom has size {start.size}, not {size}")

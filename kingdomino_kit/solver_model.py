@@ -35,7 +35,7 @@ from kingdomino_kit.dominoes import Domino, Half
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
 
 __all__ = ["ModelData", "Piece", "LayoutModel", "model_data", "build_model", "piece_key",
-           "terrain_bound"]
+           "terrain_bound", "centred_extent", "frame_symmetries"]
 
 Frame = tuple[int, int]
 REDUNDANT = {"lp_forms": True, "used_bound": True, "parity": True}
@@ -212,11 +212,16 @@ def build_model(data: ModelData, *, at_least: int | None = None) -> LayoutModel:
     bonus = _bonus_variables(lm)
     if data.symmetry:
         _symmetry_breaking(lm)
-    lm.objective = score + bonus
-    lm.model.add(lm.objective <= data.upper_bound)
+    return _maximize(lm, score + bonus, at_least)
+
+
+def _maximize(lm: LayoutModel, objective: Any, at_least: int | None) -> LayoutModel:
+    """Set the objective, capped by the static bound and, with ``at_least``, from below."""
+    lm.objective = objective
+    lm.model.add(objective <= lm.data.upper_bound)
     if at_least is not None:
-        lm.model.add(lm.objective >= at_least)
-    lm.model.maximize(lm.objective)
+        lm.model.add(objective >= at_least)
+    lm.model.maximize(objective)
     return lm
 
 
@@ -493,6 +498,35 @@ def _product(model: cp_model.CpModel, squares: Any, crowns: Any, sq_cap: int, cr
     return sum(terms)
 
 
+def centred_extent(model: cp_model.CpModel, size: int, occupied: dict[Frame, Any],
+                   name: str) -> Any:
+    """A boolean that, when true, makes the used rows and columns of the frame symmetric about
+    its centre — the castle (or Origins hut) on the centre cell is then the centre of the
+    kingdom's extent (Middle Kingdom, Empire of fire).
+
+    >>> m = cp_model.CpModel()
+    >>> centred = centred_extent(m, 3, {(0, 1): 1, (1, 0): 0, (1, 2): 0, (2, 1): 0}, "centred")
+    >>> m.add(centred == 1)   # doctest: +ELLIPSIS
+    <...>
+    >>> cp_model.CpSolver().solve(m) == cp_model.INFEASIBLE   # row 0 used, row 2 not
+    True
+    """
+    c = size // 2
+    centred = model.new_bool_var(name)
+    for axis in (0, 1):
+        used = []
+        for line in range(size):
+            occ = [o for u, o in occupied.items() if u[axis] == line]
+            flag = model.new_bool_var(f"used_{axis}_{line}")
+            for o in occ:
+                model.add(flag >= o)
+            model.add(flag <= sum(occ))
+            used.append(flag)
+        for d in range(1, c + 1):
+            model.add(used[c - d] == used[c + d]).only_enforce_if(centred)
+    return centred
+
+
 def frame_symmetries(size: int, castle: Frame) -> list[dict[Frame, Frame]]:
     """The D4 maps of the frame, other than the identity, that keep the castle cell in place.
 
@@ -532,20 +566,7 @@ def _bonus_variables(lm: LayoutModel) -> Any:
     n = data.size
     bonus: Any = 0
     if data.middle_kingdom and data.castle == (n // 2, n // 2):
-        middle = model.new_bool_var("middle_kingdom")
-        c = n // 2
-        for axis in (0, 1):
-            used = []
-            for line in range(n):
-                cells = [u for u in data.cells() if u[axis] == line and u != data.castle]
-                flag = model.new_bool_var(f"used_{axis}_{line}")
-                occ = [lm.occupied[u] for u in cells]
-                for o in occ:
-                    model.add(flag >= o)
-                model.add(flag <= sum(occ))
-                used.append(flag)
-            for d in range(1, c + 1):
-                model.add(used[c - d] == used[c + d]).only_enforce_if(middle)
+        middle = centred_extent(model, n, lm.occupied, "middle_kingdom")
         lm.middle = middle
         bonus += MIDDLE_KINGDOM_BONUS * middle
     if data.harmony:  # the reading of the issue: all given (or chosen) dominoes, no gap

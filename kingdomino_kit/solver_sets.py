@@ -38,6 +38,7 @@ from kingdomino_kit.solver_model import (
     ModelData,
     Piece,
     _bonus_variables,
+    _maximize,
     _placement_variables,
     _product,
     _region_scores,
@@ -153,12 +154,7 @@ def build_set_model(data: ModelData, *, at_least: int | None = None) -> LayoutMo
     bonus = _bonus_variables(lm)
     if BUDGET["symmetry"] and not data.fixed:
         _lex_leader(lm)
-    lm.objective = score + bonus
-    lm.model.add(lm.objective <= data.upper_bound)
-    if at_least is not None:
-        lm.model.add(lm.objective >= at_least)
-    lm.model.maximize(lm.objective)
-    return lm
+    return _maximize(lm, score + bonus, at_least)
 
 
 def _bonus(data: ModelData) -> int:

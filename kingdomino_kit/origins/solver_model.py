@@ -72,12 +72,9 @@ def model_data(dominoes: Sequence[Domino], *, size: int = 5, hut: Frame = (2, 2)
     >>> model_data(sample_catalogue().dominoes("1,2")).cells()[:2]
     [(0, 0), (0, 1)]
     """
-    numbers = [d.number for d in dominoes]
-    twice = sorted({n for n in numbers if numbers.count(n) > 1})
-    if twice:
-        raise OriginsError(f"domino {twice[0]} is given more than once")
-    if size not in (5, 7):
-        raise OriginsError(f"territory size must be 5 or 7, not {size}")
+    from kingdomino_kit.solver import check_numbers
+
+    check_numbers([d.number for d in dominoes], size, OriginsError, "territory")
     if 2 * len(dominoes) > size * size - 1:
         raise OriginsError(f"{len(dominoes)} dominoes cannot fit a {size}×{size} territory")
     return OriginsModelData(size, hut, tuple(dominoes), empire_of_fire, homo_habilis)
@@ -450,18 +447,10 @@ def _bonuses(om: OriginsModel) -> Any:
     n, c = data.size, data.size // 2
     bonus: Any = 0
     if data.empire_of_fire and data.hut == (c, c):
-        empire = model.new_bool_var("empire_of_fire")
-        for axis in (0, 1):
-            used = []
-            for line in range(n):
-                occ = [om.occupied[u] for u in data.cells() if u[axis] == line]
-                flag = model.new_bool_var(f"used_{axis}_{line}")
-                for o in occ:
-                    model.add(flag >= o)
-                model.add(flag <= sum(occ))
-                used.append(flag)
-            for k in range(1, c + 1):
-                model.add(used[c - k] == used[c + k]).only_enforce_if(empire)
+        from kingdomino_kit.solver_model import centred_extent  # CP-SAT: imported when used
+
+        empire = centred_extent(model, n, {u: om.occupied[u] for u in data.cells()},
+                                "empire_of_fire")
         bonus += EMPIRE_OF_FIRE_BONUS * empire
     if data.homo_habilis:
         habilis = model.new_bool_var("homo_habilis")
