@@ -141,7 +141,7 @@ assert solved.optimum == puzzle.solution.optimum
 # ## Your turn
 #
 # Any puzzle of the collection, by its id. Build, press **Check**, repeat; the list above has
-# 44 to go at, level 1 to 5.
+# 47 to go at, level 1 to 5.
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -73,6 +73,9 @@ PLANS: list[Plan] = [
     *[Plan("best-kingdom", 5, 8) for _ in range(2)],
     Plan("rearrange", 5, 6),
     Plan("complete", 5, 5, extra=6),
+    # a full 5×5 kingdom, proven by the set model (solver_sets.py) in seconds
+    *[Plan("best-kingdom", 5, 12) for _ in range(2)],
+    Plan("rearrange", 5, 12),
 ]
 
 
