@@ -50,11 +50,19 @@ shutdown, where OR-Tools 9.15 may abort on a thread left by a stopped search).""
 SETTINGS: dict[str, Any] = {"sets": True, "beam": True, "cut": False, "symmetry": False,
                             "hint": False, "stop": True, "linearization": None,
                             "first_slice": 1.0, "halving_gap": 99, "edge_first": True,
-                            "primal_after": {5: 4.0, 7: 1.0}}
-"""Switches of the search's ideas, for measuring each one. Measured on 5×5 sets (shared, loaded
-machine): the beam incumbent and stopping a position once its bound cannot beat the best layout
-pay; a hard cut ``objective ≥ best + 1``, a position hint and the D4 signature constraint each
-slowed CP-SAT down (they are kept switchable for further measurement)."""
+                            "primal_after": {5: 16.0, 7: 1.0}}
+"""Switches of the search's ideas, for measuring each one (README, "Speed").
+
+* ``sets``: the set model (:mod:`kingdomino_kit.solver_sets`); ``False`` for the rank model,
+  which is solved once per castle cell (with ``cut``: objective ≥ best + 1; ``symmetry``: its
+  D4 signature constraint; both measured slower on it).
+* ``beam``: a first layout by beam search; ``stop``: a position stops once its bound cannot beat
+  the best layout; ``hint``: hint the best layout (measured slower).
+* Set model search: the time slice of a first solve (``first_slice`` s, doubled when every
+  position at the level needs more), ``halving_gap`` (aim halfway down when the gap is larger:
+  slower, so off), ``edge_first`` (edge castles first: faster), ``primal_after`` (by size: once
+  slices reach this many seconds, a round asks each position only to beat the best layout —
+  pays on 7×7, cost 20 s on the box set 3 at 4 s on 5×5, so 16 s there)."""
 
 
 @dataclass
