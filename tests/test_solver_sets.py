@@ -204,6 +204,7 @@ def test_connected_sets_match_a_brute_force_count() -> None:
 def model(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """The solver with one model or the other, and no beam layout: CP-SAT finds everything."""
     monkeypatch.setitem(SETTINGS, "sets", request.param == "sets")
+    monkeypatch.setitem(SETTINGS, "sets_for_choice", request.param == "sets")
     monkeypatch.setitem(SETTINGS, "beam", False)
     return str(request.param)
 
