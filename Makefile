@@ -32,7 +32,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check kingdomino_kit tests benchmarks scripts
+	$(VENV)/bin/ruff check kingdomino_kit tests benchmarks scripts notebooks
 	$(VENV)/bin/mypy
 
 clean:

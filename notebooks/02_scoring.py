@@ -133,8 +133,9 @@ for p in kingdom.properties():
         print(p.terrain.value, p.squares, p.crowns, p.score)
 
 # %%
-from kingdomino_kit.render import kingdom_svg
 from IPython.display import SVG
+
+from kingdomino_kit.render import kingdom_svg
 
 SVG(kingdom_svg(kingdom, highlight=[p for p in kingdom.properties() if p.score]))
 

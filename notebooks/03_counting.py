@@ -27,7 +27,7 @@ import random
 from fractions import Fraction
 from functools import cache
 
-from kingdomino_kit import DOMINOES, Kingdom, domino
+from kingdomino_kit import DOMINOES, Kingdom
 from kingdomino_kit.game import GameOptions, deal
 
 # %% [markdown]

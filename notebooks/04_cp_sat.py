@@ -26,7 +26,6 @@
 
 # %%
 # %matplotlib inline
-import itertools
 
 from ortools.sat.python import cp_model
 
@@ -90,7 +89,7 @@ def add_placements(model, numbers, free, placements):
     for n in numbers:                                   # each domino at most once
         model.add_at_most_one(v for p, v in place.items() if p[0] == n)
     covering = {u: [] for u in free}
-    for (n, a, b), v in place.items():
+    for (_, a, b), v in place.items():
         covering[a].append(v)
         covering[b].append(v)
     for u in free:                                      # each cell at most once

@@ -118,7 +118,7 @@ def random_board(rng):
     rng.shuffle(pieces)
     cells = rng.sample(CELLS, len(CELLS))
     b = Board()
-    for cell, piece in zip(cells, pieces[:30]):
+    for cell, piece in zip(cells, pieces[:30], strict=False):
         b = b.place(cell, piece)
     return b
 
@@ -218,7 +218,7 @@ def brute_force(problem):
     cells = problem.board.empty_cells()
     best, seen = None, set()
     for chosen in permutations(cells, len(problem.pieces)):
-        key = frozenset(zip(chosen, problem.pieces))
+        key = frozenset(zip(chosen, problem.pieces, strict=True))
         if key in seen:
             continue
         seen.add(key)
