@@ -49,7 +49,7 @@ shutdown, where OR-Tools 9.15 may abort on a thread left by a stopped search).""
 
 SETTINGS: dict[str, Any] = {"sets": True, "beam": True, "cut": False, "symmetry": False,
                             "hint": False, "stop": True, "linearization": None,
-                            "first_slice": 1.0, "halving_gap": 99, "edge_first": True,
+                            "first_slice": 1.0, "edge_first": True,
                             "primal_after": {5: 16.0, 7: 1.0}, "sets_for_choice": False}
 """Switches of the search's ideas, for measuring each one (README, "Speed").
 
@@ -58,11 +58,12 @@ SETTINGS: dict[str, Any] = {"sets": True, "beam": True, "cut": False, "symmetry"
   D4 signature constraint; both measured slower on it).
 * ``beam``: a first layout by beam search; ``stop``: a position stops once its bound cannot beat
   the best layout; ``hint``: hint the best layout (measured slower).
-* Set model search: the time slice of a first solve (``first_slice`` s, doubled when every
-  position at the level needs more), ``halving_gap`` (aim halfway down when the gap is larger:
-  slower, so off), ``edge_first`` (edge castles first: faster), ``primal_after`` (by size: once
-  slices reach this many seconds, a round asks each position only to beat the best layout —
-  pays on 7×7, cost 20 s on the box set 3 at 4 s on 5×5, so 16 s there).
+* Set model search, which always aims at the top bound (aiming halfway down a large gap was
+  measured slower and removed): the time slice of a first solve (``first_slice`` s, doubled when
+  every position at the level needs more), ``edge_first`` (edge castles first: faster),
+  ``primal_after`` (by size: once slices reach this many seconds, a round asks each position
+  only to beat the best layout — pays on 7×7, cost 20 s on the box set 3 at 4 s on 5×5, so
+  16 s there).
 * ``sets_for_choice``: use the set model also to choose k of a larger pool (free choice). Off:
   with no domino forced it gets no budget cuts; the rank model found the best free-choice
   layouts so far (126 in a 900 s run), though in 600 s runs both stayed at the beam's 99."""
@@ -201,8 +202,7 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         if not open_ or left <= 0:
             break
         top = max(best.bounds[k] for k in open_)
-        target = (best.score + 1 if primal else _next_target(best.score, top)) if use_sets \
-            else None
+        target = (best.score + 1 if primal else top) if use_sets else None
         ready = [k for k in open_ if (target is None or best.bounds[k] >= target)
                  and k not in deferred]
         if not ready:  # every position at this target needs more time
@@ -243,18 +243,6 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         raise SolverBug(f"real score {best.score} above the proven bound {bound}")
     status_name = OPTIMAL if closed == len(datas) and best.score == bound else FEASIBLE
     return Solution(status_name, best.score, bound, best.kingdom, best.order, seconds)
-
-
-def _next_target(best: int, top: int) -> int:
-    """The score the next model must reach: the top bound (those proofs, with the least slack,
-    are the quickest, and a tight target also finds layouts sooner than a loose one); halfway
-    when the gap passes ``SETTINGS["halving_gap"]`` (measured: slower, so off by default).
-
-    >>> _next_target(60, 63)
-    63
-    """
-    gap = top - best
-    return top if gap <= SETTINGS["halving_gap"] else best + 1 + gap // 2
 
 
 def _solve_position(k: int, data: ModelData, target: int | None, use_sets: bool,
