@@ -21,10 +21,11 @@ import tracemalloc
 from collections.abc import Callable
 
 from benchmarks.common import emit
-from kingdomino_kit.bots import GreedyBot, RandomBot
-from kingdomino_kit.fastplay import play_random
+from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.game import GameOptions, play
-from kingdomino_kit.simulate import simulate, summarize
+from kingdomino_kit.game.bots import GreedyBot
+from kingdomino_kit.game.fastplay import play_random
+from kingdomino_kit.game.simulate import simulate, summarize
 
 SEED = 2024
 OPTIONS = GameOptions(players=4)

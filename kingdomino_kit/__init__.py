@@ -16,8 +16,8 @@ from kingdomino_kit.kingdom import (
     Kingdom,
     Placement,
     Property,
+    parse_text,
 )
-from kingdomino_kit.notation import parse_text
 
 __version__ = "0.1.0"
 

@@ -1,24 +1,38 @@
-"""The bot protocol shared by every game in the kit, and the game-independent random bot.
+"""The bot protocol shared by every game in the kit, the game-independent random bot, and the
+registry of named bots.
 
 A bot is anything with ``choose(observation, actions) -> action`` that picks one of the legal
 actions it is given; it keeps its own seeded RNG, so the same seed plays the same game. A plain
 function ``f(observation, actions) -> action`` is a bot too (wrap it with :func:`as_bot`).
+
+Two class attributes tell the game's driver how to treat a bot: ``needs_observation = False``
+(it picks blindly: the driver skips building an observation) and ``trusted = True`` (it always
+returns one of the actions given: the driver skips re-checking them against the rules).
+
+The registry names each game's bots by ``module:class`` (:data:`REGISTRY`), so this module
+imports no game: :func:`make_bot` loads a bot's module when it is first asked for.
 
 >>> bot = RandomBot(seed=1)
 >>> bot.choose(None, ["a", "b", "c"]) in ("a", "b", "c")
 True
 >>> as_bot(lambda obs, actions: actions[-1]).choose(None, [1, 2, 3])
 3
+>>> make_bot("greedy", 1).name, make_bot("mc:playouts=3", 1).playouts
+('greedy', 3)
 """
 
 from __future__ import annotations
 
+import importlib
+import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Bot", "BotFunction", "FunctionBot", "RandomBot", "as_bot", "GreedyBot", "MonteCarloBot",
-           "make_bot", "BOTS", "TRUSTED_BOTS", "placement_value", "domino_value"]
+from kingdomino_kit.errors import KingdominoError
+
+__all__ = ["BOTS", "GAMES", "REGISTRY", "Bot", "BotFunction", "FunctionBot", "RandomBot",
+           "as_bot", "bot_class", "bot_names", "make_bot", "parse_bots"]
 
 A = TypeVar("A")
 
@@ -38,11 +52,13 @@ BotFunction = Callable[[Any, Sequence[Any]], Any]
 
 
 class FunctionBot:
-    """A plain function used as a bot.
+    """A plain function used as a bot (not trusted: its actions are checked by the rules).
 
     >>> FunctionBot(lambda obs, actions: actions[0], name="first").name
     'first'
     """
+
+    trusted = False
 
     def __init__(self, function: BotFunction, name: str | None = None) -> None:
         self.function = function
@@ -61,6 +77,8 @@ class RandomBot:
     """
 
     name = "random"
+    needs_observation = False
+    trusted = True
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -75,277 +93,146 @@ def as_bot(bot: Bot | BotFunction) -> Bot:
 
     >>> as_bot(RandomBot()).name
     'random'
+    >>> as_bot(3)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: not a bot: 3 (needs choose(observation, actions) or \
+to be callable)
     """
     if hasattr(bot, "choose"):
         return bot  # type: ignore[return-value]
     if callable(bot):
         return FunctionBot(bot)
-    raise TypeError(f"not a bot: {bot!r} (needs choose(observation, actions) or to be callable)")
+    raise KingdominoError(
+        f"not a bot: {bot!r} (needs choose(observation, actions) or to be callable)")
 
 
-# ----------------------------------------------------------------------------- Kingdomino bots
-# Bots for the drafting game (kingdomino_kit.game). They need an Observation; the protocol,
-# FunctionBot, RandomBot and as_bot above stay game-independent.
+# --------------------------------------------------------------------------------- registry
+GAMES = ("kingdomino", "kingdoms", "origins")
 
-def _kingdomino() -> Any:
-    from kingdomino_kit import game
+REGISTRY: Mapping[str, Mapping[str, str]] = {
+    "kingdomino": {"random": "kingdomino_kit.bots:RandomBot",
+                   "greedy": "kingdomino_kit.game.bots:GreedyBot",
+                   "mc": "kingdomino_kit.game.bots:MonteCarloBot"},
+    "kingdoms": {"random": "kingdomino_kit.bots:RandomBot",
+                 "greedy": "kingdomino_kit.kingdoms.bots:GreedyBot"},
+    "origins": {"random": "kingdomino_kit.bots:RandomBot",
+                "greedy": "kingdomino_kit.origins.bots:GreedyOriginsBot"},
+}
+"""Each game's named bots, as ``module:class``. A bot class may declare ``PARAMETERS``, a
+mapping of parameter name to type (``int``, ``float`` or ``str``), for ``name:key=value``."""
 
-    return game
+BOTS = REGISTRY["kingdomino"]
+"""The named bots of Kingdomino (the default game of :func:`make_bot`)."""
 
 
-def placement_value(kingdom: Any, placement: Any, *, middle_kingdom: bool = False,
-                    harmony: bool = False) -> float:
-    """Greedy value of a placement: the kingdom's score after it (bonuses switched on count)
-    plus a simple potential: +0.3 per same-terrain neighbour of the placed halves, -0.5 per
-    empty cell it walls in (-2.5 with Harmony: that cell can never be filled), and -3 with
-    Middle Kingdom when the kingdom leaves the castle-centred size × size frame.
+def bot_names(game: str = "kingdomino") -> list[str]:
+    """The bot names of a game.
 
-    >>> from kingdomino_kit import Kingdom, Placement, domino
-    >>> placement_value(Kingdom.from_text("C G1"), Placement(domino(41), (0, 3), (0, 2)))
-    6.3
-    >>> placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (0, 3), (0, 4)),
-    ...                 middle_kingdom=True)
-    -2.7
+    >>> bot_names("kingdoms")
+    ['random', 'greedy']
     """
-    kingdom.push(placement)
+    return list(_game_registry(game))
+
+
+def _game_registry(game: str) -> Mapping[str, str]:
+    registry = REGISTRY.get(game) if isinstance(game, str) else None
+    if registry is None:
+        raise KingdominoError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    return registry
+
+
+def bot_class(name: str, game: str = "kingdomino") -> type[Any]:
+    """The class of a named bot (its module is imported now).
+
+    >>> bot_class("random").__name__
+    'RandomBot'
+    """
+    registry = _game_registry(game)
+    path = registry.get(name)
+    if path is None:
+        raise KingdominoError(f"unknown bot {name!r} (known: {', '.join(registry)})")
+    module, _, attr = path.partition(":")
+    cls: type[Any] = getattr(importlib.import_module(module), attr)
+    return cls
+
+
+def _parameter(spec: str, key: str, kind: type, value: str) -> Any:
     try:
-        value = float(kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony))
-        first, second = placement.first, placement.second
-        near = 0
-        for half, (r, c), other in ((placement.domino.first, first, second),
-                                    (placement.domino.second, second, first)):
-            for cell in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
-                if cell != other:
-                    h = kingdom.at(cell)
-                    if h is not None and h.terrain is half.terrain:
-                        near += 1
-        value += 0.3 * near
-        n = kingdom.size
-        rmin, rmax, cmin, cmax = kingdom.bounds
-        if middle_kingdom:
-            h = (n - 1) // 2
-            if -rmin > h or rmax > h or -cmin > h or cmax > h:
-                value -= 3.0
-        holes = _walled_in(kingdom, (first, second))
-        return value - holes * (2.5 if harmony else 0.5)
-    finally:
-        kingdom.undo()
+        number = kind(value)
+    except ValueError:
+        raise KingdominoError(f"bot {spec!r}: {key} must be a number, not {value!r}") from None
+    if isinstance(number, float) and not math.isfinite(number):
+        raise KingdominoError(f"bot {spec!r}: {key} must be a finite number, not {value!r}")
+    return number
 
 
-def _walled_in(kingdom: Any, cells: Sequence[tuple[int, int]]) -> int:
-    """Empty cells next to ``cells`` that no domino can ever cover (no free neighbour)."""
-    n = kingdom.size
-    rmin, rmax, cmin, cmax = kingdom.bounds
-
-    known: dict[tuple[int, int], bool] = {}
-
-    def free(r: int, c: int) -> bool:
-        ok = known.get((r, c))
-        if ok is None:
-            ok = known[(r, c)] = bool(
-                rmax - n < r < rmin + n and cmax - n < c < cmin + n
-                and kingdom.is_empty((r, c)))
-        return ok
-
-    seen = set()
-    holes = 0
-    for r, c in cells:
-        for cr, cc in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
-            if (cr, cc) in seen or not free(cr, cc):
-                continue
-            seen.add((cr, cc))
-            # a domino covering (cr, cc) also covers a neighbour; the frame must hold both
-            if not any(free(nr, nc) and max(rmax, cr, nr) - min(rmin, cr, nr) < n
-                       and max(cmax, cc, nc) - min(cmin, cc, nc) < n
-                       for nr, nc in ((cr, cc + 1), (cr + 1, cc), (cr, cc - 1), (cr - 1, cc))):
-                holes += 1
-    return holes
-
-
-def domino_value(kingdom: Any, dom: Any, *, middle_kingdom: bool = False,
-                 harmony: bool = False) -> float:
-    """What a domino is worth to a kingdom: the gain of its best placement (a discard: -1).
-
-    >>> from kingdomino_kit import Kingdom, domino
-    >>> domino_value(Kingdom(), domino(48)) > domino_value(Kingdom(), domino(1))
-    True
-    """
-    placements = kingdom.legal_placements(dom)
-    if not placements:
-        return -1.0
-    base: int = kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
-    best = max(placement_value(kingdom, p, middle_kingdom=middle_kingdom, harmony=harmony)
-               for p in placements)
-    return best - base
-
-
-class GreedyBot:
-    """Best immediate score plus a small potential; claims the domino whose best placement gains
-    most (ties: more crowns, then the bot's seeded RNG).
-
-    >>> from kingdomino_kit.game import GameOptions, play
-    >>> g = play([GreedyBot(seed=1), RandomBot(seed=2)], GameOptions(players=2), seed=4)
-    >>> g.is_over
-    True
-    """
-
-    name = "greedy"
-    needs_observation = True
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
-        """The action of highest greedy value."""
-        game = _kingdomino()
-        o = observation.options
-        kingdom = observation.kingdoms[observation.player].copy()
-        bonus = {"middle_kingdom": o.middle_kingdom, "harmony": o.harmony}
-        best: list[Any] = []
-        best_value = -1e9
-        for action in actions:
-            if isinstance(action, game.Claim):
-                value = domino_value(kingdom, action.domino, **bonus) + 0.01 * action.domino.crowns
-            elif isinstance(action, game.Discard):
-                value = -1e6
-            else:
-                value = placement_value(kingdom, action, **bonus)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value > best_value - 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
-
-
-class MonteCarloBot:
-    """Monte Carlo evaluation: each candidate action is played, then the game is played out
-    ``playouts`` times with a cheap policy (random, or greedy) on a deck dealt at random from the
-    unseen dominoes; the candidate with the best mean final score wins. Candidates are first
-    cut to the ``width`` best by greedy value. ``seconds``, if set, replaces the playout budget
-    by a time budget (then not reproducible).
-
-    >>> from kingdomino_kit.game import GameOptions, play
-    >>> g = play([MonteCarloBot(seed=1, playouts=2, width=2), RandomBot(2)],
-    ...          GameOptions(players=2), seed=4)
-    >>> g.is_over
-    True
-    """
-
-    name = "mc"
-    needs_observation = True
-
-    def __init__(self, seed: int | None = None, playouts: int = 8, width: int = 6,
-                 policy: str = "random", seconds: float | None = None) -> None:
-        if policy not in ("random", "greedy"):
-            raise ValueError(f"policy must be random or greedy, not {policy!r}")
-        self.rng = random.Random(seed)
-        self.playouts = int(playouts)
-        self.width = int(width)
-        self.policy = policy
-        self.seconds = seconds
-
-    def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
-        """The candidate with the best mean playout score."""
-        import time
-
-        game = _kingdomino()
-        candidates = list(actions)
-        if len(candidates) > self.width:
-            ranked = sorted(range(len(candidates)), key=self._greedy_key(observation, candidates))
-            candidates = [candidates[i] for i in ranked[: self.width]]
-        if len(candidates) == 1:
-            return candidates[0]
-        me = observation.player
-        totals = [0.0] * len(candidates)
-        runs = 0
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        while True:
-            seed = self.rng.getrandbits(63)  # common random numbers across candidates
-            for i, action in enumerate(candidates):
-                rng = random.Random(seed)
-                state = game.Game.from_observation(observation, rng)
-                state._step(action)
-                totals[i] += self._playout(state, rng)[me]
-            runs += 1
-            if deadline is None:
-                if runs >= self.playouts:
-                    break
-            elif time.perf_counter() >= deadline:
-                break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
-
-    def _greedy_key(self, observation: Any, actions: Sequence[Any]) -> Callable[[int], float]:
-        game = _kingdomino()
-        o = observation.options
-        kingdom = observation.kingdoms[observation.player].copy()
-        bonus = {"middle_kingdom": o.middle_kingdom, "harmony": o.harmony}
-
-        def key(i: int) -> float:
-            a = actions[i]
-            if isinstance(a, game.Claim):
-                return -domino_value(kingdom, a.domino, **bonus)
-            if isinstance(a, game.Discard):
-                return 1e6
-            return -placement_value(kingdom, a, **bonus)
-
-        return key
-
-    def _playout(self, state: Any, rng: random.Random) -> list[int]:
-        over = _kingdomino().OVER
-        legal, step = state.legal_actions, state._step
-        if self.policy == "random":
-            while state.phase is not over:
-                actions = legal()
-                step(actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0])
-        else:
-            greedy = GreedyBot(rng.getrandbits(32))
-            while state.phase is not over:
-                actions = legal()
-                if len(actions) > 1:
-                    step(greedy.choose(state.observation(), actions))
-                else:
-                    step(actions[0])
-        return state.scores()  # type: ignore[no-any-return]
-
-
-TRUSTED_BOTS = (RandomBot, GreedyBot, MonteCarloBot)
-"""Bot classes that always return one of the actions given (their actions skip the checks)."""
-
-BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
-                                       "mc": MonteCarloBot}
-"""The named bots of :func:`make_bot`."""
-
-
-def make_bot(spec: str, seed: int | None = None) -> Any:
+def make_bot(spec: str, seed: int | None = None, *, game: str = "kingdomino") -> Any:
     """A bot from its name, optionally with parameters: ``random``, ``greedy``, ``mc``,
     ``mc:playouts=20:width=4:policy=greedy``.
 
-    >>> make_bot("greedy", 1).name, make_bot("mc:playouts=3", 1).playouts
-    ('greedy', 3)
     >>> make_bot("smart")
     Traceback (most recent call last):
     ...
     kingdomino_kit.errors.KingdominoError: unknown bot 'smart' (known: random, greedy, mc)
+    >>> make_bot("greedy:width=2")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: bot 'greedy:width=2': unknown parameter 'width=2'
     """
-    from kingdomino_kit.errors import KingdominoError
-
+    if not isinstance(spec, str):
+        raise KingdominoError(f"a bot name must be text, not {spec!r}")
     name, *params = spec.strip().split(":")
-    factory = BOTS.get(name.strip().lower())
-    if factory is None:
-        raise KingdominoError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    cls = bot_class(name.strip().lower(), game)
+    known: Mapping[str, type] = getattr(cls, "PARAMETERS", {})
     kwargs: dict[str, Any] = {}
     for item in filter(None, (x.strip() for x in params)):
         key, eq, value = item.partition("=")
-        if not eq or factory is not MonteCarloBot or key not in ("playouts", "width", "policy",
-                                                                  "seconds"):
+        kind = known.get(key.strip()) if eq else None
+        if kind is None:
             raise KingdominoError(f"bot {spec!r}: unknown parameter {item!r}")
-        try:
-            kwargs[key] = value if key == "policy" else (
-                float(value) if key == "seconds" else int(value))
-        except ValueError:
-            raise KingdominoError(f"bot {spec!r}: {key} must be a number, not {value!r}") from None
+        kwargs[key.strip()] = value.strip() if kind is str else _parameter(spec, key, kind,
+                                                                           value.strip())
     try:
-        return factory(seed, **kwargs)
-    except ValueError as error:
+        return cls(seed, **kwargs)
+    except (TypeError, ValueError) as error:
         raise KingdominoError(f"bot {spec!r}: {error}") from None
+
+
+def parse_bots(text: str | Sequence[str], players: int, *, game: str = "kingdomino"
+               ) -> list[str]:
+    """Bot names for ``players`` seats from ``a,b,c`` (one name is repeated for every seat),
+    each checked against the game's registry.
+
+    >>> parse_bots("greedy", 3)
+    ['greedy', 'greedy', 'greedy']
+    >>> parse_bots("greedy,random", 3)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: 2 bots for 3 players (give one per player, or one \
+for all)
+    """
+    names = [n.strip() for n in text.split(",")] if isinstance(text, str) else list(text)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise KingdominoError(f"{len(names)} bots for {players} players (give one per player, "
+                              "or one for all)")
+    for name in names:
+        make_bot(name, 0, game=game)  # raises on an unknown name or parameter
+    return names
+
+
+def __getattr__(name: str) -> Any:
+    """The Kingdomino bots where they have always been imported from
+    (``from kingdomino_kit.bots import GreedyBot``), loaded from the registry when first asked.
+
+    >>> import kingdomino_kit.bots as bots
+    >>> bots.MonteCarloBot.name
+    'mc'
+    """
+    for path in REGISTRY["kingdomino"].values():
+        module, _, attr = path.partition(":")
+        if attr == name:
+            return getattr(importlib.import_module(module), attr)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -30,14 +30,43 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from kingdomino_kit.bots import as_bot
 from kingdomino_kit.errors import KingdominoError
 
 __all__ = ["CLAIM", "OVER", "PLACE", "Claim", "Discard", "DraftGame", "DraftObservation",
-           "DraftOptions", "best", "derive_seed", "drive", "shuffled_deal"]
+           "DraftOptions", "Phase", "best", "derive_seed", "drive", "shuffled_deal"]
 
-PLACE, CLAIM, OVER = "place", "claim", "over"
+
+class Phase(str, Enum):
+    """What the king (chief) to act does now. Kingdomino has ``claim``, ``place`` and ``over``;
+    Kingdomino Origins adds the phases between placing and claiming (``fire``, ``totem``) and
+    after claiming (``recruit``, ``spend``, ``settle``). Members are singletons (also after
+    pickling) and equal their names as text: ``Phase.CLAIM == "claim"``.
+
+    >>> Phase.CLAIM == "claim", str(Phase.OVER)
+    (True, 'over')
+    """
+
+    CLAIM = "claim"
+    PLACE = "place"
+    FIRE = "fire"
+    TOTEM = "totem"
+    RECRUIT = "recruit"
+    SPEND = "spend"
+    SETTLE = "settle"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+PLACE, CLAIM, OVER = Phase.PLACE, Phase.CLAIM, Phase.OVER
 
 
 class Numbered(Protocol):
@@ -176,7 +205,7 @@ class DraftObservation(Generic[O, K, D]):
     options: O
     player: int
     round: int
-    phase: str
+    phase: Phase
     current_king: int | None
     current_player: int | None
     kingdoms: tuple[K, ...]
@@ -445,25 +474,33 @@ def _number(d: Numbered) -> int:
 
 # --------------------------------------------------------------------------------- driver
 def needs_observation(bot: Any) -> bool:
-    """True unless the bot says it picks blindly (``needs_observation = False``) or is a
-    :class:`~kingdomino_kit.bots.RandomBot`.
+    """True unless the bot says it picks blindly (``needs_observation = False``).
 
-    >>> from kingdomino_kit.bots import RandomBot, GreedyBot
-    >>> needs_observation(RandomBot()), needs_observation(GreedyBot())
+    >>> from kingdomino_kit.bots import RandomBot
+    >>> needs_observation(RandomBot()), needs_observation(lambda obs, actions: actions[0])
     (False, True)
     """
-    from kingdomino_kit.bots import RandomBot
+    return bool(getattr(bot, "needs_observation", True))
 
-    return bool(getattr(bot, "needs_observation", not isinstance(bot, RandomBot)))
+
+def is_trusted(bot: Any) -> bool:
+    """True if the bot declares that it always returns one of the actions given
+    (``trusted = True``): the driver then plays its actions without re-checking them.
+
+    >>> from kingdomino_kit.bots import RandomBot, as_bot
+    >>> is_trusted(RandomBot()), is_trusted(as_bot(lambda obs, actions: actions[0]))
+    (True, False)
+    """
+    return getattr(type(bot), "trusted", False) is True
 
 
 def drive(game: Any, bots: Sequence[Any]) -> None:
     """Play ``game`` to the end, ``bots[p]`` acting for player ``p`` (one bot per player, or
     the options' error).
 
-    A bot is asked only when it has a choice (a forced action is played for it). Bots from
-    :mod:`kingdomino_kit.bots` are trusted to return one of the actions given; any other bot's
-    action is checked by the rules.
+    A bot is asked only when it has a choice (a forced action is played for it). A bot that
+    declares ``trusted = True`` (:func:`is_trusted`) has its actions played as they are; any
+    other bot's action is checked by the rules.
 
     >>> from kingdomino_kit.bots import RandomBot
     >>> from kingdomino_kit.game import Game, GameOptions
@@ -472,14 +509,12 @@ def drive(game: Any, bots: Sequence[Any]) -> None:
     >>> g.is_over
     True
     """
-    from kingdomino_kit.bots import TRUSTED_BOTS, as_bot
-
     n = game.options.players
     if len(bots) != n:
         raise game.options.error(f"{n} players need {n} bots, not {len(bots)}")
     players = [as_bot(b) for b in bots]
     observes = [needs_observation(b) for b in players]
-    trusted = [type(b) in TRUSTED_BOTS for b in players]
+    trusted = [is_trusted(b) for b in players]
     legal, step = game.legal_actions, game._step
     while game.phase is not OVER:
         actions = legal()

@@ -80,10 +80,15 @@ class Geometry:
         return -self.offset <= r <= self.offset and -self.offset <= c <= self.offset
 
     def cell(self, index: int) -> Cell:
-        """The castle-relative cell of a bit index."""
+        """The castle-relative cell of a bit index (a pad bit has none: ``ValueError``)."""
         cell = self._cells[index]
-        assert cell is not None
+        if cell is None:
+            raise ValueError(f"bit {index} is a pad bit of the {self.size}×{self.size} grid")
         return cell
+
+    def cell_at(self, index: int) -> Cell | None:
+        """The castle-relative cell of a bit index, or None for a pad bit."""
+        return self._cells[index]
 
     def cells(self, mask: int) -> list[Cell]:
         """The cells of a mask, in row-major order."""

@@ -24,6 +24,13 @@ from typing import Any, NamedTuple
 from kingdomino_kit.dominoes import TERRAINS, Domino, Half, Terrain, domino
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, SIZES, Cell, Geometry, geometry
+from kingdomino_kit.notation import (
+    Squares,
+    check_fits,
+    read_text,
+    squares_from_json,
+    squares_to_json,
+)
 
 __all__ = [
     "Kingdom",
@@ -32,6 +39,8 @@ __all__ = [
     "MIDDLE_KINGDOM_BONUS",
     "HARMONY_BONUS",
     "domino",
+    "kingdom_from",
+    "parse_text",
 ]
 
 MIDDLE_KINGDOM_BONUS = 10
@@ -425,6 +434,25 @@ rule: neither half touches the castle or a square of its own terrain
 
     # ----------------------------------------------------------------- notation
     @classmethod
+    def from_squares(cls, squares: Squares, size: int = 5) -> Kingdom:
+        """A kingdom holding castle-relative ``squares`` (checked only to fit size × size: no
+        placement rule, no history to undo).
+
+        >>> from kingdomino_kit.dominoes import Half, Terrain
+        >>> print(Kingdom.from_squares({(0, 2): Half(Terrain.MINE, 3)}))
+        C  .  M3
+        """
+        check_fits(squares, size)
+        k = cls(size)
+        g = k._g
+        for (r, c), half in squares.items():
+            k._set(g.index(r, c), half)
+        rows = [r for r, _ in squares] + [0]
+        cols = [c for _, c in squares] + [0]
+        k._rmin, k._rmax, k._cmin, k._cmax = min(rows), max(rows), min(cols), max(cols)
+        return k
+
+    @classmethod
     def from_text(cls, text: str, size: int = 5) -> Kingdom:
         """Read the text notation (rows on lines or separated by ``/``).
 
@@ -432,7 +460,7 @@ rule: neither half touches the castle or a square of its own terrain
         S  .
         C  M3
         """
-        return parse_text(text, size)[0]
+        return cls.from_squares(read_text(text, size)[0], size)
 
     def to_text(self) -> str:
         """The text notation over the kingdom's extent; columns aligned, round-trips."""
@@ -469,9 +497,7 @@ rule: neither half touches the castle or a square of its own terrain
         >>> Kingdom.from_text("C L1").to_json()["squares"]
         [{'row': 0, 'col': 1, 'terrain': 'lake', 'crowns': 1}]
         """
-        from kingdomino_kit.notation import kingdom_to_json
-
-        return kingdom_to_json(self)
+        return squares_to_json(self.size, self.squares())
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str) -> Kingdom:
@@ -481,9 +507,8 @@ rule: neither half touches the castle or a square of its own terrain
         >>> Kingdom.from_json(k.to_json()) == k
         True
         """
-        from kingdomino_kit.notation import kingdom_from_json
-
-        return kingdom_from_json(data)
+        size, squares = squares_from_json(data)
+        return cls.from_squares(squares, size)
 
     def _repr_svg_(self) -> str:
         from kingdomino_kit.render import kingdom_svg
@@ -508,11 +533,11 @@ def _placement_table(g: Geometry, dom: Domino) -> list[list[Placement]]:
         for dr, dc in DIRECTIONS:
             row: list[Placement] = []
             for i in range(g.span * g.stride):
-                try:
-                    r, c = g.cell(i)
-                except AssertionError:
-                    row.append(None)  # type: ignore[arg-type]  # pad column, never reached
+                cell = g.cell_at(i)
+                if cell is None:  # a pad bit: never a legal first half
+                    row.append(None)  # type: ignore[arg-type]
                     continue
+                r, c = cell
                 row.append(Placement(dom, (r, c), (r + dr, c + dc)))
             table.append(row)
         _TABLES_BY_VALUE[(g.size, dom)] = table
@@ -535,5 +560,15 @@ def kingdom_from(placements: Iterable[Placement], size: int = 5) -> Kingdom:
     return k
 
 
-# The text notation lives in kingdomino_kit.notation; parse_text stays importable from here.
-from kingdomino_kit.notation import parse_text as parse_text  # noqa: E402
+def parse_text(text: str, size: int = 5) -> tuple[Kingdom, Cell]:
+    """Read a kingdom in the text notation (:mod:`kingdomino_kit.notation`) and the castle's
+    (row, column) in the text's frame.
+
+    >>> kingdom, castle = parse_text("G2 G . / C G W1")
+    >>> castle, kingdom.score()
+    ((1, 0), 7)
+    """
+    if size not in SIZES:
+        raise KingdominoError(f"kingdom size must be 5 or 7, not {size}")
+    squares, castle = read_text(text, size)
+    return Kingdom.from_squares(squares, size), castle

@@ -1,30 +1,35 @@
-"""Reading and writing kingdoms: the text notation and the JSON object.
+"""The grammar of kingdoms written down: the text notation and the JSON object, read into and
+written from castle-relative squares (``{cell: Half}``). The rules object,
+:class:`~kingdomino_kit.kingdom.Kingdom`, builds itself from these (``Kingdom.from_text``,
+``Kingdom.from_json``); this module knows nothing of it.
 
 Text: one row per line (or rows separated by ``/``), cells separated by spaces: ``.`` empty,
 ``C`` the castle, ``W F L G S M`` a terrain followed by its crowns when 1–3 (``G2``).
 
->>> kingdom, castle = parse_text("G2 G . / C G W1")
->>> castle, kingdom.score()
-((1, 0), 7)
->>> kingdom_from_json(kingdom_to_json(kingdom)) == kingdom
-True
+>>> squares, castle = read_text("G2 G . / C G W1")
+>>> castle, sorted(squares)[:2]
+((1, 0), [(-1, 0), (-1, 1)])
+>>> size, again = squares_from_json(squares_to_json(5, squares))
+>>> size, again == squares
+(5, True)
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from kingdomino_kit.dominoes import Half, Terrain
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.grid import SIZES, Cell
 
-if TYPE_CHECKING:
-    from kingdomino_kit.kingdom import Kingdom
+__all__ = ["JSON_FORMAT", "Squares", "Token", "check_fits", "grid_rows", "json_grid",
+           "read_text", "squares_from_json", "squares_to_json"]
 
-__all__ = ["parse_text", "kingdom_to_json", "kingdom_from_json", "grid_rows", "Token",
-           "JSON_FORMAT", "json_grid"]
+Squares = dict[Cell, Half]
+"""Castle-relative cells and the halves on them (the castle itself is not a square)."""
 
 JSON_FORMAT = "kingdomino-kingdom/1"
 
@@ -62,19 +67,19 @@ def grid_rows(text: str) -> list[list[Token]]:
     return rows
 
 
-def kingdom_to_json(kingdom: Kingdom) -> dict[str, Any]:
+def squares_to_json(size: int, squares: Squares | Iterable[tuple[Cell, Half]]
+                    ) -> dict[str, Any]:
     """A JSON-ready dict: format, size, and the squares (castle-relative, castle implied).
 
-    >>> from kingdomino_kit import Kingdom
-    >>> kingdom_to_json(Kingdom.from_text("C L1"))["squares"]
+    >>> squares_to_json(5, {(0, 1): Half(Terrain.LAKE, 1)})["squares"]
     [{'row': 0, 'col': 1, 'terrain': 'lake', 'crowns': 1}]
     """
-    squares = sorted(kingdom.squares(), key=lambda item: item[0])
+    items = squares.items() if isinstance(squares, dict) else squares
     return {
         "format": JSON_FORMAT,
-        "size": kingdom.size,
+        "size": size,
         "squares": [{"row": r, "col": c, "terrain": h.terrain.value, "crowns": h.crowns}
-                    for (r, c), h in squares],
+                    for (r, c), h in sorted(items, key=lambda item: item[0])],
     }
 
 def json_grid(data: dict[str, Any] | str, fmt: str, what: str,
@@ -105,13 +110,14 @@ def json_grid(data: dict[str, Any] | str, fmt: str, what: str,
     return data, size
 
 
-def kingdom_from_json(data: dict[str, Any] | str) -> Kingdom:
-    """Read what :meth:`to_json` wrote (a dict or a JSON string); errors name the field.
+def squares_from_json(data: dict[str, Any] | str) -> tuple[int, Squares]:
+    """The size and the squares of what :func:`squares_to_json` wrote (a dict or a JSON
+    string), checked to fit size × size; errors name the field.
 
-    >>> from kingdomino_kit import Kingdom
-    >>> k = Kingdom.from_text("G2 G / C S")
-    >>> kingdom_from_json(kingdom_to_json(k)) == k
-    True
+    >>> squares_from_json({"squares": [{"row": 0, "col": 1, "terrain": "lake", "crowns": 7}]})
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.NotationError: squares[0].crowns: must be 0–3, not 7
     """
     data, size = json_grid(data, JSON_FORMAT, "kingdom")
     squares = data.get("squares")
@@ -139,22 +145,24 @@ def kingdom_from_json(data: dict[str, Any] | str) -> Kingdom:
         if (r, c) == (0, 0) or (r, c) in cells:
             raise NotationError(f"{field}: cell ({r}, {c}) is taken twice (or by the castle)")
         cells[(r, c)] = Half(terrain, crowns)
-    return _from_cells(cells, size)
+    check_fits(cells, size)
+    return size, cells
 
 
 _TOKEN = re.compile(r"([A-Za-z.])(\d*)$")
 
 
-def parse_text(text: str, size: int = 5) -> tuple[Kingdom, Cell]:
-    """Read the text notation; also return the castle's (row, column) in the text's frame.
+def read_text(text: str, size: int = 5) -> tuple[Squares, Cell]:
+    """Read the text notation: the castle-relative squares (checked to fit size × size) and the
+    castle's (row, column) in the text's frame.
 
     Rows are lines (or separated by ``/``); cells are separated by spaces: ``.`` empty,
     ``C`` castle, ``W F L G S M`` a terrain with its crowns when 1–3 (``G2``).
     Errors name the line and the character column.
 
-    >>> parse_text(". . / . C W1")[1]
+    >>> read_text(". . / . C W1")[1]
     (1, 1)
-    >>> parse_text("C G4")
+    >>> read_text("C G4")
     Traceback (most recent call last):
     ...
     kingdomino_kit.errors.NotationError: line 1, column 3: crowns must be 0–3, not 4 in 'G4'
@@ -201,23 +209,22 @@ def parse_text(text: str, size: int = 5) -> tuple[Kingdom, Cell]:
         raise NotationError("no castle: a kingdom needs exactly one C")
     (cr, cc), _, _ = castle
     relative = {(r - cr, c - cc): half for (r, c), half in cells.items()}
-    return _from_cells(relative, size), (cr, cc)
+    check_fits(relative, size)
+    return relative, (cr, cc)
 
 
-def _from_cells(cells: dict[Cell, Half], size: int) -> Kingdom:
-    """A kingdom from castle-relative squares, checking only that it fits size × size."""
-    from kingdomino_kit.kingdom import Kingdom
+def check_fits(squares: Squares, size: int) -> None:
+    """Raise :class:`NotationError` unless the castle and the squares fit size × size.
 
-    k = Kingdom(size)
-    rows = [r for r, _ in cells] + [0]
-    cols = [c for _, c in cells] + [0]
+    >>> check_fits({(0, 5): Half(Terrain.WHEAT)}, 5)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.NotationError: the kingdom spans 6 columns, more than size 5 allows
+    """
+    rows = [r for r, _ in squares] + [0]
+    cols = [c for _, c in squares] + [0]
     for name, values in (("rows", rows), ("columns", cols)):
         if max(values) - min(values) >= size:
             raise NotationError(
                 f"the kingdom spans {max(values) - min(values) + 1} {name}, more than size "
                 f"{size} allows")
-    g = k._g
-    for (r, c), half in cells.items():
-        k._set(g.index(r, c), half)
-    k._rmin, k._rmax, k._cmin, k._cmax = min(rows), max(rows), min(cols), max(cols)
-    return k

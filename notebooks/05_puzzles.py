@@ -16,7 +16,8 @@
 # %% [markdown]
 # # 05 · Puzzles with proven answers
 #
-# The kit ships a collection of puzzles in `puzzles/`, from easy to hard. Each one states its
+# The kit ships a collection of puzzles (`kingdomino_kit/puzzles/collection/`), from easy to
+# hard. Each one states its
 # **proven optimum**: the CP-SAT solver proved nobody can do better when the collection was
 # generated, and the test suite replays every stored answer through the rules library.
 #
@@ -30,8 +31,7 @@ import sys
 from collections import Counter
 
 from kingdomino_kit import Kingdom, Placement, domino
-from kingdomino_kit.puzzle_grading import grade
-from kingdomino_kit.puzzles import default_collection, load_collection, load_puzzle
+from kingdomino_kit.puzzles import default_collection, grade, load_collection, load_puzzle
 from kingdomino_kit.widgets import PuzzleBoard
 
 # %% [markdown]
@@ -131,7 +131,7 @@ print(grade(puzzle, floating).summary())
 # made). It proves the optimum again from scratch.
 
 # %%
-from kingdomino_kit.puzzle_solving import solve_puzzle
+from kingdomino_kit.puzzles import solve_puzzle
 
 solved = solve_puzzle(puzzle, workers=1)
 print(solved.status, solved.optimum, "— stored:", puzzle.solution.optimum)

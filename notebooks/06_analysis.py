@@ -31,7 +31,7 @@ import matplotlib.pyplot as plt
 from kingdomino_kit import DOMINOES
 from kingdomino_kit.bots import GreedyBot, RandomBot
 from kingdomino_kit.game import GameOptions, play
-from kingdomino_kit.simulate import simulate, summarize
+from kingdomino_kit.game.simulate import simulate, summarize
 
 # %% [markdown]
 # ## Bots against bots

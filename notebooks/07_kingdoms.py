@@ -180,9 +180,9 @@ for r in range(5):
 # %% [markdown]
 # ## A castle puzzle, solved twice
 #
-# The kit's castle puzzles (`puzzles/kingdoms/`) ask where your last castles — and the tiles
-# still to come — should go. The number of distinct layouts is a multinomial count: choose cells
-# for each kind of piece in turn.
+# The kit's castle puzzles (`kingdomino_kit/kingdoms/collection/`) ask where your last
+# castles — and the tiles still to come — should go. The number of distinct layouts is a
+# multinomial count: choose cells for each kind of piece in turn.
 
 # %%
 from kingdomino_kit.kingdoms.puzzles import castle_puzzles

@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kingdomino_kit import DOMINOES, Kingdom, domino
-from kingdomino_kit.puzzle_grading import replay
-from kingdomino_kit.puzzle_solving import solve_puzzle
 from kingdomino_kit.puzzles import Puzzle, Rules, Solution, kingdom_line, load_puzzle
+from kingdomino_kit.puzzles.grading import replay
+from kingdomino_kit.puzzles.solving import solve_puzzle
 
 SEED = 2026
 OUT = Path(__file__).resolve().parent.parent / "puzzles"

@@ -17,8 +17,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from kingdomino_kit import Kingdom, dominoes  # noqa: E402
-from kingdomino_kit.puzzle_grading import replay  # noqa: E402
 from kingdomino_kit.puzzles import load_puzzle  # noqa: E402
+from kingdomino_kit.puzzles.grading import replay  # noqa: E402
 from kingdomino_kit.render import kingdom_svg  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

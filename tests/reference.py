@@ -1,12 +1,23 @@
-"""Slow, obvious reference implementations of the rules, independent of the library's bit
-tricks: a kingdom is a dict {(row, col): (terrain_letter, crowns)} plus the castle at (0, 0).
-Tests cross-check the fast code against these."""
+"""Slow, obvious reference implementations, independent of the library's bit tricks and
+models, that the tests cross-check the fast code against:
+
+- Kingdomino rules: a kingdom is a dict {(row, col): (terrain_letter, crowns)} plus the castle
+  at (0, 0) (legal placements, properties, score);
+- the solver: an exhaustive search over every placement sequence of every subset;
+- Kingdoms scoring: a castle-by-castle scorer, and random boards to score.
+"""
 
 from __future__ import annotations
 
+import random
 from collections import deque
+from functools import cache
 
-from kingdomino_kit import Domino, Kingdom
+from kingdomino_kit import Domino, Kingdom, domino
+from kingdomino_kit.kingdoms import Board, Castle, Tile, tile_set
+from kingdomino_kit.kingdoms.board import CELLS, COLS, ROWS
+from kingdomino_kit.kingdoms.tiles import castle_supply
+from kingdomino_kit.solver import Solution
 
 Grid = dict[tuple[int, int], tuple[str, int]]
 CASTLE = (0, 0)
@@ -117,3 +128,129 @@ def text_of(grid: Grid, size_hint: int = 0) -> str:
                 tokens.append(".")
         lines.append(" ".join(tokens))
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ the solver
+def exhaustive_best(doms: list[Domino], *, size: int = 5, middle_kingdom: bool = False,
+                    harmony: bool = False, start: Kingdom | None = None) -> int | None:
+    """Best total over every legal placement sequence of every subset (None: no layout allowed).
+
+    With harmony only kingdoms using every domino with no gap count (the solver's reading)."""
+    first = start.copy() if start is not None else Kingdom(size)
+    boards: dict[tuple[int, ...], Kingdom] = {}
+
+    @cache
+    def best_from(key: tuple[int, ...], left: frozenset[int]) -> int | None:
+        k = boards[key]
+        here: int | None = None
+        if not harmony or (not left and k.is_harmony()):
+            here = k.total(middle_kingdom=middle_kingdom, harmony=harmony)
+        for n in left:
+            for p in k.legal_placements(domino(n)):
+                k.push(p)
+                child = k.key()
+                boards.setdefault(child, k.copy())
+                value = best_from(child, left - {n})
+                k.undo()
+                if value is not None and (here is None or value > here):
+                    here = value
+        return here
+
+    boards[first.key()] = first
+    return best_from(first.key(), frozenset(d.number for d in doms))
+
+
+def check_solution(sol: Solution, doms: list[Domino], start: Kingdom | None = None, *,
+                   middle_kingdom: bool = False, harmony: bool = False) -> None:
+    """The order replays through Kingdom.place to the returned kingdom, scored as claimed."""
+    assert sol.kingdom is not None
+    k = start.copy() if start is not None else Kingdom(sol.kingdom.size)
+    for p in sol.order:
+        k.place(p)
+    assert k == sol.kingdom
+    assert k.total(middle_kingdom=middle_kingdom, harmony=harmony) == sol.score
+    numbers = [p.domino.number for p in sol.order]
+    assert len(numbers) == len(set(numbers))
+    assert set(numbers) <= {d.number for d in doms}
+
+
+# ------------------------------------------------------------------ Kingdoms
+# The seed's worked example (white = a, grey = b, black = c), laid out so that the four lines
+# the seed explains hold exactly what it says: row 1 (+3, -6; a4 a1, b1, c1), row 4 (a mountain;
+# left: dragon, village, a2; right: +5 and b1), column 2 (+4, dragon, -3, gold mine; b1) and
+# column 4 (a mountain between a1 and the rest: +1, -5, c1).
+SEED_EXAMPLE = """
++3 b1 -6 c1 a4 a1
+.  +4 .  +1 .  .
+.  -3 .  -5 .  .
++2 D  a2 ^  +5 b1
+.  $  .  a1 .  .
+"""
+
+
+def _kingdoms_walk(board: Board, cell: tuple[int, int], dr: int, dc: int) -> list[object]:
+    """Pieces from ``cell`` (excluded) to the edge or a mountain, in one direction."""
+    out = []
+    r, c = cell[0] + dr, cell[1] + dc
+    while 0 <= r < ROWS and 0 <= c < COLS:
+        piece = board.at((r, c))
+        if piece == Tile.parse("^"):
+            break
+        out.append(piece)
+        r, c = r + dr, c + dc
+    return out
+
+
+def kingdoms_gold(board: Board) -> dict[str, int]:
+    gold = dict.fromkeys(board.players, 0)
+    wizard = [cell for cell, t in board.tiles() if str(t) == "W"]
+    for (r, c), castle in board.castles():
+        rank = castle.rank + any(abs(r - wr) + abs(c - wc) == 1 for wr, wc in wizard)
+        for (dr, dc) in ((0, 1), (1, 0)):
+            pieces = _kingdoms_walk(board, (r, c), dr, dc) + _kingdoms_walk(board, (r, c), -dr, -dc)
+            tiles = [str(p) for p in pieces if isinstance(p, Tile)]
+            plus = sum(int(t) for t in tiles if t[0] == "+")
+            minus = sum(int(t) for t in tiles if t[0] == "-")
+            value = (0 if "D" in tiles else plus) + minus
+            if "$" in tiles:
+                value *= 2
+            gold[castle.player] += rank * value
+    return gold
+
+
+def random_board(rng: random.Random, players: int, fill: float, wizard: bool = False) -> Board:
+    """A board with a random share of the game's tiles and castles on random cells."""
+    pieces: list[Tile | Castle] = list(tile_set(wizard))
+    for p in "abcd"[:players]:
+        pieces += [Castle(p, rank) for rank, n in castle_supply(players).items()
+                   for _ in range(n)]
+    rng.shuffle(pieces)
+    cells = list(CELLS)
+    rng.shuffle(cells)
+    board = Board()
+    for cell, piece in zip(cells, pieces, strict=False):
+        if rng.random() < fill:
+            board = board.place(cell, piece)
+    return board
+
+
+# ------------------------------------------------------------------ the catalogue
+# The 48 dominoes as the five public listings the kit's catalogue was agreed from give them
+# (number: first half | second half; a digit is the crowns), transcribed apart from the CSV.
+CATALOGUE = """
+1:W|W 2:W|W 3:F|F 4:F|F 5:F|F 6:F|F 7:L|L 8:L|L 9:L|L 10:G|G 11:G|G 12:S|S 13:W|F 14:W|L
+15:W|G 16:W|S 17:F|L 18:F|G 19:W1|F 20:W1|L 21:W1|G 22:W1|S 23:W1|M 24:F1|W 25:F1|W
+26:F1|W 27:F1|W 28:F1|L 29:F1|G 30:L1|W 31:L1|W 32:L1|F 33:L1|F 34:L1|F 35:L1|F 36:W|G1
+37:L|G1 38:W|S1 39:G|S1 40:M1|W 41:W|G2 42:L|G2 43:W|S2 44:G|S2 45:M2|W 46:S|M2 47:S|M2
+48:W|M3
+"""
+
+
+def catalogue() -> dict[int, tuple[tuple[str, int], tuple[str, int]]]:
+    """The listing above as number → ((letter, crowns), (letter, crowns))."""
+    out = {}
+    for item in CATALOGUE.split():
+        number, halves = item.split(":")
+        a, b = halves.split("|")
+        out[int(number)] = ((a[0], int(a[1:] or 0)), (b[0], int(b[1:] or 0)))
+    return out

@@ -60,7 +60,7 @@ def register(sub: Any) -> None:
 
 
 def _bots(args: argparse.Namespace, players: int) -> list[str]:
-    from kingdomino_kit.simulate import expand_bots
+    from kingdomino_kit.game.simulate import expand_bots
 
     try:
         return expand_bots(args.bots, players)
@@ -74,7 +74,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     from kingdomino_kit.bots import make_bot
     from kingdomino_kit.game import derive_seed, play, play_dynasty
-    from kingdomino_kit.gamelog import dumps
+    from kingdomino_kit.game.log import dumps
 
     options = _options(args)
     names = _bots(args, options.players)
@@ -111,7 +111,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-check a log; one line per error (exit 2), a summary when it is clean."""
-    from kingdomino_kit.gamelog import LogError, loads, replay
+    from kingdomino_kit.game.log import LogError, loads, replay
 
     text, name = read_input(args.file, "log")
     try:
@@ -126,7 +126,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate games; CSV rows (one per game and player) to --out or stdout."""
-    from kingdomino_kit.simulate import COLUMNS, simulate, summarize
+    from kingdomino_kit.game.simulate import COLUMNS, simulate, summarize
 
     options = _options(args)
     names = _bots(args, options.players)

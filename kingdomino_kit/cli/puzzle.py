@@ -15,7 +15,7 @@ from typing import Any
 from kingdomino_kit.cli import CliError, Parser, read_input
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.kingdom import Kingdom
-from kingdomino_kit.puzzles import Puzzle, load_puzzle
+from kingdomino_kit.puzzles import Puzzle, grade, load_puzzle, replay
 
 
 def register(sub: Any) -> None:
@@ -84,7 +84,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a puzzle and compare with its stored optimum."""
-    from kingdomino_kit.puzzle_solving import solve_puzzle
+    from kingdomino_kit.puzzles.solving import solve_puzzle
 
     puzzle = _puzzle(args.file)
     if args.time_limit <= 0:
@@ -131,8 +131,6 @@ def _answer_kingdom(value: str, size: int) -> Kingdom:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Grade an answer, or replay the stored solution."""
-    from kingdomino_kit.puzzle_grading import replay
-
     puzzle = _puzzle(args.file)
     if args.answer is None:
         kingdom = replay(puzzle)
@@ -145,14 +143,15 @@ def cmd_check(args: argparse.Namespace) -> int:
                   f"{puzzle.rules.total(kingdom)} = the stated optimum "
                   f"{puzzle.solution.optimum}")
         return 0
-    grade = puzzle.grade(_answer_kingdom(args.answer, puzzle.rules.size))
+    verdict = grade(puzzle, _answer_kingdom(args.answer, puzzle.rules.size))
     if args.json:
-        print(json.dumps({"id": puzzle.id, "legal": grade.legal, "buildable": grade.buildable,
-                          "score": grade.score, "value": grade.value, "optimum": grade.optimum,
-                          "optimal": grade.optimal, "reason": grade.reason,
+        print(json.dumps({"id": puzzle.id, "legal": verdict.legal,
+                          "buildable": verdict.buildable, "score": verdict.score,
+                          "value": verdict.value, "optimum": verdict.optimum,
+                          "optimal": verdict.optimal, "reason": verdict.reason,
                           "order": [{"domino": p.domino.number,
                                      "cells": [list(p.first), list(p.second)]}
-                                    for p in grade.order]}))
+                                    for p in verdict.order]}))
     else:
-        print(grade.summary())
-    return 1 if args.exit_code and not grade.optimal else 0
+        print(verdict.summary())
+    return 1 if args.exit_code and not verdict.optimal else 0

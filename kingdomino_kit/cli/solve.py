@@ -42,7 +42,7 @@ def _start(path: str, size: int) -> Kingdom:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve and print the kingdom, its score and bound, and a legal placement order."""
-    from kingdomino_kit.solver import best_kingdom, describe
+    from kingdomino_kit.solver import best_kingdom
 
     doms = dominoes(args.dominoes)
     if not doms:
@@ -60,7 +60,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                            workers=args.workers, seed=args.seed, choose=args.choose)
     except KingdominoError as error:
         raise CliError(str(error)) from None
-    data = describe(sol)
+    data = sol.to_json()
     if args.json:
         print(json.dumps(data))
     else:
@@ -70,8 +70,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _leave_if_interrupted() -> None:
-    """After Ctrl-C the answer is printed; leave at once (see ``solver_search.INTERRUPTED``)."""
-    from kingdomino_kit.solver_search import INTERRUPTED
+    """After Ctrl-C the answer is printed; leave at once (see
+    :data:`kingdomino_kit.solver.search.INTERRUPTED`)."""
+    from kingdomino_kit.solver.search import INTERRUPTED
 
     if INTERRUPTED.is_set():
         sys.stdout.flush()

@@ -7,9 +7,10 @@
 
 from __future__ import annotations
 
+from kingdomino_kit import errors
 from kingdomino_kit.errors import KingdominoError, NotationError
 
-__all__ = ["KingdomsError", "BoardNotationError", "IllegalAction", "ReplayError"]
+__all__ = ["KingdomsError", "BoardNotationError", "IllegalAction", "ReplayError", "SolverBug"]
 
 
 class KingdomsError(KingdominoError):
@@ -20,14 +21,14 @@ class BoardNotationError(NotationError, KingdomsError):
     """A board (or tile, castle, action) text that cannot be read; names the line and column."""
 
 
-class IllegalAction(KingdomsError):
+class IllegalAction(errors.IllegalAction, KingdomsError):
     """An action that breaks a rule; ``rule`` names it (``turn``, ``occupied``, ``no-castle``,
     ``no-tile``, ``no-secret``, ``pending``, ``pass``, ``over``)."""
 
-    def __init__(self, message: str, rule: str) -> None:
-        super().__init__(message)
-        self.rule = rule
 
-
-class ReplayError(KingdomsError):
+class ReplayError(errors.LogError, KingdomsError):
     """A game log that does not replay: it names the turn (or epoch) where it went wrong."""
+
+
+class SolverBug(errors.SolverBug):
+    """The castle model and the scoring disagree: a bug, never a user error."""

@@ -116,11 +116,11 @@ class KingdomsGame:
     >>> g.apply(Action.parse("place r1c2"))
     Traceback (most recent call last):
     ...
-    kingdomino_kit.kingdoms.errors.IllegalAction: a has drawn no tile to place
+    kingdomino_kit.kingdoms.errors.IllegalAction: a has drawn no tile to place (pending rule)
     >>> g.apply(Action.parse("castle 1 r1c1"))
     Traceback (most recent call last):
     ...
-    kingdomino_kit.kingdoms.errors.IllegalAction: cell r1c1 is taken by c4
+    kingdomino_kit.kingdoms.errors.IllegalAction: cell r1c1 is taken by c4 (occupied rule)
     """
 
     def __init__(self, rules: KingdomsRules | None = None, seed: int | None = None) -> None:

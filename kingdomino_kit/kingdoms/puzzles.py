@@ -2,7 +2,7 @@
 
 The format ``kingdoms-puzzle/1`` follows the kit's Kingdomino puzzles (``id``, ``title``,
 ``level``, ``question``, ``solution.optimum``, ``solution.proof``) and lives in
-``puzzles/kingdoms/``; cells count from 1:
+``kingdomino_kit/kingdoms/collection/``; cells count from 1:
 
 ==============  ===================================================================
 field           meaning
@@ -36,11 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.kingdoms.board import Board, parse_board
 from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.solver import OBJECTIVES, CastleProblem, evaluate
 from kingdomino_kit.kingdoms.tiles import PLAYERS, RANK1_BY_PLAYERS, Tile, TileKind
-from kingdomino_kit.puzzles import PuzzleError, default_collection
 
 __all__ = ["FORMAT", "CastlePuzzle", "CastlePuzzleError", "load_castle_puzzle",
            "castle_puzzles", "castle_collection", "generate_castle_puzzle"]
@@ -184,8 +184,8 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
 
 
 def castle_collection() -> Path:
-    """The ``puzzles/kingdoms/`` directory of the repository (next to the Kingdomino ones)."""
-    return default_collection() / "kingdoms"
+    """The folder of the castle puzzles shipped with the kit (package data)."""
+    return Path(__file__).resolve().parent / "collection"
 
 
 def castle_puzzles(directory: str | Path | None = None) -> list[CastlePuzzle]:

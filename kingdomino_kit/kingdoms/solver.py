@@ -30,7 +30,7 @@ from typing import Any
 
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.board import Board, check_supply
-from kingdomino_kit.kingdoms.errors import KingdomsError
+from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug
 from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, segments
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Piece, Tile, TileKind
 
@@ -39,10 +39,6 @@ __all__ = ["CastleProblem", "CastleSolution", "SolverBug", "solve_castles", "eva
 
 OBJECTIVES = ("gold", "margin")
 OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = "optimal", "feasible", "infeasible", "unknown"
-
-
-class SolverBug(AssertionError):
-    """The model and the scoring disagree: a bug, never a user error."""
 
 
 @dataclass(frozen=True)

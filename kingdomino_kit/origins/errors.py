@@ -7,9 +7,11 @@
 
 from __future__ import annotations
 
+from kingdomino_kit import errors
 from kingdomino_kit.errors import KingdominoError, NotationError
 
-__all__ = ["OriginsError", "CatalogueError", "IllegalAction", "OriginsNotationError"]
+__all__ = ["OriginsError", "CatalogueError", "IllegalAction", "OriginsNotationError",
+           "SolverBug"]
 
 
 class OriginsError(KingdominoError):
@@ -26,14 +28,14 @@ class CatalogueError(OriginsError):
         self.line = line
 
 
-class IllegalAction(OriginsError):
+class IllegalAction(errors.IllegalAction, OriginsError):
     """An action that breaks a rule (fire landing, recruiting, settling, totem); ``rule`` names
     it. The state is left unchanged."""
-
-    def __init__(self, message: str, rule: str) -> None:
-        super().__init__(message)
-        self.rule = rule
 
 
 class OriginsNotationError(OriginsError, NotationError):
     """Origins text or JSON that cannot be read (line and column in the message)."""
+
+
+class SolverBug(errors.SolverBug):
+    """The Origins model and the rules disagree: a bug, never a user error."""

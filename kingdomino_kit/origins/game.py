@@ -23,6 +23,7 @@ With 2 players (Neolithic), in the first line the first chief drawn takes domino
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from kingdomino_kit.draft import (
     Discard,
     DraftGame,
     DraftObservation,
+    Phase,
     derive_seed,
     drive,
 )
@@ -63,7 +65,10 @@ __all__ = ["OriginsOptions", "OriginsGame", "OriginsObservation", "Discard", "Cl
            "GiveTotem", "Recruit", "Spend", "Settle", "Pass", "Action", "play", "catalogue_hash",
            "encode_action"]
 
-FIRE, TOTEM, RECRUIT, SPEND, SETTLE = "fire", "totem", "recruit", "spend", "settle"
+FIRE, TOTEM, RECRUIT, SPEND, SETTLE = (Phase.FIRE, Phase.TOTEM, Phase.RECRUIT, Phase.SPEND,
+                                      Phase.SETTLE)
+LOG_FORMAT = "kingdomino-origins-log/1"
+"""The name of the Origins game log format (see :mod:`kingdomino_kit.origins.gamelog`)."""
 BOARD_SLOTS = 4
 _RULES = {PLACE: "placement", FIRE: "fire-landing", TOTEM: "totem", CLAIM: "claim",
           RECRUIT: "recruit", SPEND: "spend", SETTLE: "settle"}
@@ -88,12 +93,12 @@ class OriginsGame(DraftGame[OriginsOptions, OriginsKingdom, Domino]):
 
     >>> g = OriginsGame(OriginsOptions(players=4), seed=1)
     >>> g.phase, len(g.legal_actions()), g.deck_size
-    ('claim', 4, 44)
+    (<Phase.CLAIM: 'claim'>, 4, 44)
     >>> g.apply(Pass())
     Traceback (most recent call last):
     ...
     kingdomino_kit.origins.errors.IllegalAction: Pass() is not legal now: the claim phase \
-expects Claim
+expects Claim... (claim rule)
     """
 
     def __init__(self, options: OriginsOptions | None = None, seed: int | None = None, *,
@@ -174,7 +179,7 @@ expects Claim
         """The player to act: the chief's owner, or a totem's holder choosing who gets it."""
         if self.phase is OVER:
             return None
-        if self.phase == TOTEM:
+        if self.phase is TOTEM:
             return self._choices[0].holder
         return self.order[self.turn] // self._kpp
 
@@ -191,23 +196,23 @@ expects Claim
             return []
         king = self.order[self.turn]
         kingdom = self._kingdoms[king // self._kpp]
-        if phase == CLAIM:
+        if phase is CLAIM:
             if self.round == 0 and self.options.players == 2:
                 return [Claim(self.line[0]), Claim(self.line[1])]
             return list(self._free_claims())
-        if phase == PLACE:
+        if phase is PLACE:
             dom = self.to_place[king]
             assert dom is not None
             placements: list[Action] = list(kingdom.legal_placements(dom))
             return placements or [Discard(dom)]
-        if phase == FIRE:
+        if phase is FIRE:
             cell, fire = self._fire[0]
             targets = kingdom.fire_targets(cell, fire)
             return [Throw(cell, fire, t) for t in targets] or [Throw(cell, fire, None)]
-        if phase == TOTEM:
+        if phase is TOTEM:
             choice = self._choices[0]
             return [GiveTotem(choice.resource, p) for p in choice.candidates]
-        if phase == RECRUIT:
+        if phase is RECRUIT:
             kinds = set(kingdom.resources.values())
             out: list[Action] = [Pass()]
             if len(kinds) >= RECRUIT_COST["board"]:
@@ -215,12 +220,12 @@ expects Claim
             if len(kinds) >= RECRUIT_COST["pile"]:
                 out += [Recruit(caveman=c) for c in sorted(set(self.pile), key=_caveman_order)]
             return out
-        if phase == SPEND:
+        if phase is SPEND:
             assert self._recruit is not None
             spent = self._recruit[2]
             return [Spend(cell) for cell, r in sorted(kingdom.resources.items())
                     if r not in spent]
-        assert phase == SETTLE
+        assert phase is SETTLE
         return [Settle(cell) for cell in kingdom.settle_targets()]
 
     def apply(self, action: Action, *, player: int | None = None) -> None:
@@ -277,14 +282,14 @@ expects Claim
         if self._log is not None:
             self._log[-1]["actions"].append({"by": player, **encode_action(action)})
         kingdom = self._kingdoms[king // self._kpp]
-        if phase == CLAIM:
+        if phase is CLAIM:
             assert isinstance(action, Claim)
             i = self._claim(action.domino, king)
             if self.round == 0 and self.options.players == 2:
                 self._neolithic_first_pick(i, king)
                 return
             self._after_claim()
-        elif phase == PLACE:
+        elif phase is PLACE:
             if isinstance(action, Discard):
                 self._discard(king)
                 kingdom.discarded += 1
@@ -295,14 +300,14 @@ expects Claim
             self.to_place[king] = None
             self._fire = [(c, k) for c, k in action.volcanoes() if self.supply[k] > 0]
             self._next_fire()
-        elif phase == FIRE:
+        elif phase is FIRE:
             assert isinstance(action, Throw)
             kingdom.throw(action.volcano, action.fire, action.target)
             self._fire.pop(0)
             while self._fire and self.supply[self._fire[0][1]] == 0:
                 self._fire.pop(0)
             self._next_fire()
-        elif phase == TOTEM:
+        elif phase is TOTEM:
             assert isinstance(action, GiveTotem)
             self.totems[action.resource] = action.player
             self._choices.pop(0)
@@ -334,7 +339,7 @@ expects Claim
 
     def _step_recruit(self, action: Action, kingdom: OriginsKingdom) -> None:
         phase = self.phase
-        if phase == RECRUIT:
+        if phase is RECRUIT:
             if isinstance(action, Pass):
                 self._end_turn()
                 return
@@ -353,14 +358,14 @@ expects Claim
             self._recruit = (caveman, cost, set())
             self.phase = SPEND
             return
-        if phase == SPEND:
+        if phase is SPEND:
             assert isinstance(action, Spend) and self._recruit is not None
             caveman, cost, spent = self._recruit
             spent.add(kingdom.spend(action.cell))
             if len(spent) == cost:
                 self.phase = SETTLE
             return
-        assert phase == SETTLE and isinstance(action, Settle) and self._recruit is not None
+        assert phase is SETTLE and isinstance(action, Settle) and self._recruit is not None
         kingdom.settle(action.cell, self._recruit[0])
         self._recruit = None
         self._end_turn()
@@ -426,10 +431,19 @@ expects Claim
             recruiting=None if self._recruit is None else self._recruit[0])
 
     def log(self) -> dict[str, Any]:
-        """The game log, format ``kingdomino-origins-log/1`` (:mod:`.gamelog`)."""
-        from kingdomino_kit.origins.gamelog import game_log
-
-        return game_log(self)
+        """The game log (format :data:`LOG_FORMAT`, replayed by :mod:`.gamelog`), finished or
+        not; needs ``record=True`` (the default)."""
+        if self._log is None:
+            raise KingdominoError("this game was played with record=False: it kept no log")
+        o = self.options
+        return {
+            "format": LOG_FORMAT, "players": o.players, "mode": o.mode, "size": o.size,
+            "totem_bonus": o.totem_bonus, "empire_of_fire": o.empire_of_fire,
+            "homo_habilis": o.homo_habilis, "catalogue": o.catalogue.name,
+            "catalogue_hash": catalogue_hash(o.catalogue), "seed": self.seed,
+            "rounds": json.loads(json.dumps(self._log)),
+            "scores": self.results(), "winners": self.winners(),
+        }
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"round {self.round}, {self.phase} by player " \

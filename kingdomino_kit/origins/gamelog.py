@@ -26,20 +26,20 @@ True
 >>> replay(log)
 Traceback (most recent call last):
 ...
-kingdomino_kit.gamelog.LogError: round 1: ...
+kingdomino_kit.errors.LogError: round 1: ...
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.gamelog import LogError, dumps, loads
+from kingdomino_kit.errors import KingdominoError, LogError
+from kingdomino_kit.logs import dumps, loads
 from kingdomino_kit.origins.catalogue import Catalogue, Resource
 from kingdomino_kit.origins.errors import IllegalAction
 from kingdomino_kit.origins.fire import Throw
 from kingdomino_kit.origins.game import (
+    LOG_FORMAT,
     Action,
     Claim,
     Discard,
@@ -55,24 +55,9 @@ from kingdomino_kit.origins.game import (
 from kingdomino_kit.origins.kingdom import Placement
 from kingdomino_kit.origins.tribe import Caveman
 
-__all__ = ["FORMAT", "LogError", "game_log", "replay", "dumps", "loads", "decode_action"]
+__all__ = ["FORMAT", "LogError", "replay", "dumps", "loads", "decode_action"]
 
-FORMAT = "kingdomino-origins-log/1"
-
-
-def game_log(game: OriginsGame) -> dict[str, Any]:
-    """The log of a game played with ``record=True`` (the default), finished or not."""
-    if game._log is None:
-        raise KingdominoError("this game was played with record=False: it kept no log")
-    o = game.options
-    return {
-        "format": FORMAT, "players": o.players, "mode": o.mode, "size": o.size,
-        "totem_bonus": o.totem_bonus, "empire_of_fire": o.empire_of_fire,
-        "homo_habilis": o.homo_habilis, "catalogue": o.catalogue.name,
-        "catalogue_hash": catalogue_hash(o.catalogue), "seed": game.seed,
-        "rounds": json.loads(json.dumps(game._log)),
-        "scores": game.results(), "winners": game.winners(),
-    }
+FORMAT = LOG_FORMAT
 
 
 def _cell(value: Any, what: str, r: int) -> tuple[int, int]:
@@ -190,4 +175,3 @@ def replay(log: dict[str, Any] | str, *, catalogue: Catalogue | None = None) -> 
     return game
 
 
-__all__ += ["dumps"]

@@ -30,8 +30,9 @@ from typing import Any
 
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.grid import SIZES, Cell
-from kingdomino_kit.notation import _from_cells, grid_rows, json_grid
-from kingdomino_kit.notation import parse_text as core_parse_text
+from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.kingdom import parse_text as core_parse_text
+from kingdomino_kit.notation import grid_rows, json_grid
 from kingdomino_kit.origins.catalogue import Half, Resource, Terrain
 from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
 from kingdomino_kit.origins.kingdom import OriginsKingdom, _core_half
@@ -244,7 +245,7 @@ def territory_from_json(data: dict[str, Any] | str) -> OriginsKingdom:
             raise _error(f"{field}: must be an object")
         _square(item, field, halves, tokens, resources, cavemen)
     try:
-        layout = _from_cells({c: _core_half(h) for c, h in halves.items()}, size)
+        layout = Kingdom.from_squares({c: _core_half(h) for c, h in halves.items()}, size)
     except NotationError as error:
         raise _error(f"squares: {error}") from None
     if with_resources is None:

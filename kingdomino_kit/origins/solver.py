@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdomino_kit.origins.catalogue import Domino
+from kingdomino_kit.origins.errors import SolverBug
 from kingdomino_kit.origins.fire import Throw
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.scoring import score_sheet
@@ -47,10 +48,6 @@ __all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data
            "build_model", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
 
 OPTIMAL, FEASIBLE, UNKNOWN = "optimal", "feasible", "unknown"
-
-
-class SolverBug(AssertionError):
-    """The model and the rules disagree: a bug, never a user error."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +123,7 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
     """
     from ortools.sat.python import cp_model
 
-    from kingdomino_kit.solver import castle_positions
+    from kingdomino_kit.solver.data import castle_positions
 
     start = time.perf_counter()
     base = model_data(dominoes, size=size, empire_of_fire=empire_of_fire,

@@ -72,7 +72,7 @@ def model_data(dominoes: Sequence[Domino], *, size: int = 5, hut: Frame = (2, 2)
     >>> model_data(sample_catalogue().dominoes("1,2")).cells()[:2]
     [(0, 0), (0, 1)]
     """
-    from kingdomino_kit.solver import check_numbers
+    from kingdomino_kit.solver.data import check_numbers
 
     check_numbers([d.number for d in dominoes], size, OriginsError, "territory")
     if 2 * len(dominoes) > size * size - 1:
@@ -447,7 +447,7 @@ def _bonuses(om: OriginsModel) -> Any:
     n, c = data.size, data.size // 2
     bonus: Any = 0
     if data.empire_of_fire and data.hut == (c, c):
-        from kingdomino_kit.solver_model import centred_extent  # CP-SAT: imported when used
+        from kingdomino_kit.solver.layout import centred_extent  # CP-SAT: imported when used
 
         empire = centred_extent(model, n, {u: om.occupied[u] for u in data.cells()},
                                 "empire_of_fire")

@@ -3,7 +3,7 @@ proven optimum.
 
 The hand is the puzzle's dominoes (for a *next placement* puzzle: the claimed domino), the board
 starts from the puzzle's kingdom and counts its bonuses. *Check* grades the kingdom with the
-puzzle's grader (:meth:`kingdomino_kit.puzzles.Puzzle.grade`): legal? buildable? its score, and
+puzzle's grader (:func:`kingdomino_kit.puzzles.grade`): legal? buildable? its score, and
 how far from the proven optimum. *Show an answer* reveals one optimal layout.
 
 >>> from kingdomino_kit.puzzles import Puzzle
@@ -19,6 +19,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.puzzles import Puzzle, grade, load_collection, load_puzzle
 from kingdomino_kit.render import kingdom_svg
 from kingdomino_kit.widgets.board import KingdomBoard, WidgetError
 from kingdomino_kit.widgets.markup import button, escape
@@ -36,8 +38,6 @@ def find_puzzle(spec: Any) -> Any:
     kingdomino_kit.widgets.board.WidgetError: no puzzle file or puzzle id 'no-such-puzzle' \
 in the collection
     """
-    from kingdomino_kit.puzzles import Puzzle, load_collection, load_puzzle
-
     if isinstance(spec, Puzzle):
         return spec
     path = Path(str(spec))
@@ -52,7 +52,7 @@ in the collection
 class PuzzleBoard(KingdomBoard):
     """A clickable board for one puzzle, with *Check* and *Show an answer*.
 
-    ``grade`` holds the last :class:`~kingdomino_kit.puzzle_grading.Grade` (None before Check).
+    ``grade`` holds the last :class:`~kingdomino_kit.puzzles.grading.Grade` (None before Check).
     """
 
     def __init__(self, puzzle: Any) -> None:
@@ -67,15 +67,15 @@ class PuzzleBoard(KingdomBoard):
 
     def check(self) -> Any:
         """Grade the kingdom on the board as the answer; the message says the verdict."""
-        grade = self.puzzle.grade(self.kingdom)
-        self.grade = grade
-        words = grade.reason[0].upper() + grade.reason[1:]
-        if grade.optimal and not words.startswith("Optimal"):
-            words = "Optimal: " + grade.reason
-        score = f" Score {grade.score}." if grade.legal else ""
-        self._say(words + "." + score, "ok" if grade.optimal else "info" if grade.legal
+        verdict = grade(self.puzzle, self.kingdom)
+        self.grade = verdict
+        words = verdict.reason[0].upper() + verdict.reason[1:]
+        if verdict.optimal and not words.startswith("Optimal"):
+            words = "Optimal: " + verdict.reason
+        score = f" Score {verdict.score}." if verdict.legal else ""
+        self._say(words + "." + score, "ok" if verdict.optimal else "info" if verdict.legal
                   else "error")
-        return grade
+        return verdict
 
     def show_answer(self) -> None:
         """Reveal (or hide) one optimal layout stored with the puzzle."""
@@ -133,8 +133,6 @@ class PuzzleBoard(KingdomBoard):
             lines.append(f'<table class="kk-check kk-breakdown kk-verdict-{verdict}">'
                          f"{cells}</table>")
         if self._show_answer and p.solution is not None:
-            from kingdomino_kit.kingdom import Kingdom
-
             answer = Kingdom.from_text(p.solution.kingdom, p.rules.size)
             lines.append(f'<div class="kk-answer-layout">One optimal layout ({p.solution.optimum}):'
                          f"{kingdom_svg(answer, cell=28)}</div>")

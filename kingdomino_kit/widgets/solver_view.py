@@ -8,7 +8,7 @@ is proven optimal.
 
 >>> view = SolverView("41,36", workers=1)
 >>> view.run().status, view.score, view.bound      # blocking; start() returns at once
-('optimal', 6, 6)
+(<Status.OPTIMAL: 'optimal'>, 6, 6)
 >>> view.status
 'optimal'
 """
@@ -163,7 +163,7 @@ class SolverView(ActionView):
                 self.score, self.bound = solution.score, solution.bound
                 if kind == "done":
                     self.solution = solution
-                    self.status = solution.status
+                    self.status = str(solution.status)
                     self._say(self._final_words(solution))
                     process.join(10)
                     return

@@ -1,0 +1,239 @@
+"""Bots for the drafting game: a greedy player and a Monte Carlo evaluator.
+
+Both see an :class:`~kingdomino_kit.game.game.Observation` (never the deck's order) and are
+*trusted*: they always return one of the actions given, so the driver does not re-check them.
+
+>>> from kingdomino_kit.bots import RandomBot
+>>> from kingdomino_kit.game import GameOptions, play
+>>> g = play([GreedyBot(seed=1), RandomBot(seed=2)], GameOptions(players=2), seed=4)
+>>> g.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kingdomino_kit.draft import OVER, Claim, Discard
+from kingdomino_kit.game.game import Game
+
+__all__ = ["GreedyBot", "MonteCarloBot", "domino_value", "placement_value", "walled_in"]
+
+
+def placement_value(kingdom: Any, placement: Any, *, middle_kingdom: bool = False,
+                    harmony: bool = False) -> float:
+    """Greedy value of a placement: the kingdom's score after it (bonuses switched on count)
+    plus a simple potential: +0.3 per same-terrain neighbour of the placed halves, -0.5 per
+    empty cell it walls in (-2.5 with Harmony: that cell can never be filled), and -3 with
+    Middle Kingdom when the kingdom leaves the castle-centred size × size frame.
+
+    >>> from kingdomino_kit import Kingdom, Placement, domino
+    >>> placement_value(Kingdom.from_text("C G1"), Placement(domino(41), (0, 3), (0, 2)))
+    6.3
+    >>> placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (0, 3), (0, 4)),
+    ...                 middle_kingdom=True)
+    -2.7
+    """
+    kingdom.push(placement)
+    try:
+        value = float(kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony))
+        first, second = placement.first, placement.second
+        near = 0
+        for half, (r, c), other in ((placement.domino.first, first, second),
+                                    (placement.domino.second, second, first)):
+            for cell in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
+                if cell != other:
+                    h = kingdom.at(cell)
+                    if h is not None and h.terrain is half.terrain:
+                        near += 1
+        value += 0.3 * near
+        n = kingdom.size
+        rmin, rmax, cmin, cmax = kingdom.bounds
+        if middle_kingdom:
+            h = (n - 1) // 2
+            if -rmin > h or rmax > h or -cmin > h or cmax > h:
+                value -= 3.0
+        holes = walled_in(kingdom, (first, second))
+        return value - holes * (2.5 if harmony else 0.5)
+    finally:
+        kingdom.undo()
+
+
+def walled_in(kingdom: Any, cells: Sequence[tuple[int, int]]) -> int:
+    """Empty cells next to ``cells`` that no domino can ever cover (no free neighbour)."""
+    n = kingdom.size
+    rmin, rmax, cmin, cmax = kingdom.bounds
+
+    known: dict[tuple[int, int], bool] = {}
+
+    def free(r: int, c: int) -> bool:
+        ok = known.get((r, c))
+        if ok is None:
+            ok = known[(r, c)] = bool(
+                rmax - n < r < rmin + n and cmax - n < c < cmin + n
+                and kingdom.is_empty((r, c)))
+        return ok
+
+    seen = set()
+    holes = 0
+    for r, c in cells:
+        for cr, cc in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
+            if (cr, cc) in seen or not free(cr, cc):
+                continue
+            seen.add((cr, cc))
+            # a domino covering (cr, cc) also covers a neighbour; the frame must hold both
+            if not any(free(nr, nc) and max(rmax, cr, nr) - min(rmin, cr, nr) < n
+                       and max(cmax, cc, nc) - min(cmin, cc, nc) < n
+                       for nr, nc in ((cr, cc + 1), (cr + 1, cc), (cr, cc - 1), (cr - 1, cc))):
+                holes += 1
+    return holes
+
+
+def domino_value(kingdom: Any, dom: Any, *, middle_kingdom: bool = False,
+                 harmony: bool = False) -> float:
+    """What a domino is worth to a kingdom: the gain of its best placement (a discard: -1).
+
+    >>> from kingdomino_kit import Kingdom, domino
+    >>> domino_value(Kingdom(), domino(48)) > domino_value(Kingdom(), domino(1))
+    True
+    """
+    placements = kingdom.legal_placements(dom)
+    if not placements:
+        return -1.0
+    base: int = kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
+    best = max(placement_value(kingdom, p, middle_kingdom=middle_kingdom, harmony=harmony)
+               for p in placements)
+    return best - base
+
+
+class GreedyBot:
+    """Best immediate score plus a small potential; claims the domino whose best placement gains
+    most (ties: more crowns, then the bot's seeded RNG).
+
+    >>> from kingdomino_kit.bots import RandomBot
+    >>> from kingdomino_kit.game import GameOptions, play
+    >>> g = play([GreedyBot(seed=1), RandomBot(seed=2)], GameOptions(players=2), seed=4)
+    >>> g.is_over
+    True
+    """
+
+    name = "greedy"
+    needs_observation = True
+    trusted = True
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
+        """The action of highest greedy value."""
+        o = observation.options
+        kingdom = observation.kingdoms[observation.player].copy()
+        bonus = {"middle_kingdom": o.middle_kingdom, "harmony": o.harmony}
+        best: list[Any] = []
+        best_value = -1e9
+        for action in actions:
+            if isinstance(action, Claim):
+                value = domino_value(kingdom, action.domino, **bonus) + 0.01 * action.domino.crowns
+            elif isinstance(action, Discard):
+                value = -1e6
+            else:
+                value = placement_value(kingdom, action, **bonus)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value > best_value - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+
+class MonteCarloBot:
+    """Monte Carlo evaluation: each candidate action is played, then the game is played out
+    ``playouts`` times with a cheap policy (random, or greedy) on a deck dealt at random from the
+    unseen dominoes; the candidate with the best mean final score wins. Candidates are first
+    cut to the ``width`` best by greedy value. ``seconds``, if set, replaces the playout budget
+    by a time budget (then not reproducible).
+
+    >>> from kingdomino_kit.bots import RandomBot
+    >>> from kingdomino_kit.game import GameOptions, play
+    >>> g = play([MonteCarloBot(seed=1, playouts=2, width=2), RandomBot(2)],
+    ...          GameOptions(players=2), seed=4)
+    >>> g.is_over
+    True
+    """
+
+    name = "mc"
+    needs_observation = True
+    trusted = True
+    PARAMETERS = {"playouts": int, "width": int, "policy": str, "seconds": float}
+    """Parameters of ``make_bot("mc:key=value:...")``."""
+
+    def __init__(self, seed: int | None = None, playouts: int = 8, width: int = 6,
+                 policy: str = "random", seconds: float | None = None) -> None:
+        if policy not in ("random", "greedy"):
+            raise ValueError(f"policy must be random or greedy, not {policy!r}")
+        self.rng = random.Random(seed)
+        self.playouts = int(playouts)
+        self.width = int(width)
+        self.policy = policy
+        self.seconds = seconds
+
+    def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
+        """The candidate with the best mean playout score."""
+        candidates = list(actions)
+        if len(candidates) > self.width:
+            ranked = sorted(range(len(candidates)), key=self._greedy_key(observation, candidates))
+            candidates = [candidates[i] for i in ranked[: self.width]]
+        if len(candidates) == 1:
+            return candidates[0]
+        me = observation.player
+        totals = [0.0] * len(candidates)
+        runs = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        while True:
+            seed = self.rng.getrandbits(63)  # common random numbers across candidates
+            for i, action in enumerate(candidates):
+                rng = random.Random(seed)
+                state = Game.from_observation(observation, rng)
+                state._step(action)
+                totals[i] += self._playout(state, rng)[me]
+            runs += 1
+            if deadline is None:
+                if runs >= self.playouts:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _greedy_key(self, observation: Any, actions: Sequence[Any]) -> Callable[[int], float]:
+        o = observation.options
+        kingdom = observation.kingdoms[observation.player].copy()
+        bonus = {"middle_kingdom": o.middle_kingdom, "harmony": o.harmony}
+
+        def key(i: int) -> float:
+            a = actions[i]
+            if isinstance(a, Claim):
+                return -domino_value(kingdom, a.domino, **bonus)
+            if isinstance(a, Discard):
+                return 1e6
+            return -placement_value(kingdom, a, **bonus)
+
+        return key
+
+    def _playout(self, state: Any, rng: random.Random) -> list[int]:
+        legal, step = state.legal_actions, state._step
+        if self.policy == "random":
+            while state.phase is not OVER:
+                actions = legal()
+                step(actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0])
+        else:
+            greedy = GreedyBot(rng.getrandbits(32))
+            while state.phase is not OVER:
+                actions = legal()
+                if len(actions) > 1:
+                    step(greedy.choose(state.observation(), actions))
+                else:
+                    step(actions[0])
+        return state.scores()  # type: ignore[no-any-return]

@@ -1,0 +1,91 @@
+"""The rules configuration of a Kingdomino game: players, variant, draw, bonuses, discards.
+
+Size, deck, line, kings and rounds are derived (the player-count figures are shared with the
+other drafting games through :class:`~kingdomino_kit.draft.DraftOptions`).
+
+>>> GameOptions(players=3, three_player_draw=4).deck_size
+48
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from kingdomino_kit.draft import DraftOptions
+from kingdomino_kit.errors import KingdominoError
+
+__all__ = ["VARIANTS", "GameOptionError", "GameOptions"]
+
+VARIANTS = ("standard", "mighty-duel")
+
+
+class GameOptionError(KingdominoError):
+    """Game options that do not make a game (e.g. Mighty Duel with 3 players)."""
+
+
+@dataclass(frozen=True)
+class GameOptions(DraftOptions):
+    """The rules of one game; every other figure (size, deck, rounds) is derived.
+
+    >>> o = GameOptions(players=3)
+    >>> o.deck_size, o.line_size, o.rounds, o.kings, o.size
+    (36, 3, 12, 3, 5)
+    >>> GameOptions(players=2, variant="mighty-duel").deck_size, GameOptions(players=2).rounds
+    (48, 6)
+    >>> GameOptions(players=3, variant="mighty-duel")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.game.options.GameOptionError: the Mighty Duel variant is for 2 players, not 3
+    """
+
+    variant: str = "standard"
+    three_player_draw: int = 3
+    middle_kingdom: bool = False
+    harmony: bool = False
+    strict_discard: bool = True
+
+    error: ClassVar[type[KingdominoError]] = GameOptionError
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.variant not in VARIANTS:
+            raise GameOptionError(
+                f"variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
+        if self.variant == "mighty-duel" and self.players != 2:
+            raise GameOptionError(
+                f"the Mighty Duel variant is for 2 players, not {self.players}")
+        if self.three_player_draw not in (3, 4):
+            raise GameOptionError(
+                f"three_player_draw must be 3 or 4, not {self.three_player_draw!r}")
+        if self.three_player_draw == 4 and self.players != 3:
+            raise GameOptionError(
+                f"three_player_draw=4 is a 3-player rule, not for {self.players} players")
+
+    @property
+    def size(self) -> int:
+        """Kingdom size: 7 in Mighty Duel, else 5."""
+        return 7 if self.variant == "mighty-duel" else 5
+
+    @property
+    def line_size(self) -> int:
+        """Dominoes drawn per line: 3 with 3 players (official), else 4."""
+        return 3 if self.players == 3 and self.three_player_draw == 3 else 4
+
+    @property
+    def deck_size(self) -> int:
+        """Dominoes in play: 48, 36 (3 players, official) or 24 (2 players, standard)."""
+        if self.players == 2 and self.variant == "standard":
+            return 24
+        return self.line_size * 12 if self.players == 3 else 48
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a plain dict (for CSV and JSON).
+
+        >>> GameOptions().to_dict()["variant"]
+        'standard'
+        """
+        return {"players": self.players, "variant": self.variant,
+                "three_player_draw": self.three_player_draw,
+                "middle_kingdom": self.middle_kingdom, "harmony": self.harmony,
+                "strict_discard": self.strict_discard}

@@ -1,0 +1,46 @@
+"""Kingdomino puzzles with proven answers: the format, grading, solving, and the collection.
+
+- :mod:`.format` — the JSON format ``kingdomino-puzzle/1`` and its validating loader;
+- :mod:`.grading` — grading an answer and replaying a stored solution (rules library only);
+- :mod:`.solving` — solving a puzzle with the CP-SAT solver (imports OR-Tools when used);
+- ``collection/`` — the puzzles shipped with the kit (package data), :func:`load_collection`.
+
+>>> puzzles = load_collection()
+>>> all(grade(p, replay(p)).optimal for p in puzzles[:3])
+True
+"""
+
+from kingdomino_kit.puzzles.format import (
+    FORMAT,
+    KINDS,
+    LEVEL_NAMES,
+    Puzzle,
+    PuzzleError,
+    Rules,
+    Solution,
+    default_collection,
+    load_collection,
+    load_puzzle,
+    loads,
+)
+from kingdomino_kit.puzzles.grading import Grade, grade, replay
+from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
+
+__all__ = [
+    "FORMAT",
+    "Grade",
+    "KINDS",
+    "LEVEL_NAMES",
+    "Puzzle",
+    "PuzzleAnswer",
+    "PuzzleError",
+    "Rules",
+    "Solution",
+    "default_collection",
+    "grade",
+    "load_collection",
+    "load_puzzle",
+    "loads",
+    "replay",
+    "solve_puzzle",
+]

@@ -1,0 +1,300 @@
+"""Grading puzzle answers and replaying stored solutions with the rules library only.
+
+An answer is a kingdom. It is *legal* when it keeps the puzzle's start squares and its other
+squares can be cut into the puzzle's dominoes (as many as the puzzle allows); *buildable* when
+some order of placing those dominoes obeys the connection rule; *optimal* when it is worth the
+proven optimum stored in the puzzle.
+
+>>> from kingdomino_kit.puzzles import Puzzle
+>>> p = Puzzle("x", "x", "best-kingdom", 1, "?", (41, 15))
+>>> print(grade(p, Kingdom.from_text("W G2 . / C G W")).summary())
+legal:     yes
+buildable: yes
+score:     4
+legal and buildable (no stored optimum to compare with)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kingdomino_kit.dominoes import Domino, domino
+from kingdomino_kit.errors import IllegalPlacement, KingdominoError
+from kingdomino_kit.grid import Cell
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.puzzles.format import Puzzle, PuzzleError
+
+__all__ = ["Grade", "build_order", "decompose", "grade", "replay"]
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on an answer: legal? buildable? its score, its value, optimal?
+
+    ``score`` is the answer kingdom's own total; ``value`` is what it is worth for the puzzle
+    (the same, except for ``next-placement``: the best total still reachable after it).
+    """
+
+    legal: bool
+    buildable: bool
+    score: int
+    value: int | None
+    optimum: int | None
+    reason: str
+    order: tuple[Placement, ...] = ()
+
+    @property
+    def optimal(self) -> bool:
+        """True if the answer is legal, buildable and worth the proven optimum."""
+        return (self.legal and self.buildable and self.optimum is not None
+                and self.value == self.optimum)
+
+    def summary(self) -> str:
+        """The verdict in a few lines (what ``puzzle check`` prints)."""
+        yes = {True: "yes", False: "no"}
+        lines = [f"legal:     {yes[self.legal]}"]
+        if self.legal:
+            lines.append(f"buildable: {yes[self.buildable]}")
+        lines.append(f"score:     {self.score}")
+        if self.value is not None and self.value != self.score:
+            lines.append(f"value:     {self.value} (best total reachable after this placement)")
+        if self.optimum is not None:
+            lines.append(f"optimum:   {self.optimum}")
+            lines.append(f"optimal:   {yes[self.optimal]}")
+        lines.append(self.reason)
+        return "\n".join(lines)
+
+
+def grade(puzzle: Puzzle, answer: Kingdom) -> Grade:
+    """Grade a kingdom as an answer to ``puzzle`` using the rules library only.
+
+    Legal: it keeps the start squares and its other squares are the puzzle's dominoes (as many
+    as ``place`` asks). Buildable: some order of placing them obeys the connection rule.
+
+    >>> p = Puzzle("x", "x", "best-kingdom", 1, "?", (41, 15))
+    >>> grade(p, Kingdom.from_text("W G2 . / C G W")).reason
+    'legal and buildable (no stored optimum to compare with)'
+    >>> grade(p, Kingdom.from_text("C . W G2 / . . G W")).reason   # it touches nothing
+    'legal but not buildable: no placement order obeys the connection rule'
+    """
+    if answer.size != puzzle.rules.size:
+        return Grade(False, False, 0, None, _optimum(puzzle),
+                     f"not legal: the puzzle is played on {puzzle.rules.size}×"
+                     f"{puzzle.rules.size}, the answer is size {answer.size}")
+    score = puzzle.rules.total(answer)
+    if puzzle.kind == "next-placement":
+        return _grade_next(puzzle, answer, score)
+    start = puzzle.start_kingdom()
+    try:
+        tilings = decompose(start, answer, puzzle.domino_list(), puzzle.place)
+        first = next(tilings, None)
+    except _NotLegal as error:
+        return Grade(False, False, score, None, _optimum(puzzle), f"not legal: {error}")
+    if first is None:
+        return Grade(False, False, score, None, _optimum(puzzle),
+                     "not legal: the new squares cannot be cut into the puzzle's dominoes"
+                     f" ({puzzle.place_words()})")
+    for tiling in (first, *tilings):
+        order = build_order(start, tiling)
+        if order is not None:
+            return _verdict(puzzle, score, score, tuple(order))
+    return Grade(True, False, score, score, _optimum(puzzle),
+                 "legal but not buildable: no placement order obeys the connection rule")
+
+
+def _optimum(puzzle: Puzzle) -> int | None:
+    return puzzle.solution.optimum if puzzle.solution else None
+
+
+def _verdict(puzzle: Puzzle, score: int, value: int, order: tuple[Placement, ...]) -> Grade:
+    optimum = _optimum(puzzle)
+    if optimum is None:
+        reason = "legal and buildable (no stored optimum to compare with)"
+    elif value == optimum:
+        reason = "it reaches the proven optimum"
+    elif value > optimum:
+        reason = (f"better than the stated optimum {optimum}: the puzzle file is wrong, "
+                  "please report it")
+    else:
+        reason = f"legal and buildable, {optimum - value} short of the optimum {optimum}"
+    return Grade(True, True, score, value, optimum, reason, order)
+
+
+def _grade_next(puzzle: Puzzle, answer: Kingdom, score: int) -> Grade:
+    start = puzzle.start_kingdom()
+    assert puzzle.claimed is not None
+    claimed = domino(puzzle.claimed)
+    for p in start.legal_placements(claimed):
+        after = start.copy()
+        after.push(p)
+        if after == answer:
+            value = None
+            if puzzle.solution:
+                for q, v in puzzle.solution.values:
+                    trial = start.copy()
+                    trial.push(q)
+                    if trial == after:
+                        value = v
+                        break
+                if value is None:
+                    return Grade(True, True, score, None, _optimum(puzzle),
+                                 "legal, but the puzzle file lists no value for it")
+            else:
+                value = score
+            return _verdict(puzzle, score, value, (p,))
+    return Grade(False, False, score, None, _optimum(puzzle),
+                 f"not legal: the answer must be the start kingdom plus one legal placement of "
+                 f"domino {claimed.number} ({claimed.first}|{claimed.second})")
+
+
+class _NotLegal(KingdominoError):
+    pass
+
+
+def decompose(start: Kingdom, answer: Kingdom, available: Sequence[Domino],
+              place: str | int = "any") -> Iterator[list[Placement]]:
+    """Every way to cut the squares ``answer`` adds to ``start`` into distinct ``available``
+    dominoes (identical dominoes count once); raises if the answer does not keep ``start``.
+
+    >>> cuts = list(decompose(Kingdom(), Kingdom.from_text("C W W"), [domino(1), domino(2)]))
+    >>> [[p.domino.number for p in cut] for cut in cuts]
+    [[1]]
+    """
+    old = dict(start.squares())
+    new: dict[Cell, Any] = {}
+    for cell, half in answer.squares():
+        if cell in old:
+            if old[cell] != half:
+                raise _NotLegal(f"the start square at {cell} is {old[cell]}, the answer has {half}")
+        else:
+            new[cell] = half
+    for cell, half in old.items():
+        if answer.at(cell) != half:
+            raise _NotLegal(f"the start square {half} at {cell} is missing")
+    if len(new) % 2:
+        raise _NotLegal(f"{len(new)} new squares cannot be whole dominoes")
+    count = len(new) // 2
+    if place == "all" and count != len(available):
+        raise _NotLegal(f"{count} dominoes placed, the puzzle asks for all {len(available)}")
+    if isinstance(place, int) and not isinstance(place, bool) and count > place:
+        raise _NotLegal(f"{count} dominoes placed, the puzzle allows at most {place}")
+    if count > len(available):
+        raise _NotLegal(f"{count} dominoes placed, only {len(available)} are available")
+    # identical dominoes are interchangeable: group them by their halves
+    groups: dict[tuple[Any, Any], list[Domino]] = {}
+    for d in available:
+        groups.setdefault((d.first, d.second), []).append(d)
+    used = {key: 0 for key in groups}
+    cells = sorted(new)
+    taken: set[Cell] = set()
+    chosen: list[Placement] = []
+
+    def search(i: int) -> Iterator[list[Placement]]:
+        while i < len(cells) and cells[i] in taken:
+            i += 1
+        if i == len(cells):
+            yield list(chosen)
+            return
+        a = cells[i]
+        ha = new[a]
+        for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
+            if b not in new or b in taken:
+                continue
+            hb = new[b]
+            options = [((ha, hb), a, b)]
+            if ha != hb:
+                options.append(((hb, ha), b, a))
+            for key, first, second in options:
+                group = groups.get(key)
+                if group is None or used[key] == len(group):
+                    continue
+                d = group[used[key]]
+                used[key] += 1
+                taken.update((a, b))
+                chosen.append(Placement(d, first, second))
+                yield from search(i + 1)
+                chosen.pop()
+                taken.difference_update((a, b))
+                used[key] -= 1
+
+    return search(0)
+
+
+def build_order(start: Kingdom, placements: Sequence[Placement]) -> list[Placement] | None:
+    """An order in which ``placements`` can legally be added to ``start``, or None.
+
+    A placement that is legal stays legal as other squares arrive (the connection rule only
+    gains neighbours, and the cells are distinct), so placing any legal one first is never a
+    mistake: a greedy pass decides it exactly.
+
+    >>> ps = [Placement(domino(3), (0, 3), (0, 4)), Placement(domino(13), (0, 1), (0, 2))]
+    >>> [p.domino.number for p in build_order(Kingdom(), ps)]   # F|F needs W|F's forest
+    [13, 3]
+    """
+    kingdom = start.copy()
+    remaining = list(placements)
+    order: list[Placement] = []
+    progress = True
+    while remaining and progress:
+        progress = False
+        for p in list(remaining):
+            try:
+                kingdom.check(p)
+            except IllegalPlacement as error:
+                if error.rule in ("connection",):
+                    continue
+                return None
+            kingdom.push(p)
+            order.append(p)
+            remaining.remove(p)
+            progress = True
+    return order if not remaining else None
+
+
+def replay(puzzle: Puzzle) -> Kingdom:
+    """Replay the stored solution with the rules library and check every claim it makes:
+    each placement legal in turn, the dominoes allowed, the kingdom as stated, the total
+    equal to the stated optimum. Returns the final kingdom.
+
+    >>> replay(Puzzle("x", "x", "best-kingdom", 1, "?", (1,)))
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.PuzzleError: x: no stored solution
+    """
+    sol = puzzle.solution
+    if sol is None:
+        raise PuzzleError(f"{puzzle.id}: no stored solution")
+    kingdom = puzzle.start_kingdom()
+    order = list(sol.order)
+    if puzzle.kind == "next-placement":
+        if not order or order[0].domino.number != puzzle.claimed:
+            raise PuzzleError(f"{puzzle.id}: the stored order must start with the claimed "
+                              f"domino {puzzle.claimed}")
+        allowed = set(puzzle.dominoes) | {puzzle.claimed}
+    else:
+        allowed = set(puzzle.dominoes)
+    used: set[int] = set()
+    for i, p in enumerate(order):
+        n = p.domino.number
+        if n not in allowed or n in used:
+            raise PuzzleError(f"{puzzle.id}: solution.order[{i}] uses domino {n}, which is not "
+                              "available (or used twice)")
+        used.add(n)
+        try:
+            kingdom.place(p)
+        except IllegalPlacement as error:
+            raise PuzzleError(f"{puzzle.id}: solution.order[{i}]: {error}") from None
+    count = len(order) - (1 if puzzle.kind == "next-placement" else 0)
+    if (puzzle.place == "all" and count != len(puzzle.dominoes)) or (
+            isinstance(puzzle.place, int) and count > puzzle.place):
+        raise PuzzleError(f"{puzzle.id}: the solution places {count} dominoes, the puzzle asks "
+                          f"for {puzzle.place_words()}")
+    stated = Kingdom.from_text(sol.kingdom, puzzle.rules.size)
+    if stated != kingdom:
+        raise PuzzleError(f"{puzzle.id}: solution.kingdom differs from the replayed order")
+    total = puzzle.rules.total(kingdom)
+    if total != sol.optimum:
+        raise PuzzleError(f"{puzzle.id}: the replayed solution scores {total}, the file states "
+                          f"{sol.optimum}")
+    return kingdom

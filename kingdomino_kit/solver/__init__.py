@@ -1,0 +1,68 @@
+"""Provably optimal kingdoms with OR-Tools CP-SAT: :func:`best_kingdom`, the front door.
+
+The package, by idea:
+
+- :mod:`.solution` — :class:`Solution` and :class:`Status`, and the replay of a layout through
+  the rules;
+- :mod:`.settings` — :class:`SolverSettings`, which model and which of its ideas run;
+- :mod:`.data` — the data of one model (frame, castle cell, pieces, static bound) and the
+  input checks;
+- :mod:`.layout` — what both models share: placements, cell contents, bonuses, objective;
+- :mod:`.rank_model` and :mod:`.set_model` — the two models;
+- :mod:`.beam` — a quick first layout; :mod:`.search` — the search over castle positions;
+- :mod:`.free_choice` — the best kingdom from any k dominoes of a pool.
+
+>>> from kingdomino_kit.dominoes import dominoes
+>>> sol = best_kingdom(dominoes("41,36"), workers=1)
+>>> sol.status, sol.score, sol.bound
+(<Status.OPTIMAL: 'optimal'>, 6, 6)
+>>> sol.kingdom.score(), sorted(p.domino.number for p in sol.order)
+(6, [36, 41])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.errors import SolverBug, SolverError
+from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.solver.data import castle_positions, check_input, check_numbers
+from kingdomino_kit.solver.search import solve_positions
+from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
+from kingdomino_kit.solver.solution import (
+    FEASIBLE,
+    INFEASIBLE,
+    OPTIMAL,
+    UNKNOWN,
+    Solution,
+    Status,
+    replay_order,
+)
+
+__all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Solution", "SolverBug",
+           "SolverError", "SolverSettings", "Status", "best_kingdom", "castle_positions",
+           "check_numbers", "replay_order"]
+
+
+def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: bool = False,
+                 harmony: bool = False, start: Kingdom | None = None,
+                 time_limit_s: float = 60.0, workers: int = 2, seed: int = 0,
+                 on_solution: Callable[[Solution], None] | None = None,
+                 choose: int | None = None,
+                 settings: SolverSettings = DEFAULT_SETTINGS) -> Solution:
+    """The best kingdom buildable from any subset of ``dominoes`` (at most ``choose`` of them),
+    from the castle or from ``start``, with the bonuses switched on counted.
+
+    ``on_solution`` is called with each better layout found (status ``feasible``);
+    ``settings`` chooses the model and its ideas (the default is the fastest measured).
+
+    >>> from kingdomino_kit.dominoes import dominoes
+    >>> best_kingdom(dominoes("48,47"), workers=1).score   # M2 beside M3: 2 squares × 5 crowns
+    10
+    """
+    dominoes = list(dominoes)
+    check_input(dominoes, size, start, choose)
+    return solve_positions(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
+                           start=start, time_limit_s=time_limit_s, workers=workers, seed=seed,
+                           on_solution=on_solution, choose=choose, settings=settings)

@@ -1,0 +1,160 @@
+"""Every puzzle of the shipped collection is re-verified through the rules library.
+
+The stated optimum was *proved* by the CP-SAT solver when scripts/make_puzzles.py generated the
+file; here every stored layout is replayed placement by placement with Kingdom.place and must
+score exactly the stated optimum, the grader must call it optimal, and the small puzzles are
+re-proved from scratch by an exhaustive search written here (no solver involved).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from kingdomino_kit import Kingdom, domino
+from kingdomino_kit.puzzles import KINDS, Puzzle, default_collection, load_collection
+from kingdomino_kit.puzzles.grading import build_order, decompose, grade, replay
+
+PACKAGE = Path(__file__).resolve().parents[2] / "kingdomino_kit"
+COLLECTION = load_collection(PACKAGE / "puzzles" / "collection")
+IDS = [p.id for p in COLLECTION]
+
+
+def test_the_collection_is_the_packaged_default() -> None:
+    assert default_collection() == PACKAGE / "puzzles" / "collection"
+
+
+def test_collection_size_kinds_and_levels() -> None:
+    assert len(COLLECTION) >= 40
+    assert len(set(IDS)) == len(IDS)
+    files = sorted(p.stem for p in default_collection().glob("*.json"))
+    assert files == IDS                                   # file name = id, in order
+    assert set(p.kind for p in COLLECTION) == set(KINDS)  # every kind is there
+    levels = [p.level for p in COLLECTION]
+    assert levels == sorted(levels)                       # easy → hard
+    assert Counter(levels).keys() == {1, 2, 3, 4, 5}
+    assert all(p.solution is not None for p in COLLECTION)
+
+
+@pytest.mark.parametrize("puzzle", COLLECTION, ids=IDS)
+def test_stored_solution_replays_and_scores_the_optimum(puzzle: Puzzle) -> None:
+    kingdom = replay(puzzle)       # every placement legal in turn, the total = the optimum
+    assert puzzle.solution is not None
+    assert puzzle.rules.total(kingdom) == puzzle.solution.optimum
+    verdict = grade(puzzle, kingdom if puzzle.kind != "next-placement" else _after_first(puzzle))
+    assert verdict.legal and verdict.buildable and verdict.optimal, verdict.reason
+
+
+def _after_first(puzzle: Puzzle) -> Kingdom:
+    assert puzzle.solution is not None
+    k = puzzle.start_kingdom()
+    k.place(puzzle.solution.order[0])
+    return k
+
+
+@pytest.mark.parametrize("puzzle", [p for p in COLLECTION if p.kind == "next-placement"],
+                         ids=lambda p: p.id)
+def test_next_placement_values_cover_every_legal_placement(puzzle: Puzzle) -> None:
+    assert puzzle.solution is not None and puzzle.claimed is not None
+    start = puzzle.start_kingdom()
+    legal = start.legal_placements(domino(puzzle.claimed))
+    listed = [p for p, _ in puzzle.solution.values]
+    assert sorted(listed) == sorted(legal)
+    values = [v for _, v in puzzle.solution.values]
+    assert max(values) == puzzle.solution.optimum
+    for p, v in puzzle.solution.values:    # each value is at least what placing it scores now
+        k = start.copy()
+        k.place(p)
+        assert v >= puzzle.rules.total(k)
+        if not puzzle.dominoes:
+            assert v == puzzle.rules.total(k)
+
+
+@pytest.mark.parametrize("puzzle", [p for p in COLLECTION if p.kind == "rearrange"],
+                         ids=lambda p: p.id)
+def test_rearrange_gives_a_kingdom_of_its_own_dominoes(puzzle: Puzzle) -> None:
+    assert puzzle.given is not None and puzzle.solution is not None
+    given = Kingdom.from_text(puzzle.given)
+    buildable = [cut for cut in decompose(Kingdom(), given, puzzle.domino_list(), "all")
+                 if build_order(Kingdom(), cut) is not None]
+    assert buildable, "the given kingdom must be buildable from the puzzle's dominoes"
+    assert f"scores {given.score()}." in puzzle.question
+    assert given.score() <= puzzle.solution.optimum
+
+
+def brute_force_best(puzzle: Puzzle) -> int:
+    """The best total by trying every legal placement of every domino in every order
+    (states met twice are skipped): slow and obvious, independent of the solver."""
+    rules = puzzle.rules
+    best = -1
+    seen: set[tuple[object, ...]] = set()
+    limit = puzzle.place if isinstance(puzzle.place, int) else len(puzzle.dominoes)
+
+    def search(k: Kingdom, left: frozenset[int], placed: int) -> None:
+        nonlocal best
+        state = (k.key(), left)
+        if state in seen:
+            return
+        seen.add(state)
+        if puzzle.place != "all" or not left:
+            best = max(best, rules.total(k))
+        if placed == limit:
+            return
+        for n in sorted(left):
+            for p in k.legal_placements(domino(n)):
+                k.push(p)
+                search(k, left - {n}, placed + 1)
+                k.undo()
+
+    start = puzzle.start_kingdom()
+    if puzzle.kind == "next-placement":
+        assert puzzle.claimed is not None
+        for p in start.legal_placements(domino(puzzle.claimed)):
+            after = start.copy()
+            after.push(p)
+            search(after, frozenset(puzzle.dominoes), 0)
+    else:
+        search(start, frozenset(puzzle.dominoes), 0)
+    return best
+
+
+def _small(p: Puzzle) -> bool:
+    placed = min(p.place, len(p.dominoes)) if isinstance(p.place, int) else len(p.dominoes)
+    placed += p.kind == "next-placement"
+    return placed <= 2 or (placed <= 3 and len(p.dominoes) <= 3)
+
+
+SMALL = [p for p in COLLECTION if _small(p)]
+
+
+def test_enough_small_puzzles_are_re_proved() -> None:
+    assert len(SMALL) >= 10
+
+
+@pytest.mark.parametrize("puzzle", SMALL, ids=[p.id for p in SMALL])
+def test_small_puzzles_are_re_proved_by_brute_force(puzzle: Puzzle) -> None:
+    assert puzzle.solution is not None
+    assert brute_force_best(puzzle) == puzzle.solution.optimum
+
+
+MEDIUM = [p for p in COLLECTION if p.level in (2, 3) and p.kind != "next-placement"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("puzzle", MEDIUM, ids=[p.id for p in MEDIUM])
+def test_medium_puzzles_are_re_proved_by_the_solver(puzzle: Puzzle) -> None:
+    from kingdomino_kit.puzzles.solving import solve_puzzle
+
+    assert puzzle.solution is not None
+    answer = solve_puzzle(puzzle, workers=1, time_limit_s=120)
+    assert answer.status == "optimal" and answer.optimum == puzzle.solution.optimum
+
+
+@pytest.mark.parametrize("puzzle", COLLECTION, ids=IDS)
+def test_show_prints_the_question_not_the_answer(puzzle: Puzzle) -> None:
+    text = puzzle.describe()
+    assert puzzle.question in text and puzzle.title in text
+    assert puzzle.solution is not None and puzzle.solution.kingdom not in text.replace("\n", " / ")
+    assert "optimum" not in text

@@ -1,0 +1,142 @@
+"""PuzzleBoard: build layouts by clicks, Check against an optimum found here by brute force."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from kingdomino_kit import Kingdom, domino
+from kingdomino_kit.puzzles import Puzzle, Solution
+from kingdomino_kit.widgets import PuzzleBoard, WidgetError
+from kingdomino_kit.widgets.puzzle_board import find_puzzle
+
+
+def browser_click(widget: PuzzleBoard, action: str, **data: object) -> None:
+    seq = int(widget.event.get("seq", 0)) + 1
+    widget.event = {"kkAction": action, **{k: str(v) for k, v in data.items()}, "seq": seq}
+
+
+def brute_force_best(numbers: tuple[int, ...]) -> tuple[int, list]:
+    """Every order and every legal placement of every domino: the best score and its order."""
+    best, best_order = -1, []
+
+    def grow(kingdom: Kingdom, rest: tuple[int, ...], done: list) -> None:
+        nonlocal best, best_order
+        if not rest:
+            if kingdom.score() > best:
+                best, best_order = kingdom.score(), list(done)
+            return
+        for p in kingdom.legal_placements(domino(rest[0])):
+            kingdom.place(p)
+            grow(kingdom, rest[1:], [*done, p])
+            kingdom.undo()
+
+    for order in itertools.permutations(numbers):
+        grow(Kingdom(), order, [])
+    return best, best_order
+
+
+@pytest.fixture(scope="module")
+def puzzle() -> Puzzle:
+    numbers = (41, 15, 36)
+    optimum, order = brute_force_best(numbers)
+    best = Kingdom()
+    for p in order:
+        best.place(p)
+    return Puzzle("t-1", "Three dominoes", "best-kingdom", 1, "Place all three for the best score.",
+                  numbers, solution=Solution(optimum, best.to_text(), tuple(order)))
+
+
+def test_a_weak_layout_is_legal_and_short_of_the_optimum(puzzle: Puzzle) -> None:
+    board = PuzzleBoard(puzzle)
+    assert [d.number for d in board.hand] == [41, 15, 36] and board.grade is None
+    while board.hand:                                   # the green cell that scores least
+        def after(cell: tuple[int, int]) -> int:
+            trial = board.kingdom.copy()
+            dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[board.rotation]
+            trial.place((domino(board.selected), cell, (cell[0] + dr, cell[1] + dc)))
+            return trial.score()
+        assert board.click(*min(sorted(board.legal_cells()), key=after))
+    browser_click(board, "check")
+    g = board.grade
+    assert g.legal and g.buildable and g.score == board.score
+    assert g.optimum == puzzle.solution.optimum > g.score
+    short = puzzle.solution.optimum - g.score
+    assert f"{short} short of the optimum" in board.message
+    assert f"<td>points short</td><td>{short}</td>" in board.html
+    assert "kk-verdict-legal" in board.html
+    board.undo()
+    assert board.grade is None and "kk-verdict" not in board.html
+
+
+def test_the_optimal_layout_is_recognised(puzzle: Puzzle) -> None:
+    board = PuzzleBoard(puzzle)
+    for p in puzzle.solution.order:
+        board.select(p.domino.number)
+        assert board.place(p)
+    grade = board.check()
+    assert grade.optimal and board.score == puzzle.solution.optimum
+    assert board.message.startswith("Optimal") and "kk-verdict-optimal" in board.html
+
+
+def test_an_incomplete_layout_is_not_legal_when_all_must_be_placed(puzzle: Puzzle) -> None:
+    board = PuzzleBoard(puzzle)
+    board.click(*min(board.legal_cells()))
+    grade = board.check()
+    assert not grade.legal and "Not legal" in board.message
+    assert "kk-verdict-illegal" in board.html and "kk-message kk-error" in board.html
+
+
+def test_show_answer_reveals_the_stored_layout(puzzle: Puzzle) -> None:
+    board = PuzzleBoard(puzzle)
+    assert 'class="kk-answer-layout"' not in board.html
+    browser_click(board, "answer")
+    assert 'class="kk-answer-layout"' in board.html and f"({puzzle.solution.optimum})" in board.html
+    browser_click(board, "answer")
+    assert 'class="kk-answer-layout"' not in board.html
+    bare = PuzzleBoard(Puzzle("t-2", "No answer", "best-kingdom", 1, "?", (1,)))
+    assert 'data-kk-action="answer"' in bare.html and "disabled" in bare.html.split(
+        'data-kk-action="answer"')[1].split(">")[0]
+    bare.show_answer()
+    assert bare.message == "This puzzle has no stored answer."
+
+
+def test_start_kingdom_rules_and_next_placement() -> None:
+    p = Puzzle("t-3", "Next", "next-placement", 2, "Where does 41 go?", (15, 36),
+               start="C G1", claimed=41)
+    from kingdomino_kit.puzzles import Rules
+    p = Puzzle(p.id, p.title, p.kind, p.level, p.question, p.dominoes, start=p.start,
+               claimed=p.claimed, rules=Rules(middle_kingdom=True))
+    board = PuzzleBoard(p)
+    assert [d.number for d in board.hand] == [41] and board.kingdom == Kingdom.from_text("C G1")
+    assert board.middle_kingdom and "then, in any order: 15, 36" in board.html
+    assert board.click(0, -1) or board.click(-1, 0)
+    grade = board.check()
+    assert grade.legal and grade.score == board.kingdom.total(middle_kingdom=True)
+
+
+def test_find_puzzle_by_file_and_by_id(puzzle: Puzzle, tmp_path, monkeypatch) -> None:
+    path = tmp_path / "t-1.json"
+    path.write_text(puzzle.dumps())
+    assert find_puzzle(str(path)) == puzzle
+    monkeypatch.setattr("kingdomino_kit.widgets.puzzle_board.load_collection", lambda: [puzzle])
+    assert PuzzleBoard("t-1").puzzle == puzzle
+    with pytest.raises(WidgetError, match="no puzzle file or puzzle id 'nope'"):
+        PuzzleBoard("nope")
+
+
+def test_every_stored_answer_of_the_collection_checks_optimal_on_the_board() -> None:
+    from kingdomino_kit.puzzles import load_collection
+
+    puzzles = load_collection()
+    if not puzzles:
+        pytest.skip("the puzzle collection (puzzles/*.json) is empty")
+    for p in puzzles:
+        board = PuzzleBoard(p)
+        order = p.solution.order[:1] if p.kind == "next-placement" else p.solution.order
+        for placement in order:                     # the answer, domino by domino, by the rules
+            board.select(placement.domino.number)
+            assert board.place(placement), (p.id, board.message)
+        assert board.check().optimal, (p.id, board.message)
+        assert board.score == p.rules.total(board.kingdom)
