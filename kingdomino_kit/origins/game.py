@@ -1,7 +1,7 @@
 """The Origins drafting game in its three modes: state, legal actions, observations, scores
 and a bot driver, on the drafting loop every game of the kit shares (:mod:`kingdomino_kit.draft`).
 
-Rules: ``shared/rules/origins.md``. Options: :mod:`.options`; actions and their log encoding:
+Rules: ``docs/rules/origins.md``. Options: :mod:`.options`; actions and their log encoding:
 :mod:`.actions`. A turn of a chief is: place the domino it claimed (or discard it when it has
 no legal placement), throw the fire token of each volcano placed (the box supply permitting; a
 token with no square allowed goes back to the box), in Totem mode let the holder of a totem

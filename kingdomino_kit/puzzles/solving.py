@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
@@ -84,8 +84,6 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
                 order = (*order, *extra)
         return PuzzleAnswer(status, sol.score, sol.bound, kingdom, order, (), sol.seconds)
     assert puzzle.claimed is not None
-    from kingdomino_kit.dominoes import domino
-
     values: list[tuple[Placement, int]] = []
     best: tuple[int, Kingdom | None, tuple[Placement, ...]] = (-1, None, ())
     statuses: set[str] = set()

@@ -148,7 +148,7 @@ def bonus_variables(lm: LayoutModel) -> Any:
         middle = centred_extent(model, n, lm.occupied, "middle_kingdom")
         lm.middle = middle
         bonus += MIDDLE_KINGDOM_BONUS * middle
-    if data.harmony:  # the reading of the issue: all given (or chosen) dominoes, no gap
+    if data.harmony:  # read literally: all given (or chosen) dominoes, no gap
         for u in data.free_cells():
             model.add(lm.occupied[u] == 1)
         if data.choose is None:

@@ -1,4 +1,4 @@
-"""The drafting game's rules (shared/rules/kingdomino.md), checked on whole seeded games."""
+"""The drafting game's rules (docs/rules/kingdomino.md), checked on whole seeded games."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Kingdomino Origins: catalogue, territory, fire, notation and scoring, mode by mode.
 
-Expected values are worked out by hand from the rules text (shared/rules/origins.md)."""
+Expected values are worked out by hand from the rules text (docs/rules/origins.md)."""
 
 from __future__ import annotations
 
