@@ -123,7 +123,7 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
     """
     from ortools.sat.python import cp_model
 
-    from kingdomino_kit.solver.data import castle_positions
+    from kingdomino_kit.solver.inputs import castle_positions
 
     start = time.perf_counter()
     base = model_data(dominoes, size=size, empire_of_fire=empire_of_fire,

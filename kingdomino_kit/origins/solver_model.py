@@ -72,7 +72,7 @@ def model_data(dominoes: Sequence[Domino], *, size: int = 5, hut: Frame = (2, 2)
     >>> model_data(sample_catalogue().dominoes("1,2")).cells()[:2]
     [(0, 0), (0, 1)]
     """
-    from kingdomino_kit.solver.data import check_numbers
+    from kingdomino_kit.solver.inputs import check_numbers
 
     check_numbers([d.number for d in dominoes], size, OriginsError, "territory")
     if 2 * len(dominoes) > size * size - 1:

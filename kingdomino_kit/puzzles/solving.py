@@ -23,6 +23,7 @@ from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
+from kingdomino_kit.solver.solution import Status
 
 __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
 
@@ -76,7 +77,7 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
             missing = [d for d in doms if d.number not in used]
             extra = _add_without_loss(kingdom, missing, rules.total, sol.score)
             if extra is None:
-                status = "unknown"  # the best subset leaves dominoes out: "all" is not proven
+                status = Status.UNKNOWN  # the best subset leaves dominoes out: "all" unproven
             else:
                 kingdom = kingdom.copy()
                 for p in extra:
@@ -100,7 +101,7 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
         values.append((p, sol.score))
         if sol.score > best[0]:
             best = (sol.score, sol.kingdom, (p, *sol.order))
-    status = "optimal" if statuses == {"optimal"} else "feasible"
+    status = Status.OPTIMAL if statuses == {Status.OPTIMAL} else Status.FEASIBLE
     return PuzzleAnswer(status, best[0], bound, best[1], best[2], tuple(values), seconds)
 
 
@@ -149,5 +150,5 @@ def _solve_subsets(puzzle: Puzzle, doms: list[Domino], choose: int, start: Kingd
         if best is None or sol.score > best.score:
             best = sol
     assert best is not None
-    status = "optimal" if statuses == {"optimal"} else "feasible"
+    status = Status.OPTIMAL if statuses == {Status.OPTIMAL} else Status.FEASIBLE
     return PuzzleAnswer(status, best.score, bound, best.kingdom, tuple(best.order), (), seconds)

@@ -28,7 +28,8 @@ from ortools.sat.python import cp_model
 
 from kingdomino_kit.dominoes import Half
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
-from kingdomino_kit.solver.data import FrameCell, ModelData
+from kingdomino_kit.solver.data import ModelData
+from kingdomino_kit.solver.inputs import FrameCell
 
 __all__ = ["LayoutModel", "bonus_variables", "centred_extent", "frame_symmetries", "maximize",
            "placement_variables", "product", "same_domino"]

@@ -29,13 +29,8 @@ from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom, Placement
 from kingdomino_kit.solver.beam import beam_layout
-from kingdomino_kit.solver.data import (
-    ModelData,
-    castle_positions,
-    fixed_squares,
-    model_data,
-    terrain_bound,
-)
+from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
+from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
 from kingdomino_kit.solver.layout import LayoutModel
 from kingdomino_kit.solver.rank_model import build_model
 from kingdomino_kit.solver.set_model import add_cut_off_clauses, build_set_model, cut_off_sets
