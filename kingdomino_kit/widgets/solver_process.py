@@ -44,10 +44,10 @@ def unpack(data: Packed) -> Solution:
     """The :class:`~kingdomino_kit.solver.Solution` that :func:`pack` packed."""
     from kingdomino_kit.dominoes import domino
     from kingdomino_kit.kingdom import Kingdom, Placement
-    from kingdomino_kit.solver import Solution
+    from kingdomino_kit.solver import Solution, Status
 
     status, score, bound, kingdom, order, seconds = data
-    return Solution(status, score, bound,
+    return Solution(Status(status), score, bound,
                     Kingdom.from_json(kingdom) if kingdom is not None else None,
                     tuple(Placement(domino(n), (a[0], a[1]), (b[0], b[1]))
                           for n, a, b in order), seconds)
