@@ -39,6 +39,7 @@ from kingdomino_kit.draft import (
 from kingdomino_kit.errors import IllegalAction, IllegalPlacement, KingdominoError
 from kingdomino_kit.game.options import VARIANTS, GameOptionError, GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.logs import LOG_FORMATS
 
 __all__ = [
     "CLAIM",
@@ -63,8 +64,9 @@ __all__ = [
 
 
 Action = Union[Placement, Discard[Domino], Claim[Domino]]  # noqa: UP007  (a runtime alias)
-LOG_FORMAT = "kingdomino-log/1"
-"""The name of the game log format (see :mod:`kingdomino_kit.game.log`)."""
+LOG_FORMAT = LOG_FORMATS["kingdomino"][0]
+"""The name of the game log format, ``kingdomino-kit/kingdomino-log/1`` (see
+:mod:`kingdomino_kit.game.log`; logs named ``kingdomino-log/1`` still read)."""
 _CLAIMS = {d.number: Claim(d) for d in DOMINOES}
 _DISCARDS = {d.number: Discard(d) for d in DOMINOES}
 _BOX = tuple(range(1, 49))

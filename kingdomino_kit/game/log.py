@@ -1,9 +1,11 @@
-"""Game logs (format ``kingdomino-log/1``): written by a game, re-checked rule by rule on replay.
+"""Game logs (format ``kingdomino-kit/kingdomino-log/1``): written by a game, re-checked rule by
+rule on replay. Logs named ``kingdomino-log/1`` (the same format under its first name) still read.
 
 ::
 
-    {"format": "kingdomino-log/1", "players": 4, "variant": "standard" | "mighty-duel",
-     "size": 5 | 7, "middle_kingdom": bool, "harmony": bool, "seed": int,
+    {"format": "kingdomino-kit/kingdomino-log/1", "players": 4,
+     "variant": "standard" | "mighty-duel", "size": 5 | 7, "middle_kingdom": bool,
+     "harmony": bool, "seed": int,
      "rounds": [{"line": [sorted numbers; [] in the last round],
                  "turns": [{"king": int, "player": int,
                             "place": null | {"domino": n, "cells": [[r, c], [r, c]]}
@@ -40,7 +42,7 @@ from kingdomino_kit.errors import IllegalAction, KingdominoError, LogError
 from kingdomino_kit.game.game import LOG_FORMAT, Action, Claim, Discard, Game, deal
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import Placement
-from kingdomino_kit.logs import dumps, loads
+from kingdomino_kit.logs import check_format, dumps, loads
 
 __all__ = ["FORMAT", "LogError", "dumps", "loads", "replay"]
 
@@ -58,9 +60,7 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any
 
 
 def _options(data: dict[str, Any]) -> GameOptions:
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        raise LogError(f"field 'format': expected {FORMAT!r}, got {fmt!r}")
+    check_format(data, "kingdomino")
     players = _field(data, "players", int)
     variant = _field(data, "variant", str)
     size = _field(data, "size", int)

@@ -43,6 +43,7 @@ from kingdomino_kit.draft import (
 )
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.logs import LOG_FORMATS
 from kingdomino_kit.origins.actions import (
     Action,
     GiveTotem,
@@ -67,8 +68,9 @@ __all__ = ["OriginsOptions", "OriginsGame", "OriginsObservation", "Discard", "Cl
 
 FIRE, TOTEM, RECRUIT, SPEND, SETTLE = (Phase.FIRE, Phase.TOTEM, Phase.RECRUIT, Phase.SPEND,
                                       Phase.SETTLE)
-LOG_FORMAT = "kingdomino-origins-log/1"
-"""The name of the Origins game log format (see :mod:`kingdomino_kit.origins.gamelog`)."""
+LOG_FORMAT = LOG_FORMATS["origins"][0]
+"""The name of the Origins game log format, ``kingdomino-kit/origins-log/1`` (see
+:mod:`kingdomino_kit.origins.gamelog`; logs named ``kingdomino-origins-log/1`` still read)."""
 BOARD_SLOTS = 4
 _RULES = {PLACE: "placement", FIRE: "fire-landing", TOTEM: "totem", CLAIM: "claim",
           RECRUIT: "recruit", SPEND: "spend", SETTLE: "settle"}

@@ -1,8 +1,9 @@
-"""Origins game logs (format ``kingdomino-origins-log/1``), re-checked rule by rule on replay.
+"""Origins game logs (format ``kingdomino-kit/origins-log/1``), re-checked rule by rule on
+replay. Logs named ``kingdomino-origins-log/1`` (the same format under its first name) still read.
 
 ::
 
-    {"format": "kingdomino-origins-log/1", "players": 2-4, "mode": "discovery" | "totem" |
+    {"format": "kingdomino-kit/origins-log/1", "players": 2-4, "mode": "discovery" | "totem" |
      "tribe", "size": 5 | 7, "totem_bonus": "flat" | "scarcity", "empire_of_fire": bool,
      "homo_habilis": bool, "catalogue": name, "catalogue_hash": 12 hex digits, "seed": int,
      "rounds": [{"line": [sorted numbers; [] in the last round], "board": [cavemen] (Tribe),
@@ -34,7 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError, LogError
-from kingdomino_kit.logs import dumps, loads
+from kingdomino_kit.logs import check_format, dumps, loads
 from kingdomino_kit.origins.catalogue import Catalogue, Resource
 from kingdomino_kit.origins.errors import IllegalAction
 from kingdomino_kit.origins.fire import Throw
@@ -105,8 +106,7 @@ def decode_action(item: dict[str, Any], game: OriginsGame, r: int) -> Action:
 
 
 def _options(data: dict[str, Any], catalogue: Catalogue | None) -> OriginsOptions:
-    if data.get("format") != FORMAT:
-        raise LogError(f"field 'format': expected {FORMAT!r}, got {data.get('format')!r}")
+    check_format(data, "origins")
     try:
         kwargs: dict[str, Any] = {
             "players": data["players"], "mode": data["mode"], "totem_bonus": data["totem_bonus"],

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kingdomino_kit.answer import FEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json, placements_json
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
-from kingdomino_kit.solver.solution import Status
 
 __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
 
@@ -37,13 +37,21 @@ class PuzzleAnswer:
     """What the solver found: status (``optimal`` when proven), optimum (best total found),
     bound, the kingdom and its placement order, per-placement values (next-placement), time."""
 
-    status: str
+    status: Status
     optimum: int
     bound: int
     kingdom: Kingdom | None
     order: tuple[Placement, ...]
     values: tuple[tuple[Placement, int], ...]
     seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``puzzle solve --json`` answer (:func:`kingdomino_kit.answer.answer_json`):
+        ``score`` is the best total found, ``grid`` the kingdom as text, ``order`` the dominoes
+        placed (a start kingdom's own squares are not in it) with cells in that text's frame."""
+        k = self.kingdom
+        grid, order = ("", []) if k is None else (k.to_text(), placements_json(k, self.order))
+        return answer_json(self.status, self.optimum, self.bound, grid, order, self.seconds)
 
     def as_solution(self, solver: str = "kingdomino_kit.solver.best_kingdom (CP-SAT)") -> Solution:
         """The puzzle-file form; only a proven answer may be stored."""
@@ -77,7 +85,7 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
             missing = [d for d in doms if d.number not in used]
             extra = _add_without_loss(kingdom, missing, rules.total, sol.score)
             if extra is None:
-                status = Status.UNKNOWN  # the best subset leaves dominoes out: "all" unproven
+                status = UNKNOWN  # the best subset leaves dominoes out: "all" is not proven
             else:
                 kingdom = kingdom.copy()
                 for p in extra:
@@ -87,7 +95,7 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
     assert puzzle.claimed is not None
     values: list[tuple[Placement, int]] = []
     best: tuple[int, Kingdom | None, tuple[Placement, ...]] = (-1, None, ())
-    statuses: set[str] = set()
+    statuses: set[Status] = set()
     bound = 0
     seconds = 0.0
     for p in sorted(start.legal_placements(domino(puzzle.claimed)),
@@ -101,7 +109,7 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
         values.append((p, sol.score))
         if sol.score > best[0]:
             best = (sol.score, sol.kingdom, (p, *sol.order))
-    status = Status.OPTIMAL if statuses == {Status.OPTIMAL} else Status.FEASIBLE
+    status = OPTIMAL if statuses == {OPTIMAL} else FEASIBLE
     return PuzzleAnswer(status, best[0], bound, best[1], best[2], tuple(values), seconds)
 
 
@@ -139,7 +147,7 @@ def _solve_subsets(puzzle: Puzzle, doms: list[Domino], choose: int, start: Kingd
     from kingdomino_kit.solver import best_kingdom
 
     best: Any = None
-    statuses: set[str] = set()
+    statuses: set[Status] = set()
     seconds = 0.0
     bound = 0
     for subset in itertools.combinations(doms, min(choose, len(doms))):
@@ -150,5 +158,5 @@ def _solve_subsets(puzzle: Puzzle, doms: list[Domino], choose: int, start: Kingd
         if best is None or sol.score > best.score:
             best = sol
     assert best is not None
-    status = Status.OPTIMAL if statuses == {Status.OPTIMAL} else Status.FEASIBLE
+    status = OPTIMAL if statuses == {OPTIMAL} else FEASIBLE
     return PuzzleAnswer(status, best.score, bound, best.kingdom, tuple(best.order), (), seconds)

@@ -2,8 +2,8 @@
 
 The package, by idea:
 
-- :mod:`.solution` — :class:`Solution` and :class:`Status`, and the replay of a layout through
-  the rules;
+- :mod:`.solution` — :class:`Solution` (its :class:`Status` is the one of every solver of the
+  kit, :mod:`kingdomino_kit.answer`), and the replay of a layout through the rules;
 - :mod:`.settings` — :class:`SolverSettings`, which model and which of its ideas run;
 - :mod:`.inputs` — the input checks, the castle cells to try, a start in a model's frame;
 - :mod:`.data` — the data of one model (frame, castle cell, pieces, static bound);

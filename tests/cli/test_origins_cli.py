@@ -33,7 +33,7 @@ def test_score_json_by_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     (["origins", "score", "BAD"], "line 1, column 3: unknown terrain"),
     (["origins", "score", "GOOD", "--totems", "gold"], "unknown resource 'gold'"),
     (["origins", "solve", "1,99"], "domino 99 is not in"),
-    (["origins", "play", "--bots", "a,b"], "4 players need 4 bots"),
+    (["origins", "play", "--bots", "a,b"], "--bots: 2 bots for 4 players"),
     (["origins", "play", "--catalogue", "CAT"], "line 2: left_craters: a volcano has 1–3"),
     (["origins", "score", "/nonexistent/x"], "cannot read"),
 ])
@@ -58,7 +58,7 @@ def test_play_writes_a_log_that_replays(tmp_path: Path,
     assert code == 0
     played = json.loads(out)
     code, out, _ = run(capsys, "origins", "play", "--replay", str(log), "--json")
-    assert code == 0 and json.loads(out)["results"] == played["results"]
+    assert code == 0 and json.loads(out)["scores"] == played["scores"]
     data = json.loads(log.read_text())
     data["rounds"][3]["actions"][0]["by"] = 9
     log.write_text(json.dumps(data))

@@ -223,12 +223,16 @@ def test_a_plain_tuple_placement_is_accepted_as_the_placement() -> None:
 def test_seeded_games_are_pinned(mode: str, players: int, digest: str,
                                  scores: list[int]) -> None:
     """The same seed plays the same game as the engine before it moved onto the shared
-    drafting loop (digests of the log text written then): stored logs keep replaying."""
+    drafting loop (digests of the log text written then, when the format was still named
+    ``kingdomino-origins-log/1``): stored logs keep replaying."""
     import hashlib
 
     game = play([RandomBot(p) for p in range(players)],
                 OriginsOptions(players=players, mode=mode), seed=2026)
-    assert hashlib.sha256(dumps(game.log()).encode()).hexdigest()[:16] == digest
+    log = game.log()
+    assert log["format"] == "kingdomino-kit/origins-log/1"
+    old_name = log | {"format": "kingdomino-origins-log/1"}
+    assert hashlib.sha256(dumps(old_name).encode()).hexdigest()[:16] == digest
     assert game.scores() == scores
 
 
