@@ -1,0 +1,1 @@
+"""Analysis at scale: the kit's results as pandas tables."""
