@@ -37,8 +37,9 @@ from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.parallel import run_tasks
 from kingdomino_kit.tables import Column, Schema, open_table, read_table, to_frame
 
-__all__ = ["CHUNK", "COLUMNS", "RESULTS", "play_chunk", "read_results", "simulate",
-           "simulate_frame", "simulate_game", "simulate_rows", "simulate_to", "summarize"]
+__all__ = ["CHUNK", "COLUMNS", "RESULTS", "expand_bots", "game_tasks", "play_chunk", "read_results",
+           "seat_bots", "simulate", "simulate_frame", "simulate_game", "simulate_rows",
+           "simulate_to", "summarize"]
 
 RESULTS = Schema((
     Column("game", "int64", "the game's index in the run"),
@@ -67,6 +68,19 @@ CHUNK = 250
 games take about a millisecond each), small enough to spread the work evenly."""
 
 
+def seat_bots(index: int, bots: Sequence[str], seed: int) -> tuple[int, list[Any]]:
+    """Game ``index`` of a run with seed ``seed``: its game seed and its bots, seeded (the
+    module docstring says how).
+
+    >>> game_seed, players = seat_bots(0, ["greedy", "random"], 5)
+    >>> game_seed == derive_seed(5, "game", 0), [type(b).__name__ for b in players]
+    (True, ['GreedyBot', 'RandomBot'])
+    """
+    game_seed = derive_seed(seed, "game", index)
+    return game_seed, [make_bot(spec, derive_seed(game_seed, "bot", p))
+                       for p, spec in enumerate(bots)]
+
+
 def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: int
                   ) -> list[dict[str, Any]]:
     """Play game ``index`` of a run and return one row per player.
@@ -74,8 +88,7 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
     >>> [r["player"] for r in simulate_game(0, ["random"] * 4, GameOptions(), 5)]
     [0, 1, 2, 3]
     """
-    game_seed = derive_seed(seed, "game", index)
-    players = [make_bot(spec, derive_seed(game_seed, "bot", p)) for p, spec in enumerate(bots)]
+    game_seed, players = seat_bots(index, bots, seed)
     if all(type(b) is RandomBot for b in players):
         fast = play_random(options, game_seed, players)
         results, winners = fast.results, fast.winners
@@ -121,6 +134,23 @@ def expand_bots(bots: Sequence[str] | str, players: int) -> list[str]:
         raise KingdominoError(f"bots: {error}") from None
 
 
+def game_tasks(games: int, bots: Sequence[str] | str, options: GameOptions | None, seed: int,
+               chunk: int = CHUNK) -> list[tuple[int, int, list[str], GameOptions, int]]:
+    """The tasks of a run: ``(start, stop, bots, options, seed)``, ``chunk`` games each.
+
+    >>> [t[:2] for t in game_tasks(5, "random", None, 0, chunk=2)]
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    options = options or GameOptions()
+    if not isinstance(games, int) or games < 0:
+        raise KingdominoError(f"games must be 0 or more, not {games}")
+    if not isinstance(chunk, int) or chunk < 1:
+        raise KingdominoError(f"chunk must be 1 or more, not {chunk}")
+    names = expand_bots(bots, options.players)
+    return [(start, min(start + chunk, games), names, options, seed)
+            for start in range(0, games, chunk)]
+
+
 def simulate_rows(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
                   seed: int = 0, *, workers: int = 1, client: Any = None,
                   progress: bool | None = None, chunk: int = CHUNK
@@ -128,14 +158,7 @@ def simulate_rows(games: int, bots: Sequence[str] | str, options: GameOptions | 
     """The rows of ``games`` games as batches of tuples (:data:`COLUMNS` order), in game order;
     identical for any number of ``workers`` and on any Dask ``client``. ``progress``: a bar on
     stderr (default: only if stderr is a terminal)."""
-    options = options or GameOptions()
-    if not isinstance(games, int) or games < 0:
-        raise KingdominoError(f"games must be 0 or more, not {games}")
-    if not isinstance(chunk, int) or chunk < 1:
-        raise KingdominoError(f"chunk must be 1 or more, not {chunk}")
-    names = expand_bots(bots, options.players)
-    tasks = [(start, min(start + chunk, games), names, options, seed)
-             for start in range(0, games, chunk)]
+    tasks = game_tasks(games, bots, options, seed, chunk)
     yield from run_tasks(play_chunk, tasks, workers=workers, client=client, progress=progress,
                          size=lambda task: task[1] - task[0], unit="game")
 
