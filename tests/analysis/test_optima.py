@@ -10,7 +10,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,6 @@ from kingdomino_kit.analysis.optima import (
 )
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.parallel import dask_client
 from kingdomino_kit.tables import read_metadata
 from tests.reference import exhaustive_best
 
@@ -207,11 +205,9 @@ def test_an_interrupted_or_killed_batch_goes_on_where_it_stopped(tmp_path: Path,
     assert set(frame["status"]) == {"OPTIMAL"}
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    with dask_client(workers=2, dashboard_address="127.0.0.1:0") as c:
-        c.wait_for_workers(2, timeout=120)
-        yield c
+@pytest.fixture
+def client(dask_local_cluster: Any) -> Any:
+    return dask_local_cluster
 
 
 @pytest.mark.slow

@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ import pytest
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.simulate import play_chunk, simulate, simulate_rows
-from kingdomino_kit.parallel import DASK_MISSING, dask_client, run_tasks
+from kingdomino_kit.parallel import DASK_MISSING, run_tasks
 
 
 def square(n: int) -> int:
@@ -34,11 +33,9 @@ def test_results_in_order_or_as_they_finish_here_and_in_processes() -> None:
         list(run_tasks(square, tasks, workers=0))
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    with dask_client(workers=2, dashboard_address="127.0.0.1:0") as c:
-        c.wait_for_workers(2, timeout=120)
-        yield c
+@pytest.fixture
+def client(dask_local_cluster: Any) -> Any:
+    return dask_local_cluster
 
 
 @pytest.mark.slow
