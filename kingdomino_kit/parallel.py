@@ -106,6 +106,8 @@ class _Backend(Protocol):
 
     def wait_any(self, handles: Sequence[Any]) -> set[Any]: ...
 
+    def cancel(self, handles: Sequence[Any]) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -127,6 +129,9 @@ class _Here:
 
     def wait_any(self, handles: Sequence[Any]) -> set[Any]:
         return {handles[0]}
+
+    def cancel(self, handles: Sequence[Any]) -> None:
+        pass
 
     def close(self) -> None:
         pass
@@ -159,6 +164,10 @@ class _Pool:
         done, _ = concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
         return set(done)
 
+    def cancel(self, handles: Sequence[Any]) -> None:
+        for handle in handles:
+            handle.cancel()
+
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
@@ -168,22 +177,20 @@ class _Dask:
         self.distributed = import_distributed()
         self.client = client
         self.slots = max(1, sum(client.nthreads().values()))
-        self.sent: list[Any] = []
 
     def submit(self, fn: Callable[[Any], Any], task: Any) -> Any:
-        future = self.client.submit(fn, task, pure=False)
-        self.sent.append(future)
-        return future
+        return self.client.submit(fn, task, pure=False)
 
     def wait_any(self, handles: Sequence[Any]) -> set[Any]:
         done, _ = self.distributed.wait(list(handles), return_when="FIRST_COMPLETED")
         return set(done)
 
+    def cancel(self, handles: Sequence[Any]) -> None:
+        if handles:
+            self.client.cancel(list(handles))
+
     def close(self) -> None:
-        left = [f for f in self.sent if not f.done()]
-        if left:
-            self.client.cancel(left)
-        self.sent = []
+        pass  # a future dropped is released: the cluster keeps no result nobody holds
 
 
 class _Interrupts:
@@ -253,7 +260,9 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int = 1,
 
 def _flow(fn: Callable[[Any], Any], tasks: Sequence[Any], backend: _Backend, window: int,
           ordered: bool, interrupts: _Interrupts) -> Iterator[tuple[int, Any]]:
-    """(index, result) of every task, keeping at most ``window`` of them in flight."""
+    """(index, result) of every task, keeping at most ``window`` of them in flight; a result
+    handed back is let go (a Dask cluster then frees it), the tasks still in flight when the
+    run stops are cancelled."""
     pending: deque[tuple[int, Any]] = deque()
     following = iter(range(len(tasks)))
 
@@ -263,20 +272,19 @@ def _flow(fn: Callable[[Any], Any], tasks: Sequence[Any], backend: _Backend, win
             if len(pending) >= window:
                 return
 
-    refill()
-    while pending:
-        if ordered:
-            index, handle = pending.popleft()
-            result = handle.result()
+    try:
+        refill()
+        while pending:
+            if ordered:
+                finished = [pending.popleft()]
+            else:
+                done = backend.wait_any([h for _, h in pending])
+                finished = [(i, h) for i, h in pending if h in done]
+                for item in finished:
+                    pending.remove(item)
+            results = [(i, h.result()) for i, h in finished]
             interrupts.check()
             refill()
-            yield index, result
-            continue
-        done = backend.wait_any([h for _, h in pending])
-        finished = [(i, h) for i, h in pending if h in done]
-        for item in finished:
-            pending.remove(item)
-        results = [(i, h.result()) for i, h in finished]
-        interrupts.check()
-        refill()
-        yield from results
+            yield from results
+    finally:
+        backend.cancel([handle for _, handle in pending])

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from typing import Any
 
 import pytest
@@ -49,6 +50,19 @@ def test_a_local_cluster_gives_the_rows_of_a_local_run(client: Any,
     assert "dashboard http" in capsys.readouterr().err
     pairs = run_tasks(square, list(range(12)), client=client, ordered=False)
     assert sorted(pairs) == [(n, n * n) for n in range(12)]
+    assert _released(client)  # every result handed back was let go: the cluster holds none
+    rows = simulate_rows(600, "random", options, seed=1, client=client, chunk=10)
+    next(rows)
+    rows.close()  # stopped early: the tasks in flight are cancelled
+    assert _released(client)
+
+
+def _released(client: Any) -> bool:
+    """The client holds no future within a few seconds (Dask lets go of them asynchronously)."""
+    deadline = time.monotonic() + 10
+    while client.futures and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not client.futures
 
 
 @pytest.mark.slow
