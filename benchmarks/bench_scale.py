@@ -7,8 +7,8 @@
 * ``scale.task_overhead``: the wall cost of one task that does nothing (0 games), here, in the
   local pool and on the cluster — what each chunk of games pays for travelling;
 * ``scale.solve_batch``: ``solve_many`` of 200 random 5×5 sets of 12 dominoes
-  (``KK_BENCH_SCALE_SETS``; 60 s limit each, one CP-SAT worker per set) in one process and on
-  the 2-worker LocalCluster.
+  (``KK_BENCH_SCALE_SETS``, 0 to leave it out; 60 s limit each, one CP-SAT worker per set) in
+  one process and on the 2-worker LocalCluster.
 
 Wall-clock figures: they mean something only on a quiet machine; the load average at the start
 of each is printed beside it.
@@ -72,6 +72,8 @@ def main() -> None:
              pool_2_ms=round(1000 * _overhead(400, workers=2), 3),
              dask_2_workers_ms=round(1000 * _overhead(400, client=client), 3),
              load_average=load)
+        if not sets:
+            return
         hands = random_sets(sets, size=5, seed=SEED)
         load = _load()
         start = time.perf_counter()

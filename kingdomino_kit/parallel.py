@@ -54,6 +54,10 @@ DASK_MISSING = "Dask is not installed: pip install 'kingdomino-kit[dask]'"
 IN_FLIGHT_PER_WORKER = 2
 """Tasks sent ahead per worker: one running, one waiting, so no worker waits for the next."""
 
+HELD_PER_WINDOW = 4
+"""In order, results that finished before an earlier one are held, up to this many windows of
+them; past that the workers wait (memory stays bounded even if one task is very slow)."""
+
 
 def machine_cores() -> int:
     """The cores this process may run on (the default number of local workers)."""
@@ -104,7 +108,9 @@ class _Backend(Protocol):
 
     def submit(self, fn: Callable[[Any], Any], task: Any) -> Any: ...
 
-    def wait_any(self, handles: Sequence[Any]) -> set[Any]: ...
+    def done(self, handle: Any) -> bool: ...
+
+    def wait_any(self, handles: Sequence[Any]) -> None: ...
 
     def cancel(self, handles: Sequence[Any]) -> None: ...
 
@@ -112,13 +118,20 @@ class _Backend(Protocol):
 
 
 class _Later:
-    """A task run here when its result is asked for."""
+    """A task run here when it is waited for."""
 
     def __init__(self, fn: Callable[[Any], Any], task: Any) -> None:
         self.fn, self.task = fn, task
+        self.finished = False
+        self.value: Any = None
+
+    def run(self) -> None:
+        self.value, self.finished = self.fn(self.task), True
 
     def result(self) -> Any:
-        return self.fn(self.task)
+        if not self.finished:
+            self.run()
+        return self.value
 
 
 class _Here:
@@ -127,8 +140,11 @@ class _Here:
     def submit(self, fn: Callable[[Any], Any], task: Any) -> _Later:
         return _Later(fn, task)
 
-    def wait_any(self, handles: Sequence[Any]) -> set[Any]:
-        return {handles[0]}
+    def done(self, handle: _Later) -> bool:
+        return handle.finished
+
+    def wait_any(self, handles: Sequence[_Later]) -> None:
+        handles[0].run()
 
     def cancel(self, handles: Sequence[Any]) -> None:
         pass
@@ -160,9 +176,11 @@ class _Pool:
     def submit(self, fn: Callable[[Any], Any], task: Any) -> Any:
         return self.pool.submit(_in_worker, (fn, task))
 
-    def wait_any(self, handles: Sequence[Any]) -> set[Any]:
-        done, _ = concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
-        return set(done)
+    def done(self, handle: Any) -> bool:
+        return bool(handle.done())
+
+    def wait_any(self, handles: Sequence[Any]) -> None:
+        concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
 
     def cancel(self, handles: Sequence[Any]) -> None:
         for handle in handles:
@@ -181,9 +199,11 @@ class _Dask:
     def submit(self, fn: Callable[[Any], Any], task: Any) -> Any:
         return self.client.submit(fn, task, pure=False)
 
-    def wait_any(self, handles: Sequence[Any]) -> set[Any]:
-        done, _ = self.distributed.wait(list(handles), return_when="FIRST_COMPLETED")
-        return set(done)
+    def done(self, handle: Any) -> bool:
+        return bool(handle.done())
+
+    def wait_any(self, handles: Sequence[Any]) -> None:
+        self.distributed.wait(list(handles), return_when="FIRST_COMPLETED")
 
     def cancel(self, handles: Sequence[Any]) -> None:
         if handles:
@@ -260,28 +280,44 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int = 1,
 
 def _flow(fn: Callable[[Any], Any], tasks: Sequence[Any], backend: _Backend, window: int,
           ordered: bool, interrupts: _Interrupts) -> Iterator[tuple[int, Any]]:
-    """(index, result) of every task, keeping at most ``window`` of them in flight; a result
-    handed back is let go (a Dask cluster then frees it), the tasks still in flight when the
-    run stops are cancelled."""
+    """(index, result) of every task. At most ``window`` tasks run or wait at once, and at
+    most :data:`HELD_PER_WINDOW` windows' worth of results wait for an earlier one (in order):
+    a worker gets its next task as soon as it finishes one. A result handed back is let go (a
+    Dask cluster then frees it); what is still in flight when the run stops is cancelled."""
     pending: deque[tuple[int, Any]] = deque()
     following = iter(range(len(tasks)))
+    held = HELD_PER_WINDOW * window
+
+    def unfinished() -> list[Any]:
+        return [h for _, h in pending if not backend.done(h)]
 
     def refill() -> None:
-        for index in following:
-            pending.append((index, backend.submit(fn, tasks[index])))
-            if len(pending) >= window:
+        running = len(unfinished())
+        while running < window and len(pending) < held:
+            index = next(following, None)
+            if index is None:
                 return
+            pending.append((index, backend.submit(fn, tasks[index])))
+            running += 1
 
     try:
         refill()
         while pending:
             if ordered:
-                finished = [pending.popleft()]
+                finished = []
+                while pending and backend.done(pending[0][1]):
+                    finished.append(pending.popleft())
             else:
-                done = backend.wait_any([h for _, h in pending])
-                finished = [(i, h) for i, h in pending if h in done]
+                finished = [(i, h) for i, h in pending if backend.done(h)]
                 for item in finished:
                     pending.remove(item)
+            if not finished:
+                waiting = unfinished()
+                if waiting:  # else one finished just now: look again
+                    backend.wait_any(waiting)
+                interrupts.check()
+                refill()
+                continue
             results = [(i, h.result()) for i, h in finished]
             interrupts.check()
             refill()

@@ -30,7 +30,8 @@ def register(sub: Any) -> None:
                    help="the table of answers, .csv or .parquet; run again with the same "
                         "--out to go on where a batch stopped")
     p.add_argument("--random", type=int, metavar="N", help="solve N random sets instead")
-    p.add_argument("--size", type=int, choices=(5, 7), default=5)
+    p.add_argument("--size", type=int, choices=(5, 7), default=5,
+                   help="kingdom size, 5×5 or 7×7 (default 5)")
     p.add_argument("--count", type=int, metavar="K",
                    help=f"dominoes in a random set (default {DEFAULT_COUNT[5]} on 5×5, "
                         f"{DEFAULT_COUNT[7]} on 7×7)")
