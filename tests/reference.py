@@ -103,6 +103,23 @@ def score(grid: Grid) -> int:
     return sum(squares * crowns for _, squares, crowns in properties(grid))
 
 
+def bonus(grid: Grid, size: int, *, middle_kingdom: bool, harmony: bool) -> int:
+    """Middle Kingdom: as many rows above the castle as below and columns left as right (10);
+    Harmony: every one of the size × size cells filled (5)."""
+    rmin, rmax, cmin, cmax = extent(grid)
+    centred = rmin + rmax == 0 and cmin + cmax == 0
+    full = len(grid) + 1 == size * size
+    return (10 if middle_kingdom and centred else 0) + (5 if harmony and full else 0)
+
+
+def tiebreak_key(grid: Grid, size: int, *, middle_kingdom: bool = False,
+                 harmony: bool = False) -> tuple[int, int, int]:
+    """(score with bonuses, squares of the largest property, crowns of the kingdom)."""
+    total = score(grid) + bonus(grid, size, middle_kingdom=middle_kingdom, harmony=harmony)
+    largest = max((squares for _, squares, _ in properties(grid)), default=0)
+    return total, largest, sum(crowns for _, crowns in grid.values())
+
+
 def place(grid: Grid, dom: Domino, a: tuple[int, int], b: tuple[int, int]) -> Grid:
     new = dict(grid)
     new[a] = (dom.first.terrain.letter, dom.first.crowns)
