@@ -83,6 +83,15 @@ class Geometry:
                 self._row_window[lo][hi] = row_band[a][b]
                 self._col_window[lo][hi] = col_band[a][b]
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """Pickled by size: an unpickled kingdom shares the one geometry of its size.
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(geometry(7))) is geometry(7)
+        True
+        """
+        return (geometry, (self.size,))
+
     def index(self, r: int, c: int) -> int:
         """Bit index of castle-relative cell (r, c)."""
         return (r + self.offset) * self.stride + c + self.offset

@@ -324,3 +324,16 @@ def test_legal_placements_do_not_rely_on_assert() -> None:
     out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.split() == ["24", "12"]   # W|M3: 12 pairs × 2; W|W: 12 pairs, once
+
+
+def test_a_pickled_kingdom_equals_the_original() -> None:
+    import pickle
+
+    k = Kingdom.from_text("G2 G . / C G W1", size=7)
+    k.place(Placement(domino(48), (0, 3), (0, 4)))
+    again = pickle.loads(pickle.dumps(k))
+    assert again == k and again.key() == k.key() and again.history == k.history
+    assert again.to_bits().geometry is k.to_bits().geometry  # one geometry per size
+    assert again.legal_placements(domino(13)) == k.legal_placements(domino(13))
+    assert again.undo() == k.history[-1] and again.score() == Kingdom.from_text(
+        "G2 G . / C G W1", size=7).score()
