@@ -337,24 +337,10 @@ class BitKingdom:
     def largest_property(self) -> int:
         """Squares in the largest property, crowned or not (the first tie-break)."""
         g = self.geometry
-        w = g.stride
         o = g.offset
-        base = (self.rmin + o) * w + self.cmin + o  # the top-left corner, as in score()
-        largest = 0
-        for region in self.terrain:
-            region >>= base
-            while region:
-                comp = region & -region
-                while True:  # Geometry.fill, inlined
-                    grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & region
-                    if grown == comp:
-                        break
-                    comp = grown
-                region ^= comp
-                squares = comp.bit_count()
-                if squares > largest:
-                    largest = squares
-        return largest
+        base = (self.rmin + o) * g.stride + self.cmin + o  # the top-left corner, as in score()
+        return max((comp.bit_count() for region in self.terrain
+                    for comp in g.components(region >> base)), default=0)
 
     def crowns(self) -> int:
         """Crowns in the whole kingdom (the second tie-break)."""

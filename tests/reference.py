@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from kingdomino_kit import Domino, Kingdom, domino
@@ -125,6 +126,27 @@ def place(grid: Grid, dom: Domino, a: tuple[int, int], b: tuple[int, int]) -> Gr
     new[a] = (dom.first.terrain.letter, dom.first.crowns)
     new[b] = (dom.second.terrain.letter, dom.second.crowns)
     return new
+
+
+def grow(size: int, numbers: Iterable[int], choose: Callable[[int], int]
+         ) -> tuple[Grid, list[tuple[Domino, tuple[int, int], tuple[int, int]]]]:
+    """A kingdom grown by the reference's own legal placements: each domino in turn takes
+    placement ``choose(count)`` of its sorted list (a double's halves swapped when ``choose(2)``
+    is 1; a domino with no placement is skipped). Returns the grid and the (domino, first
+    cell, second cell) steps, to build the library's kingdoms from."""
+    grid: Grid = {}
+    steps = []
+    for number in numbers:
+        dom = domino(number)
+        options = sorted(legal_placements(grid, dom, size))
+        if not options:
+            continue
+        a, b = options[choose(len(options))]
+        if dom.is_double and choose(2):
+            a, b = b, a
+        grid = place(grid, dom, a, b)
+        steps.append((dom, a, b))
+    return grid, steps
 
 
 def text_of(grid: Grid, size_hint: int = 0) -> str:

@@ -54,19 +54,11 @@ def grown(draw: st.DrawFn) -> tuple[BitKingdom, reference.Grid, list[Step]]:
     size = draw(st.sampled_from([5, 7]))
     order = draw(st.permutations(range(1, 49)))
     steps = draw(st.integers(0, 12 if size == 5 else 24))
-    bits, grid, done = BitKingdom(size), {}, []
-    for number in order[:steps]:
-        dom = DOMINOES[number - 1]
-        options = sorted(reference.legal_placements(grid, dom, size))
-        if not options:
-            continue
-        a, b = options[draw(st.integers(0, len(options) - 1))]
-        if dom.is_double and draw(st.booleans()):
-            a, b = b, a
+    grid, placed = reference.grow(size, order[:steps], lambda n: draw(st.integers(0, n - 1)))
+    bits = BitKingdom(size)
+    for dom, a, b in placed:
         put(bits, dom, a, b)
-        grid = reference.place(grid, dom, a, b)
-        done.append((dom, a, b))
-    return bits, grid, done
+    return bits, grid, placed
 
 
 @st.composite
@@ -221,16 +213,17 @@ def test_kingdom_scores_are_its_bitboards_scores(case: tuple[BitKingdom, referen
 
 
 def test_harmony_and_middle_kingdom_on_a_full_kingdom() -> None:
-    kingdom = Kingdom.from_text("""
-        W  W  G1 G  G
-        F  F  L  L  G
-        F  M2 C  L  S
-        F  M  W  W  S
-        F1 F  W  S1 S""")
-    bits = kingdom.to_bits()
+    bits = Kingdom.from_text("""
+        W  W  W  W  W
+        F  F1 F  F  F
+        L  L  C  L2 L
+        G  G  G  G  G
+        S  S  M3 S  S""").to_bits()
     assert bits.is_harmony() and bits.is_middle_kingdom()
+    # forest 5 × 1, lake 2 × 2, mine 1 × 3; the wheat, grassland and swamps have no crown
+    assert bits.score() == 5 + 4 + 3
     assert bits.bonus(middle_kingdom=True, harmony=True) == 15
-    assert bits.largest_property() == 6 and bits.crowns() == 5
+    assert bits.tiebreak_key(middle_kingdom=True) == (22, 5, 6)
 
 
 # ------------------------------------------------------------------ bad input

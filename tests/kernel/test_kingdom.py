@@ -31,17 +31,10 @@ def grown_kingdoms(draw: st.DrawFn) -> tuple[Kingdom, reference.Grid]:
     size = draw(st.sampled_from([5, 7]))
     order = draw(st.permutations(range(1, 49)))
     steps = draw(st.integers(0, 12 if size == 5 else 24))
-    kingdom, grid = Kingdom(size), {}
-    for number in order[:steps]:
-        dom = domino(number)
-        options = sorted(reference.legal_placements(grid, dom, size))
-        if not options:
-            continue
-        a, b = options[draw(st.integers(0, len(options) - 1))]
-        if dom.is_double and draw(st.booleans()):
-            a, b = b, a
+    grid, placed = reference.grow(size, order[:steps], lambda n: draw(st.integers(0, n - 1)))
+    kingdom = Kingdom(size)
+    for dom, a, b in placed:
         kingdom.place(Placement(dom, a, b))
-        grid = reference.place(grid, dom, a, b)
     return kingdom, grid
 
 
