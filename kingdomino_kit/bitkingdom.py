@@ -1,12 +1,13 @@
 """A kingdom's squares as bitboards, and the placement and scoring rules on them, once.
 
-:class:`BitKingdom` is the small mutable state every fast path of the kit plays on: a mask per
-terrain, the crowns in two bit planes, the occupied cells (castle included) and the extent, on
-the shared :class:`~kingdomino_kit.grid.Geometry` of its size. Its methods are the rules of a
-kingdom — where a domino may go (:meth:`~BitKingdom.legal_masks`, :meth:`~BitKingdom.can_place`),
-putting it there (:meth:`~BitKingdom.put`), taking it back (:meth:`~BitKingdom.remove`), and the
-score with and without the bonuses (:meth:`~BitKingdom.score`, :meth:`~BitKingdom.bonus`,
-:meth:`~BitKingdom.tiebreak_key`). They are written here and nowhere else:
+:class:`BitKingdom` is the small mutable state that kingdoms and the fast games share: a mask
+per terrain (six), the crowns in two bit planes, the occupied cells (castle included) and the
+extent, on the shared :class:`~kingdomino_kit.grid.Geometry` of its size. Its methods are the
+rules of a kingdom — where a domino may go (:meth:`~BitKingdom.legal_masks`,
+:meth:`~BitKingdom.can_place`), putting it there (:meth:`~BitKingdom.put`), taking it back
+(:meth:`~BitKingdom.remove`), and the score with and without the bonuses
+(:meth:`~BitKingdom.score`, :meth:`~BitKingdom.bonus`, :meth:`~BitKingdom.tiebreak_key`). They
+are written here and nowhere else:
 
 - :class:`~kingdomino_kit.kingdom.Kingdom` keeps its squares in a ``BitKingdom`` and adds what
   people use: :class:`~kingdomino_kit.kingdom.Placement` and :class:`~kingdomino_kit.dominoes.Half`
@@ -15,9 +16,10 @@ score with and without the bonuses (:meth:`~BitKingdom.score`, :meth:`~BitKingdo
   never building a ``Placement`` it does not play.
 
 **Pieces are ints.** A domino is given as its halves' terrain indices (0–5, the order of
-:data:`~kingdomino_kit.dominoes.TERRAINS`) and crowns (0–3), and whether it is a double; a cell
-as its bit index on the geometry. So the state knows nothing of the catalogue, and any game whose
-pieces are two (terrain, count) halves on this grid can play on it.
+:data:`~kingdomino_kit.dominoes.TERRAINS`) and crowns (0–3), and whether it is a double (both
+halves equal, crowns too); a cell as its bit index on the geometry. So the state knows nothing
+of the catalogue, and any game whose pieces are two (terrain, count) halves on this grid can
+play on it.
 
 **Placements are masks.** ``legal_masks`` answers with one mask per direction of
 :data:`~kingdomino_kit.grid.DIRECTIONS` (second half right of, below, left of, above the first):
