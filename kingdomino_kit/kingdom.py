@@ -3,6 +3,11 @@
 Cells are castle-relative (row, column) pairs, the castle at (0, 0), rows growing downward and
 columns rightward; a kingdom may grow in any direction as long as it fits size × size.
 
+The rules themselves — where a domino may go, what a kingdom scores — are those of the
+:class:`~kingdomino_kit.bitkingdom.BitKingdom` a kingdom keeps its squares in; this module adds
+the values people handle (:class:`Placement`, :class:`Property`), placing checked rule by rule,
+undo, and notation.
+
 >>> k = Kingdom()
 >>> len(k.legal_placements(domino(1)))     # a double domino: 12 distinct placements
 12
@@ -21,9 +26,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from kingdomino_kit.bitkingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, BitKingdom
 from kingdomino_kit.dominoes import TERRAINS, Domino, Half, Terrain, domino
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
-from kingdomino_kit.grid import DIRECTIONS, SIZES, Cell, Geometry, geometry
+from kingdomino_kit.grid import DIRECTIONS, SIZES, Cell, Geometry
 from kingdomino_kit.notation import (
     Squares,
     check_fits,
@@ -43,8 +49,6 @@ __all__ = [
     "parse_text",
 ]
 
-MIDDLE_KINGDOM_BONUS = 10
-HARMONY_BONUS = 5
 JSON_FORMAT = "kingdomino-kingdom/1"
 
 
@@ -110,19 +114,11 @@ class Kingdom:
     [('grassland', 3, 2, 6)]
     """
 
-    __slots__ = ("_g", "_terrain", "_crown1", "_crown2", "_occ",
-                 "_rmin", "_rmax", "_cmin", "_cmax", "_history")
+    __slots__ = ("_g", "_bits", "_history")
 
     def __init__(self, size: int = 5) -> None:
-        if size not in SIZES:
-            raise KingdominoError(f"kingdom size must be 5 or 7, not {size}")
-        g = geometry(size)
-        self._g: Geometry = g
-        self._terrain: list[int] = [0] * 6
-        self._crown1 = 0  # bit 0 of each square's crown count
-        self._crown2 = 0  # bit 1
-        self._occ = g.castle_bit
-        self._rmin = self._rmax = self._cmin = self._cmax = 0
+        self._bits = BitKingdom(size)
+        self._g: Geometry = self._bits.geometry
         self._history: list[tuple[Placement, tuple[int, int, int, int]]] = []
 
     # ----------------------------------------------------------------- basic queries
@@ -134,7 +130,8 @@ class Kingdom:
     @property
     def bounds(self) -> tuple[int, int, int, int]:
         """(min row, max row, min column, max column) of the castle and every square."""
-        return (self._rmin, self._rmax, self._cmin, self._cmax)
+        b = self._bits
+        return (b.rmin, b.rmax, b.cmin, b.cmax)
 
     @property
     def history(self) -> list[Placement]:
@@ -143,7 +140,7 @@ class Kingdom:
 
     def __len__(self) -> int:
         """Number of terrain squares (the castle not counted)."""
-        return self._occ.bit_count() - 1
+        return self._bits.occupied.bit_count() - 1
 
     def at(self, cell: Cell) -> Half | None:
         """The half on ``cell``, or None for an empty cell or the castle.
@@ -156,80 +153,71 @@ class Kingdom:
             return None
         i = self._g.index(r, c)
         bit = 1 << i
-        for t, mask in enumerate(self._terrain):
+        b = self._bits
+        for t, mask in enumerate(b.terrain):
             if mask & bit:
-                return Half(TERRAINS[t], (1 if self._crown1 & bit else 0)
-                            + (2 if self._crown2 & bit else 0))
+                return Half(TERRAINS[t], (1 if b.crown1 & bit else 0)
+                            + (2 if b.crown2 & bit else 0))
         return None
 
     def squares(self) -> Iterator[tuple[Cell, Half]]:
         """Every terrain square with its half, row-major."""
-        for t, mask in enumerate(self._terrain):
-            for cell in self._g.cells(mask):
-                yield cell, Half(TERRAINS[t], self._crowns_at(self._g.index(*cell)))
-
-    def _crowns_at(self, i: int) -> int:
-        return ((self._crown1 >> i) & 1) + 2 * ((self._crown2 >> i) & 1)
+        g, b = self._g, self._bits
+        for t, mask in enumerate(b.terrain):
+            for cell in g.cells(mask):
+                yield cell, Half(TERRAINS[t], b.crowns_at(g.index(*cell)))
 
     def is_empty(self, cell: Cell) -> bool:
         """True if ``cell`` holds neither the castle nor a square (it may lie beyond the size)."""
         r, c = cell
-        return not (self._g.contains(r, c) and self._occ >> self._g.index(r, c) & 1)
+        return not (self._g.contains(r, c) and self._bits.occupied >> self._g.index(r, c) & 1)
 
     def copy(self) -> Kingdom:
         """An independent copy (cheap: a few ints and a short list)."""
         k = Kingdom.__new__(Kingdom)
         k._g = self._g
-        k._terrain = self._terrain.copy()
-        k._crown1 = self._crown1
-        k._crown2 = self._crown2
-        k._occ = self._occ
-        k._rmin, k._rmax, k._cmin, k._cmax = self._rmin, self._rmax, self._cmin, self._cmax
+        k._bits = self._bits.copy()
         k._history = self._history.copy()
         return k
 
     __copy__ = copy
 
+    def to_bits(self) -> BitKingdom:
+        """The squares as a :class:`~kingdomino_kit.bitkingdom.BitKingdom` of their own (a copy,
+        without history): the state for playouts and searches on bitboards.
+
+        >>> k = Kingdom.from_text("C W1 W")
+        >>> bits = k.to_bits()
+        >>> bits.score(), bits.key() == k.key()
+        (2, True)
+        """
+        return self._bits.copy()
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Kingdom):
             return NotImplemented
-        return (self._g is other._g and self._terrain == other._terrain
-                and self._crown1 == other._crown1 and self._crown2 == other._crown2)
+        return self._bits == other._bits
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def key(self) -> tuple[int, ...]:
         """A hashable value that equals for equal kingdoms (squares and size, not history)."""
-        return (self._g.size, *self._terrain, self._crown1, self._crown2)
+        return self._bits.key()
 
     # ----------------------------------------------------------------- placements
     def legal_placements(self, dom: Domino) -> list[Placement]:
-        """Every distinct legal placement of ``dom`` (a double counts each layout once).
+        """Every distinct legal placement of ``dom`` (a double counts each layout once), in
+        the order of :meth:`BitKingdom.legal_masks
+        <kingdomino_kit.bitkingdom.BitKingdom.legal_masks>`: by direction, low bit first.
 
         >>> k = Kingdom()
         >>> len(k.legal_placements(domino(13)))   # W|F: 12 cell pairs × 2 orientations
         24
         """
-        g = self._g
-        occ = self._occ
-        free = g.window(self._rmin, self._rmax, self._cmin, self._cmax) & ~occ
-        if not free:
-            return []
-        castle = g.castle_bit
-        w = g.stride
-        m1 = self._terrain[dom.first.terrain_index] | castle
-        m2 = self._terrain[dom.second.terrain_index] | castle
-        near1 = ((m1 << 1) | (m1 >> 1) | (m1 << w) | (m1 >> w)) & free
-        near2 = ((m2 << 1) | (m2 >> 1) | (m2 << w) | (m2 >> w)) & free
-        table = _placement_table(g, dom)
+        masks = self._bits.legal_masks(dom.first.terrain_index, dom.second.terrain_index,
+                                       dom.is_double)
         out: list[Placement] = []
-        # second half to the right (+1) / below (+w) / left (-1) / above (-w) of the first
-        for d, s in enumerate(g.shifts[: 2 if dom.is_double else 4]):
-            if s > 0:
-                ok = free & (free >> s) & (near1 | (near2 >> s))
-            else:
-                ok = free & (free << -s) & (near1 | (near2 << -s))
-            row = table[d]
+        for row, ok in zip(_placement_table(self._g, dom), masks, strict=True):
             while ok:
                 low = ok & -ok
                 out.append(row[low.bit_length() - 1])
@@ -238,16 +226,7 @@ class Kingdom:
 
     def can_place(self, dom: Domino) -> bool:
         """True if ``dom`` has at least one legal placement (else it must be discarded)."""
-        g = self._g
-        free = g.window(self._rmin, self._rmax, self._cmin, self._cmax) & ~self._occ
-        if not free:
-            return False
-        castle = g.castle_bit
-        m1 = self._terrain[dom.first.terrain_index] | castle
-        m2 = self._terrain[dom.second.terrain_index] | castle
-        near = (g.dilate(m1) | g.dilate(m2)) & free
-        # a near cell with a free neighbour (either half may take it, rotation is free)
-        return bool(near & g.dilate(free))
+        return self._bits.can_place(dom.first.terrain_index, dom.second.terrain_index)
 
     def check(self, placement: Placement) -> None:
         """Raise :class:`IllegalPlacement` naming the broken rule, or return if legal.
@@ -262,8 +241,9 @@ rule: neither half touches the castle or a square of its own terrain
         where = f"domino {dom.number} at ({r1}, {c1}),({r2}, {c2})"
         if abs(r1 - r2) + abs(c1 - c2) != 1:
             raise IllegalPlacement(f"{where}: the two halves must be on adjacent cells", "shape")
-        rmin, rmax = min(self._rmin, r1, r2), max(self._rmax, r1, r2)
-        cmin, cmax = min(self._cmin, c1, c2), max(self._cmax, c1, c2)
+        b = self._bits
+        rmin, rmax = min(b.rmin, r1, r2), max(b.rmax, r1, r2)
+        cmin, cmax = min(b.cmin, c1, c2), max(b.cmax, c1, c2)
         n = self._g.size
         if rmax - rmin >= n or cmax - cmin >= n:
             raise IllegalPlacement(
@@ -275,12 +255,8 @@ rule: neither half touches the castle or a square of its own terrain
                 raise IllegalPlacement(f"{where}: cell ({r}, {c}) already holds {what}",
                                        "occupied")
         g = self._g
-        ok = False
-        for half, (r, c) in ((dom.first, (r1, c1)), (dom.second, (r2, c2))):
-            friends = self._terrain[half.terrain_index] | g.castle_bit
-            if g.dilate(g.bit(r, c)) & friends:
-                ok = True
-        if not ok:
+        if not (b.connects(g.index(r1, c1), dom.first.terrain_index)
+                or b.connects(g.index(r2, c2), dom.second.terrain_index)):
             raise IllegalPlacement(
                 f"{where} breaks the connection rule: neither half touches the castle or a "
                 "square of its own terrain", "connection")
@@ -300,34 +276,18 @@ rule: neither half touches the castle or a square of its own terrain
         if not isinstance(placement, Placement):
             placement = Placement(*placement)
         self.check(placement)
-        self._history.append((placement, (self._rmin, self._rmax, self._cmin, self._cmax)))
-        self._put(placement)
-
-    def _put(self, placement: Placement) -> None:
-        """Place without checks (callers have checked or generated the placement)."""
-        g = self._g
-        dom, (r1, c1), (r2, c2) = placement
-        for half, r, c in ((dom.first, r1, c1), (dom.second, r2, c2)):
-            self._set(g.index(r, c), half)
-        self._rmin = min(self._rmin, r1, r2)
-        self._rmax = max(self._rmax, r1, r2)
-        self._cmin = min(self._cmin, c1, c2)
-        self._cmax = max(self._cmax, c1, c2)
+        self.push(placement)
 
     def push(self, placement: Placement) -> None:
         """Place a placement known to be legal (from :meth:`legal_placements`) without checks;
         undoable. For search code; use :meth:`place` otherwise."""
-        self._history.append((placement, (self._rmin, self._rmax, self._cmin, self._cmax)))
-        self._put(placement)
-
-    def _set(self, i: int, half: Half) -> None:
-        bit = 1 << i
-        self._occ |= bit
-        self._terrain[half.terrain_index] |= bit
-        if half.crowns & 1:
-            self._crown1 |= bit
-        if half.crowns & 2:
-            self._crown2 |= bit
+        b = self._bits
+        self._history.append((placement, (b.rmin, b.rmax, b.cmin, b.cmax)))
+        g = self._g
+        dom, first, second = placement
+        one, two = dom.first, dom.second
+        b.put(g.index(*first), g.index(*second), one.terrain_index, one.crowns,
+              two.terrain_index, two.crowns)
 
     def undo(self) -> Placement:
         """Take back the last placement made with :meth:`place` and return it."""
@@ -335,14 +295,7 @@ rule: neither half touches the castle or a square of its own terrain
             raise KingdominoError("nothing to undo: no placement was made in this kingdom")
         placement, bounds = self._history.pop()
         g = self._g
-        clear = ~(g.bit(*placement.first) | g.bit(*placement.second))
-        self._occ &= clear
-        self._crown1 &= clear
-        self._crown2 &= clear
-        t = self._terrain
-        for j in range(6):
-            t[j] &= clear
-        self._rmin, self._rmax, self._cmin, self._cmax = bounds
+        self._bits.remove(g.index(*placement.first), g.index(*placement.second), bounds)
         return placement
 
     # ----------------------------------------------------------------- scoring
@@ -352,11 +305,11 @@ rule: neither half touches the castle or a square of its own terrain
         >>> [p.squares for p in Kingdom.from_text("W W C W").properties()]
         [2, 1]
         """
-        g = self._g
+        g, b = self._g, self._bits
         out = []
-        for t, mask in enumerate(self._terrain):
+        for t, mask in enumerate(b.terrain):
             for comp in g.components(mask):
-                crowns = (comp & self._crown1).bit_count() + 2 * (comp & self._crown2).bit_count()
+                crowns = (comp & b.crown1).bit_count() + 2 * (comp & b.crown2).bit_count()
                 out.append(Property(TERRAINS[t], tuple(g.cells(comp)), crowns))
         return out
 
@@ -366,29 +319,7 @@ rule: neither half touches the castle or a square of its own terrain
         >>> Kingdom.from_text("W W W / W C W / W W .").score()   # 7 wheat, no crown
         0
         """
-        g = self._g
-        w = g.stride
-        # Shift everything down to the kingdom's top-left corner: smaller ints, faster ops.
-        base = g.index(self._rmin, self._cmin)
-        c1, c2 = self._crown1 >> base, self._crown2 >> base
-        crowned_all = (c1 | c2) << base
-        total = 0
-        for region in self._terrain:
-            crowned = region & crowned_all
-            if not crowned:
-                continue
-            region >>= base
-            crowned >>= base
-            while crowned:
-                comp = crowned & -crowned
-                while True:
-                    grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & region
-                    if grown == comp:
-                        break
-                    comp = grown
-                crowned ^= comp & crowned
-                total += comp.bit_count() * ((comp & c1).bit_count() + 2 * (comp & c2).bit_count())
-        return total
+        return self._bits.score()
 
     def is_middle_kingdom(self) -> bool:
         """True if the castle is exactly in the centre of the kingdom's extent (gaps allowed).
@@ -398,29 +329,27 @@ rule: neither half touches the castle or a square of its own terrain
         >>> Kingdom.from_text("C W").is_middle_kingdom()
         False
         """
-        return self._rmin == -self._rmax and self._cmin == -self._cmax
+        return self._bits.is_middle_kingdom()
 
     def is_harmony(self) -> bool:
         """True if all size × size cells are filled (no gap)."""
-        return self._occ.bit_count() == self._g.size ** 2
+        return self._bits.is_harmony()
 
     def bonus(self, *, middle_kingdom: bool = False, harmony: bool = False) -> int:
         """The bonus points of the optional rules that are switched on."""
-        return ((MIDDLE_KINGDOM_BONUS if middle_kingdom and self.is_middle_kingdom() else 0)
-                + (HARMONY_BONUS if harmony and self.is_harmony() else 0))
+        return self._bits.bonus(middle_kingdom=middle_kingdom, harmony=harmony)
 
     def total(self, *, middle_kingdom: bool = False, harmony: bool = False) -> int:
         """Score plus the bonuses switched on."""
-        return self.score() + self.bonus(middle_kingdom=middle_kingdom, harmony=harmony)
+        return self._bits.total(middle_kingdom=middle_kingdom, harmony=harmony)
 
     def largest_property(self) -> int:
         """Squares in the largest property (the first tie-break)."""
-        return max((c.bit_count() for m in self._terrain for c in self._g.components(m)),
-                   default=0)
+        return self._bits.largest_property()
 
     def crowns(self) -> int:
         """Crowns in the whole kingdom (the second tie-break)."""
-        return self._crown1.bit_count() + 2 * self._crown2.bit_count()
+        return self._bits.crowns()
 
     def tiebreak_key(self, *, middle_kingdom: bool = False, harmony: bool = False
                      ) -> tuple[int, int, int]:
@@ -429,8 +358,7 @@ rule: neither half touches the castle or a square of its own terrain
         >>> Kingdom.from_text("C G1 G").tiebreak_key()
         (2, 2, 1)
         """
-        return (self.total(middle_kingdom=middle_kingdom, harmony=harmony),
-                self.largest_property(), self.crowns())
+        return self._bits.tiebreak_key(middle_kingdom=middle_kingdom, harmony=harmony)
 
     # ----------------------------------------------------------------- notation
     @classmethod
@@ -444,12 +372,9 @@ rule: neither half touches the castle or a square of its own terrain
         """
         check_fits(squares, size)
         k = cls(size)
-        g = k._g
+        g, b = k._g, k._bits
         for (r, c), half in squares.items():
-            k._set(g.index(r, c), half)
-        rows = [r for r, _ in squares] + [0]
-        cols = [c for _, c in squares] + [0]
-        k._rmin, k._rmax, k._cmin, k._cmax = min(rows), max(rows), min(cols), max(cols)
+            b.put_square(g.index(r, c), half.terrain_index, half.crowns)
         return k
 
     @classmethod
@@ -464,9 +389,10 @@ rule: neither half touches the castle or a square of its own terrain
 
     def to_text(self) -> str:
         """The text notation over the kingdom's extent; columns aligned, round-trips."""
+        rmin, rmax, cmin, cmax = self.bounds
         rows = []
-        for r in range(self._rmin, self._rmax + 1):
-            tokens = [self._token((r, c)) for c in range(self._cmin, self._cmax + 1)]
+        for r in range(rmin, rmax + 1):
+            tokens = [self._token((r, c)) for c in range(cmin, cmax + 1)]
             rows.append(" ".join(t.ljust(2) for t in tokens).rstrip())
         return "\n".join(rows)
 
@@ -482,7 +408,7 @@ rule: neither half touches the castle or a square of its own terrain
         >>> Kingdom.from_text("W . / W C").text_origin()
         (1, 1)
         """
-        return (-self._rmin, -self._cmin)
+        return (-self._bits.rmin, -self._bits.cmin)
 
     def __str__(self) -> str:
         return self.to_text()

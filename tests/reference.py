@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from kingdomino_kit import Domino, Kingdom, domino
@@ -103,11 +104,49 @@ def score(grid: Grid) -> int:
     return sum(squares * crowns for _, squares, crowns in properties(grid))
 
 
+def bonus(grid: Grid, size: int, *, middle_kingdom: bool, harmony: bool) -> int:
+    """Middle Kingdom: as many rows above the castle as below and columns left as right (10);
+    Harmony: every one of the size × size cells filled (5)."""
+    rmin, rmax, cmin, cmax = extent(grid)
+    centred = rmin + rmax == 0 and cmin + cmax == 0
+    full = len(grid) + 1 == size * size
+    return (10 if middle_kingdom and centred else 0) + (5 if harmony and full else 0)
+
+
+def tiebreak_key(grid: Grid, size: int, *, middle_kingdom: bool = False,
+                 harmony: bool = False) -> tuple[int, int, int]:
+    """(score with bonuses, squares of the largest property, crowns of the kingdom)."""
+    total = score(grid) + bonus(grid, size, middle_kingdom=middle_kingdom, harmony=harmony)
+    largest = max((squares for _, squares, _ in properties(grid)), default=0)
+    return total, largest, sum(crowns for _, crowns in grid.values())
+
+
 def place(grid: Grid, dom: Domino, a: tuple[int, int], b: tuple[int, int]) -> Grid:
     new = dict(grid)
     new[a] = (dom.first.terrain.letter, dom.first.crowns)
     new[b] = (dom.second.terrain.letter, dom.second.crowns)
     return new
+
+
+def grow(size: int, numbers: Iterable[int], choose: Callable[[int], int]
+         ) -> tuple[Grid, list[tuple[Domino, tuple[int, int], tuple[int, int]]]]:
+    """A kingdom grown by the reference's own legal placements: each domino in turn takes
+    placement ``choose(count)`` of its sorted list (a double's halves swapped when ``choose(2)``
+    is 1; a domino with no placement is skipped). Returns the grid and the (domino, first
+    cell, second cell) steps, to build the library's kingdoms from."""
+    grid: Grid = {}
+    steps = []
+    for number in numbers:
+        dom = domino(number)
+        options = sorted(legal_placements(grid, dom, size))
+        if not options:
+            continue
+        a, b = options[choose(len(options))]
+        if dom.is_double and choose(2):
+            a, b = b, a
+        grid = place(grid, dom, a, b)
+        steps.append((dom, a, b))
+    return grid, steps
 
 
 def text_of(grid: Grid, size_hint: int = 0) -> str:
