@@ -3,6 +3,12 @@
 Cells are castle-relative (row, column) pairs, the castle at (0, 0), rows growing downward and
 columns rightward; a kingdom may grow in any direction as long as it fits size × size.
 
+The placement rules (adjacent halves, the size rule, the connection rule with a wild centre
+tile) and the squares' bitboards are :class:`BaseKingdom`, written for any game's dominoes;
+:class:`Kingdom` is Kingdomino's: its terrains, crowns, scoring and notation. Another game's
+territory (:class:`kingdomino_kit.origins.kingdom.Layout`) is a sibling subclass that names its
+own terrain alphabet, halves and placement type (see :class:`BaseKingdom`).
+
 >>> k = Kingdom()
 >>> len(k.legal_placements(domino(1)))     # a double domino: 12 distinct placements
 12
@@ -17,22 +23,18 @@ C  W  G2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from enum import Enum
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from kingdomino_kit.dominoes import TERRAINS, Domino, Half, Terrain, domino
+from kingdomino_kit.dominoes import TERRAINS, Domino, DominoBase, Half, Square, Terrain, domino
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, SIZES, Cell, Geometry, geometry
-from kingdomino_kit.notation import (
-    Squares,
-    check_fits,
-    read_text,
-    squares_from_json,
-    squares_to_json,
-)
+from kingdomino_kit.notation import check_fits, read_text, squares_from_json, squares_to_json
 
 __all__ = [
+    "BaseKingdom",
     "Kingdom",
     "Placement",
     "Property",
@@ -100,30 +102,55 @@ class Property:
         return len(self.cells) * self.crowns
 
 
-class Kingdom:
-    """A player's kingdom of size 5 (default) or 7, built by :meth:`place` and :meth:`undo`.
+H = TypeVar("H", bound=Square)
+"""A game's half (Kingdomino's :class:`~kingdomino_kit.dominoes.Half`, Origins' own)."""
+P = TypeVar("P", bound=Placement)
+"""A game's placement type (:class:`Placement` or a subclass for that game's dominoes)."""
+K = TypeVar("K", bound="BaseKingdom[Any, Any]")
 
-    Copying is cheap (a few ints): branch with :meth:`copy`.
 
-    >>> k = Kingdom.from_text("G2 G . / C G .")
-    >>> [(p.terrain.value, p.squares, p.crowns, p.score) for p in k.properties()]
-    [('grassland', 3, 2, 6)]
+class BaseKingdom(Generic[H, P]):
+    """The squares of a kingdom-like territory and the placement rules, for any game's dominoes:
+    two halves on adjacent empty cells, everything within size × size, and one half touching
+    the centre tile (wild) or a square of its own terrain. Squares live on the shared
+    :class:`~kingdomino_kit.grid.Geometry` bitboards, one bit plane per terrain of the game's
+    alphabet and two for the number printed on each square (0–3).
+
+    The hook for a game's pieces: a subclass names
+
+    - ``terrains``, the game's terrain alphabet (a half's ``terrain_index`` is its position);
+    - :meth:`half`, the game's half for a terrain index and a printed number (to read back);
+    - ``placement``, the :class:`Placement` (sub)class that :meth:`legal_placements` builds;
+    - ``centre``, what the centre tile is called in error messages.
+
+    A half is anything with ``terrain_index`` and ``count`` (:class:`~kingdomino_kit.dominoes.
+    Square`); a domino is a :class:`~kingdomino_kit.dominoes.DominoBase` of such halves. Scoring
+    and notation are the game's (:class:`Kingdom` for Kingdomino).
     """
 
     __slots__ = ("_g", "_terrain", "_crown1", "_crown2", "_occ",
                  "_rmin", "_rmax", "_cmin", "_cmax", "_history")
+
+    terrains: ClassVar[Sequence[Enum]]
+    centre: ClassVar[str]
+    placement: type[P]
+
+    @classmethod
+    def half(cls, terrain_index: int, count: int) -> H:
+        """The game's half of terrain ``terrain_index`` showing ``count`` (0–3)."""
+        raise NotImplementedError(f"{cls.__name__} names no half type")
 
     def __init__(self, size: int = 5) -> None:
         if size not in SIZES:
             raise KingdominoError(f"kingdom size must be 5 or 7, not {size}")
         g = geometry(size)
         self._g: Geometry = g
-        self._terrain: list[int] = [0] * 6
+        self._terrain: list[int] = [0] * len(self.terrains)
         self._crown1 = 0  # bit 0 of each square's crown count
         self._crown2 = 0  # bit 1
         self._occ = g.castle_bit
         self._rmin = self._rmax = self._cmin = self._cmax = 0
-        self._history: list[tuple[Placement, tuple[int, int, int, int]]] = []
+        self._history: list[tuple[P, tuple[int, int, int, int]]] = []
 
     # ----------------------------------------------------------------- basic queries
     @property
@@ -137,7 +164,7 @@ class Kingdom:
         return (self._rmin, self._rmax, self._cmin, self._cmax)
 
     @property
-    def history(self) -> list[Placement]:
+    def history(self) -> list[P]:
         """The placements made with :meth:`place`, oldest first (what :meth:`undo` takes back)."""
         return [p for p, _ in self._history]
 
@@ -145,8 +172,8 @@ class Kingdom:
         """Number of terrain squares (the castle not counted)."""
         return self._occ.bit_count() - 1
 
-    def at(self, cell: Cell) -> Half | None:
-        """The half on ``cell``, or None for an empty cell or the castle.
+    def at(self, cell: Cell) -> H | None:
+        """The half on ``cell``, or None for an empty cell or the centre tile.
 
         >>> Kingdom.from_text("C W2").at((0, 1))
         Half(terrain=<Terrain.WHEAT: 'wheat'>, crowns=2)
@@ -158,15 +185,15 @@ class Kingdom:
         bit = 1 << i
         for t, mask in enumerate(self._terrain):
             if mask & bit:
-                return Half(TERRAINS[t], (1 if self._crown1 & bit else 0)
-                            + (2 if self._crown2 & bit else 0))
+                return self.half(t, (1 if self._crown1 & bit else 0)
+                                 + (2 if self._crown2 & bit else 0))
         return None
 
-    def squares(self) -> Iterator[tuple[Cell, Half]]:
-        """Every terrain square with its half, row-major."""
+    def squares(self) -> Iterator[tuple[Cell, H]]:
+        """Every terrain square with its half, by terrain then row-major."""
         for t, mask in enumerate(self._terrain):
             for cell in self._g.cells(mask):
-                yield cell, Half(TERRAINS[t], self._crowns_at(self._g.index(*cell)))
+                yield cell, self.half(t, self._crowns_at(self._g.index(*cell)))
 
     def _crowns_at(self, i: int) -> int:
         return ((self._crown1 >> i) & 1) + 2 * ((self._crown2 >> i) & 1)
@@ -176,9 +203,9 @@ class Kingdom:
         r, c = cell
         return not (self._g.contains(r, c) and self._occ >> self._g.index(r, c) & 1)
 
-    def copy(self) -> Kingdom:
+    def copy(self: K) -> K:
         """An independent copy (cheap: a few ints and a short list)."""
-        k = Kingdom.__new__(Kingdom)
+        k = type(self).__new__(type(self))
         k._g = self._g
         k._terrain = self._terrain.copy()
         k._crown1 = self._crown1
@@ -191,7 +218,7 @@ class Kingdom:
     __copy__ = copy
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Kingdom):
+        if not isinstance(other, BaseKingdom) or type(other) is not type(self):
             return NotImplemented
         return (self._g is other._g and self._terrain == other._terrain
                 and self._crown1 == other._crown1 and self._crown2 == other._crown2)
@@ -203,7 +230,7 @@ class Kingdom:
         return (self._g.size, *self._terrain, self._crown1, self._crown2)
 
     # ----------------------------------------------------------------- placements
-    def legal_placements(self, dom: Domino) -> list[Placement]:
+    def legal_placements(self, dom: DominoBase[H]) -> list[P]:
         """Every distinct legal placement of ``dom`` (a double counts each layout once).
 
         >>> k = Kingdom()
@@ -221,8 +248,8 @@ class Kingdom:
         m2 = self._terrain[dom.second.terrain_index] | castle
         near1 = ((m1 << 1) | (m1 >> 1) | (m1 << w) | (m1 >> w)) & free
         near2 = ((m2 << 1) | (m2 >> 1) | (m2 << w) | (m2 >> w)) & free
-        table = _placement_table(g, dom)
-        out: list[Placement] = []
+        table = _placement_table(g, dom, self.placement)
+        out: list[P] = []
         # second half to the right (+1) / below (+w) / left (-1) / above (-w) of the first
         for d, s in enumerate(g.shifts[: 2 if dom.is_double else 4]):
             if s > 0:
@@ -236,7 +263,7 @@ class Kingdom:
                 ok ^= low
         return out
 
-    def can_place(self, dom: Domino) -> bool:
+    def can_place(self, dom: DominoBase[H]) -> bool:
         """True if ``dom`` has at least one legal placement (else it must be discarded)."""
         g = self._g
         free = g.window(self._rmin, self._rmax, self._cmin, self._cmax) & ~self._occ
@@ -249,7 +276,7 @@ class Kingdom:
         # a near cell with a free neighbour (either half may take it, rotation is free)
         return bool(near & g.dilate(free))
 
-    def check(self, placement: Placement) -> None:
+    def check(self, placement: P) -> None:
         """Raise :class:`IllegalPlacement` naming the broken rule, or return if legal.
 
         >>> Kingdom().check(Placement(domino(1), (0, 2), (0, 3)))
@@ -271,7 +298,7 @@ rule: neither half touches the castle or a square of its own terrain
                 f"{rmax - rmin + 1} rows × {cmax - cmin + 1} columns, more than {n}×{n}", "size")
         for r, c in ((r1, c1), (r2, c2)):
             if not self.is_empty((r, c)):
-                what = "the castle" if (r, c) == (0, 0) else "a square"
+                what = f"the {self.centre}" if (r, c) == (0, 0) else "a square"
                 raise IllegalPlacement(f"{where}: cell ({r}, {c}) already holds {what}",
                                        "occupied")
         g = self._g
@@ -282,10 +309,10 @@ rule: neither half touches the castle or a square of its own terrain
                 ok = True
         if not ok:
             raise IllegalPlacement(
-                f"{where} breaks the connection rule: neither half touches the castle or a "
-                "square of its own terrain", "connection")
+                f"{where} breaks the connection rule: neither half touches the {self.centre} or "
+                "a square of its own terrain", "connection")
 
-    def place(self, placement: Placement) -> None:
+    def place(self, placement: P) -> None:
         """Put a domino into the kingdom; an illegal placement raises and changes nothing.
 
         >>> k = Kingdom()
@@ -297,13 +324,13 @@ rule: neither half touches the castle or a square of its own terrain
         >>> len(k)
         0
         """
-        if not isinstance(placement, Placement):
-            placement = Placement(*placement)
+        if not isinstance(placement, self.placement):
+            placement = self.placement(*placement)
         self.check(placement)
         self._history.append((placement, (self._rmin, self._rmax, self._cmin, self._cmax)))
         self._put(placement)
 
-    def _put(self, placement: Placement) -> None:
+    def _put(self, placement: P) -> None:
         """Place without checks (callers have checked or generated the placement)."""
         g = self._g
         dom, (r1, c1), (r2, c2) = placement
@@ -314,22 +341,23 @@ rule: neither half touches the castle or a square of its own terrain
         self._cmin = min(self._cmin, c1, c2)
         self._cmax = max(self._cmax, c1, c2)
 
-    def push(self, placement: Placement) -> None:
+    def push(self, placement: P) -> None:
         """Place a placement known to be legal (from :meth:`legal_placements`) without checks;
         undoable. For search code; use :meth:`place` otherwise."""
         self._history.append((placement, (self._rmin, self._rmax, self._cmin, self._cmax)))
         self._put(placement)
 
-    def _set(self, i: int, half: Half) -> None:
+    def _set(self, i: int, half: Square) -> None:
         bit = 1 << i
         self._occ |= bit
         self._terrain[half.terrain_index] |= bit
-        if half.crowns & 1:
+        count = half.count
+        if count & 1:
             self._crown1 |= bit
-        if half.crowns & 2:
+        if count & 2:
             self._crown2 |= bit
 
-    def undo(self) -> Placement:
+    def undo(self) -> P:
         """Take back the last placement made with :meth:`place` and return it."""
         if not self._history:
             raise KingdominoError("nothing to undo: no placement was made in this kingdom")
@@ -340,10 +368,77 @@ rule: neither half touches the castle or a square of its own terrain
         self._crown1 &= clear
         self._crown2 &= clear
         t = self._terrain
-        for j in range(6):
+        for j in range(len(t)):
             t[j] &= clear
         self._rmin, self._rmax, self._cmin, self._cmax = bounds
         return placement
+
+    # ----------------------------------------------------------------- regions and shape
+    def groups(self) -> Iterator[tuple[int, tuple[Cell, ...], int]]:
+        """Each maximal orthogonally connected set of squares of one terrain, by terrain index
+        then position: (terrain index, its cells row-major, the sum of their printed numbers).
+
+        >>> list(Kingdom.from_text("W W1 C W").groups())
+        [(0, ((0, -2), (0, -1)), 1), (0, ((0, 1),), 0)]
+        """
+        g = self._g
+        for t, mask in enumerate(self._terrain):
+            for comp in g.components(mask):
+                count = (comp & self._crown1).bit_count() + 2 * (comp & self._crown2).bit_count()
+                yield t, tuple(g.cells(comp)), count
+
+    def is_centred(self) -> bool:
+        """True if the centre tile is exactly in the middle of the extent (gaps allowed)."""
+        return self._rmin == -self._rmax and self._cmin == -self._cmax
+
+    def is_full(self) -> bool:
+        """True if all size × size cells are filled (no gap)."""
+        return self._occ.bit_count() == self._g.size ** 2
+
+    @classmethod
+    def from_squares(cls: type[K], squares: Mapping[Cell, H], size: int = 5) -> K:
+        """A territory holding centre-relative ``squares`` (checked only to fit size × size: no
+        placement rule, no history to undo).
+
+        >>> from kingdomino_kit.dominoes import Half, Terrain
+        >>> print(Kingdom.from_squares({(0, 2): Half(Terrain.MINE, 3)}))
+        C  .  M3
+        """
+        check_fits(squares, size)
+        k = cls(size)
+        g = k._g
+        for (r, c), half in squares.items():
+            k._set(g.index(r, c), half)
+        rows = [r for r, _ in squares] + [0]
+        cols = [c for _, c in squares] + [0]
+        k._rmin, k._rmax, k._cmin, k._cmax = min(rows), max(rows), min(cols), max(cols)
+        return k
+
+
+class Kingdom(BaseKingdom[Half, Placement]):
+    """A player's kingdom of size 5 (default) or 7, built by :meth:`place` and :meth:`undo`.
+
+    Copying is cheap (a few ints): branch with :meth:`copy`.
+
+    >>> k = Kingdom.from_text("G2 G . / C G .")
+    >>> [(p.terrain.value, p.squares, p.crowns, p.score) for p in k.properties()]
+    [('grassland', 3, 2, 6)]
+    """
+
+    __slots__ = ()
+
+    terrains = TERRAINS
+    centre = "castle"
+    placement = Placement
+
+    @classmethod
+    def half(cls, terrain_index: int, count: int) -> Half:
+        """A Kingdomino half: the terrain of that index with ``count`` crowns.
+
+        >>> Kingdom.half(3, 2)
+        Half(terrain=<Terrain.GRASSLAND: 'grassland'>, crowns=2)
+        """
+        return Half(TERRAINS[terrain_index], count)
 
     # ----------------------------------------------------------------- scoring
     def properties(self) -> list[Property]:
@@ -352,13 +447,7 @@ rule: neither half touches the castle or a square of its own terrain
         >>> [p.squares for p in Kingdom.from_text("W W C W").properties()]
         [2, 1]
         """
-        g = self._g
-        out = []
-        for t, mask in enumerate(self._terrain):
-            for comp in g.components(mask):
-                crowns = (comp & self._crown1).bit_count() + 2 * (comp & self._crown2).bit_count()
-                out.append(Property(TERRAINS[t], tuple(g.cells(comp)), crowns))
-        return out
+        return [Property(TERRAINS[t], cells, crowns) for t, cells, crowns in self.groups()]
 
     def score(self) -> int:
         """The sum of squares × crowns over all properties (no bonuses).
@@ -398,11 +487,11 @@ rule: neither half touches the castle or a square of its own terrain
         >>> Kingdom.from_text("C W").is_middle_kingdom()
         False
         """
-        return self._rmin == -self._rmax and self._cmin == -self._cmax
+        return self.is_centred()
 
     def is_harmony(self) -> bool:
         """True if all size × size cells are filled (no gap)."""
-        return self._occ.bit_count() == self._g.size ** 2
+        return self.is_full()
 
     def bonus(self, *, middle_kingdom: bool = False, harmony: bool = False) -> int:
         """The bonus points of the optional rules that are switched on."""
@@ -433,25 +522,6 @@ rule: neither half touches the castle or a square of its own terrain
                 self.largest_property(), self.crowns())
 
     # ----------------------------------------------------------------- notation
-    @classmethod
-    def from_squares(cls, squares: Squares, size: int = 5) -> Kingdom:
-        """A kingdom holding castle-relative ``squares`` (checked only to fit size × size: no
-        placement rule, no history to undo).
-
-        >>> from kingdomino_kit.dominoes import Half, Terrain
-        >>> print(Kingdom.from_squares({(0, 2): Half(Terrain.MINE, 3)}))
-        C  .  M3
-        """
-        check_fits(squares, size)
-        k = cls(size)
-        g = k._g
-        for (r, c), half in squares.items():
-            k._set(g.index(r, c), half)
-        rows = [r for r, _ in squares] + [0]
-        cols = [c for _, c in squares] + [0]
-        k._rmin, k._rmax, k._cmin, k._cmax = min(rows), max(rows), min(cols), max(cols)
-        return k
-
     @classmethod
     def from_text(cls, text: str, size: int = 5) -> Kingdom:
         """Read the text notation (rows on lines or separated by ``/``).
@@ -516,33 +586,35 @@ rule: neither half touches the castle or a square of its own terrain
         return kingdom_svg(self)
 
 
-# (size, number) -> (domino, table): the fast path for catalogue dominoes; a different domino
-# with the same number (a user's own catalogue) gets its table from _TABLES_BY_VALUE.
-_TABLES: dict[tuple[int, int], tuple[Domino, list[list[Placement]]]] = {}
-_TABLES_BY_VALUE: dict[tuple[int, Domino], list[list[Placement]]] = {}
+# (size, placement type, number) -> (domino, table): the fast path for catalogue dominoes; a
+# different domino with the same number (a user's own catalogue) gets its table from
+# _TABLES_BY_VALUE.
+_TABLES: dict[tuple[int, Callable[..., Any], int], tuple[Any, list[list[Any]]]] = {}
+_TABLES_BY_VALUE: dict[tuple[int, Callable[..., Any], Any], list[list[Any]]] = {}
 
 
-def _placement_table(g: Geometry, dom: Domino) -> list[list[Placement]]:
+def _placement_table(g: Geometry, dom: DominoBase[Any], placement: Callable[..., P]
+                     ) -> list[list[P]]:
     """Interned placements of ``dom``: table[direction][bit index of the first half]."""
-    entry = _TABLES.get((g.size, dom.number))
+    entry = _TABLES.get((g.size, placement, dom.number))
     if entry is not None and (entry[0] is dom or entry[0] == dom):
         return entry[1]
-    table = _TABLES_BY_VALUE.get((g.size, dom))
+    table = _TABLES_BY_VALUE.get((g.size, placement, dom))
     if table is None:
         table = []
         for dr, dc in DIRECTIONS:
-            row: list[Placement] = []
+            row: list[P] = []
             for i in range(g.span * g.stride):
                 cell = g.cell_at(i)
                 if cell is None:  # a pad bit: never a legal first half
                     row.append(None)  # type: ignore[arg-type]
                     continue
                 r, c = cell
-                row.append(Placement(dom, (r, c), (r + dr, c + dc)))
+                row.append(placement(dom, (r, c), (r + dr, c + dc)))
             table.append(row)
-        _TABLES_BY_VALUE[(g.size, dom)] = table
+        _TABLES_BY_VALUE[(g.size, placement, dom)] = table
     if entry is None:
-        _TABLES[(g.size, dom.number)] = (dom, table)
+        _TABLES[(g.size, placement, dom.number)] = (dom, table)
     return table
 
 

@@ -73,7 +73,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     """Score one territory."""
     from kingdomino_kit.origins.catalogue import Resource
     from kingdomino_kit.origins.errors import OriginsNotationError
-    from kingdomino_kit.origins.notation import parse_text, territory_from_json
+    from kingdomino_kit.origins.kingdom import parse_text, territory_from_json
     from kingdomino_kit.origins.scoring import score_sheet
 
     text, name = read_input(args.file, "territory")

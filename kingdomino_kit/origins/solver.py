@@ -31,6 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ortools.sat.python import cp_model
+
 from kingdomino_kit.origins.catalogue import Domino
 from kingdomino_kit.origins.errors import SolverBug
 from kingdomino_kit.origins.fire import Throw
@@ -43,6 +45,7 @@ from kingdomino_kit.origins.solver_model import (
     model_data,
     own_half_allows,
 )
+from kingdomino_kit.solver.data import castle_positions
 
 __all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data",
            "build_model", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
@@ -66,8 +69,6 @@ class OriginsSolution:
 
 # --------------------------------------------------------------------------------- solve
 def _solve(om: OriginsModel, time_limit_s: float, workers: int, seed: int) -> Any:
-    from ortools.sat.python import cp_model
-
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(time_limit_s, 0.01)
     solver.parameters.num_workers = workers
@@ -121,10 +122,6 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
     >>> solve_discovery(sample_catalogue().dominoes("45,46"), workers=1).score   # Q3 + Q3 joined
     12
     """
-    from ortools.sat.python import cp_model
-
-    from kingdomino_kit.solver.data import castle_positions
-
     start = time.perf_counter()
     base = model_data(dominoes, size=size, empire_of_fire=empire_of_fire,
                       homo_habilis=homo_habilis)
