@@ -51,8 +51,17 @@ def neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
 def legal_placements(grid: Grid, dom: Domino, size: int) -> set[tuple[tuple[int, int], ...]]:
     """Every legal (first cell, second cell) for ``dom``; for a double (equal halves) the two
     orders of the same cells count once (returned as a sorted pair)."""
-    halves = [(dom.first.terrain.letter, dom.first.crowns),
-              (dom.second.terrain.letter, dom.second.crowns)]
+    return legal_pairs(grid, (dom.first.terrain.letter, dom.first.crowns),
+                       (dom.second.terrain.letter, dom.second.crowns), size)
+
+
+def legal_pairs(grid: dict[tuple[int, int], tuple[object, int]], first: tuple[object, int],
+                second: tuple[object, int], size: int) -> set[tuple[tuple[int, int], ...]]:
+    """The same for a domino of any game, halves given as (terrain, printed number) and the
+    grid as {cell: (terrain, printed number)}: every (first cell, second cell) where both cells
+    are empty, the territory still fits size × size, and a half touches the centre tile or a
+    square of its own terrain; equal halves count each pair of cells once (a sorted pair)."""
+    halves = [first, second]
     result = set()
     box = extent(grid)
     reach = range(-size, size + 1)
