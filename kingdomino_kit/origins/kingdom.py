@@ -153,7 +153,6 @@ class OriginsKingdom:
         self.resources: dict[Cell, Resource] = {}
         self.cavemen: dict[Cell, Caveman] = {}
         self.discarded = 0
-        self.history: list[Placement] = []
 
     # ----------------------------------------------------------------- basic queries
     @property
@@ -165,6 +164,11 @@ class OriginsKingdom:
     def bounds(self) -> tuple[int, int, int, int]:
         """(min row, max row, min column, max column) of the hut and every square."""
         return self.layout.bounds
+
+    @property
+    def history(self) -> list[Placement]:
+        """The placements made, oldest first (a territory read from notation has none)."""
+        return self.layout.history
 
     @property
     def geometry(self) -> Geometry:
@@ -192,7 +196,6 @@ class OriginsKingdom:
         k.resources = dict(self.resources)
         k.cavemen = dict(self.cavemen)
         k.discarded = self.discarded
-        k.history = list(self.history)
         return k
 
     def key(self) -> tuple[object, ...]:
@@ -238,7 +241,6 @@ class OriginsKingdom:
         """Place a placement known to be legal, without checks (for search code)."""
         dom = placement.domino
         self.layout.push(placement)
-        self.history.append(placement)
         if self.with_resources:
             for half, cell in zip(dom.halves, placement.cells, strict=True):
                 if half.resource is not None:
