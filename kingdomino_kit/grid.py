@@ -67,16 +67,6 @@ class Geometry:
                 self._row_band[lo][hi] = r_acc
                 self._col_band[lo][hi] = c_acc
 
-    def __reduce__(self) -> tuple[object, tuple[int]]:
-        """Pickled by size: an unpickled kingdom shares the one geometry of its size (kingdoms
-        compare their geometries by identity).
-
-        >>> import pickle
-        >>> pickle.loads(pickle.dumps(geometry(7))) is geometry(7)
-        True
-        """
-        return (geometry, (self.size,))
-
     def index(self, r: int, c: int) -> int:
         """Bit index of castle-relative cell (r, c)."""
         return (r + self.offset) * self.stride + c + self.offset
