@@ -1,22 +1,23 @@
 """A kingdom's squares as bitboards, and the placement and scoring rules on them, once.
 
 :class:`BitKingdom` is the small mutable state that kingdoms and the fast games share: a mask
-per terrain (six), the crowns in two bit planes, the occupied cells (castle included) and the
-extent, on the shared :class:`~kingdomino_kit.grid.Geometry` of its size. Its methods are the
-rules of a kingdom — where a domino may go (:meth:`~BitKingdom.legal_masks`,
+per terrain (six for Kingdomino), the crowns in two bit planes, the occupied cells (castle
+included) and the extent, on the shared :class:`~kingdomino_kit.grid.Geometry` of its size.
+Its methods are the rules of a kingdom — where a domino may go (:meth:`~BitKingdom.legal_masks`,
 :meth:`~BitKingdom.can_place`), putting it there (:meth:`~BitKingdom.put`), taking it back
 (:meth:`~BitKingdom.remove`), and the score with and without the bonuses
 (:meth:`~BitKingdom.score`, :meth:`~BitKingdom.bonus`, :meth:`~BitKingdom.tiebreak_key`). They
 are written here and nowhere else:
 
-- :class:`~kingdomino_kit.kingdom.Kingdom` keeps its squares in a ``BitKingdom`` and adds what
-  people use: :class:`~kingdomino_kit.kingdom.Placement` and :class:`~kingdomino_kit.dominoes.Half`
-  values, checked placing with reasons, undo history, properties and notation;
+- :class:`~kingdomino_kit.territory.BaseKingdom` keeps its squares in a ``BitKingdom`` and adds
+  what people use: placements and halves as values, checked placing with reasons, undo history;
+  :class:`~kingdomino_kit.kingdom.Kingdom` (and the Origins territory's layout) build on it;
 - :mod:`kingdomino_kit.game.fastplay` plays whole random games on bare ``BitKingdom`` objects,
   never building a ``Placement`` it does not play.
 
-**Pieces are ints.** A domino is given as its halves' terrain indices (0–5, the order of
-:data:`~kingdomino_kit.dominoes.TERRAINS`) and crowns (0–3), and whether it is a double (both
+**Pieces are ints.** A domino is given as its halves' terrain indices (for Kingdomino 0–5, the
+order of :data:`~kingdomino_kit.dominoes.TERRAINS`; another game names its own) and crowns (any
+printed number 0–3), and whether it is a double (both
 halves equal, crowns too); a cell as its bit index on the geometry. So the state knows nothing
 of the catalogue, and any game whose pieces are two (terrain, count) halves on this grid can
 play on it.
@@ -84,12 +85,12 @@ class BitKingdom:
     __slots__ = ("geometry", "terrain", "crown1", "crown2", "occupied",
                  "rmin", "rmax", "cmin", "cmax")
 
-    def __init__(self, size: int = 5) -> None:
+    def __init__(self, size: int = 5, terrains: int = 6) -> None:
         if size not in SIZES:
             raise KingdominoError(f"kingdom size must be 5 or 7, not {size}")
         g = geometry(size)
         self.geometry: Geometry = g
-        self.terrain: list[int] = [0] * 6
+        self.terrain: list[int] = [0] * terrains
         self.crown1 = 0
         self.crown2 = 0
         self.occupied = g.castle_bit
@@ -111,7 +112,7 @@ class BitKingdom:
         return self.occupied.bit_count() - 1
 
     def copy(self) -> BitKingdom:
-        """An independent copy: a few ints and a list of six.
+        """An independent copy: a few ints and a list of one mask per terrain.
 
         >>> k = BitKingdom()
         >>> c = k.copy()

@@ -2,7 +2,8 @@
 models, that the tests cross-check the fast code against:
 
 - Kingdomino rules: a kingdom is a dict {(row, col): (terrain_letter, crowns)} plus the castle
-  at (0, 0) (legal placements, properties, score);
+  at (0, 0) (legal placements, properties, score); the placement rules for any game's dominoes
+  (:func:`legal_pairs`, with :func:`grow_checked` to play a territory of any game against it);
 - the solver: an exhaustive search over every placement sequence of every subset;
 - Kingdoms scoring: a castle-by-castle scorer, and random boards to score.
 """
@@ -13,6 +14,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any
 
 from kingdomino_kit import Domino, Kingdom, domino
 from kingdomino_kit.kingdoms import Board, Castle, Tile, tile_set
@@ -52,8 +54,17 @@ def neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
 def legal_placements(grid: Grid, dom: Domino, size: int) -> set[tuple[tuple[int, int], ...]]:
     """Every legal (first cell, second cell) for ``dom``; for a double (equal halves) the two
     orders of the same cells count once (returned as a sorted pair)."""
-    halves = [(dom.first.terrain.letter, dom.first.crowns),
-              (dom.second.terrain.letter, dom.second.crowns)]
+    return legal_pairs(grid, (dom.first.terrain.letter, dom.first.crowns),
+                       (dom.second.terrain.letter, dom.second.crowns), size)
+
+
+def legal_pairs(grid: dict[tuple[int, int], tuple[object, int]], first: tuple[object, int],
+                second: tuple[object, int], size: int) -> set[tuple[tuple[int, int], ...]]:
+    """The same for a domino of any game, halves given as (terrain, printed number) and the
+    grid as {cell: (terrain, printed number)}: every (first cell, second cell) where both cells
+    are empty, the territory still fits size × size, and a half touches the centre tile or a
+    square of its own terrain; equal halves count each pair of cells once (a sorted pair)."""
+    halves = [first, second]
     result = set()
     box = extent(grid)
     reach = range(-size, size + 1)
@@ -75,6 +86,31 @@ def legal_placements(grid: Grid, dom: Domino, size: int) -> set[tuple[tuple[int,
                 key = tuple(sorted((a, b))) if halves[0] == halves[1] else (a, b)
                 result.add(key)
     return result
+
+
+def grow_checked(territory: Any, dominoes: Iterable[Any], key: Callable[[Any], tuple[object, int]],
+                 rng: random.Random) -> int:
+    """Offer each domino in turn to ``territory`` (a kingdom of any game: ``squares``,
+    ``legal_placements``, ``can_place``, ``place``, ``at``, ``size``) and check its legal
+    placements against :func:`legal_pairs`, ``key`` giving a half as (terrain, printed number);
+    place a random one and check the squares it shows. Returns how many were placed."""
+    placed = 0
+    for dom in dominoes:
+        grid = {cell: key(half) for cell, half in territory.squares()}
+        want = legal_pairs(grid, key(dom.first), key(dom.second), territory.size)
+        placements = territory.legal_placements(dom)
+        got = {(p.first, p.second) for p in placements}
+        if dom.is_double:
+            got = {tuple(sorted(pair)) for pair in got}
+        assert got == want and len(want) == len(placements)
+        assert territory.can_place(dom) == bool(want)
+        assert all(p.domino is dom for p in placements)
+        if placements:
+            chosen = rng.choice(placements)
+            territory.place(chosen)
+            assert (territory.at(chosen.first), territory.at(chosen.second)) == dom.halves
+            placed += 1
+    return placed
 
 
 def properties(grid: Grid) -> list[tuple[str, int, int]]:

@@ -30,7 +30,7 @@ from kingdomino_kit.origins.catalogue import (
 from kingdomino_kit.origins.errors import OriginsNotationError
 from kingdomino_kit.origins.game import OriginsGame, OriginsOptions, play
 from kingdomino_kit.origins.gamelog import dumps, loads, replay
-from kingdomino_kit.origins.notation import parse_text, territory_from_json
+from kingdomino_kit.origins.kingdom import parse_text, territory_from_json
 from kingdomino_kit.origins.scoring import score_sheet
 from kingdomino_kit.origins.solver import solve_discovery
 

@@ -25,6 +25,7 @@ from enum import Enum
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.origins.catalogue import Resource
 from kingdomino_kit.origins.errors import OriginsError
+from kingdomino_kit.origins.fire import within
 from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, totem_bonus
 
@@ -76,11 +77,6 @@ class ScoreSheet:
                 + self.totems + self.cavemen)
 
 
-def _around(cell: Cell) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
-
-
 def caveman_points(kingdom: OriginsKingdom) -> dict[Cell, int]:
     """Points of each caveman: a hunter-gatherer per thing in its 8 surrounding squares; a
     warrior gets its share of its group's (warriors × total power), reported on the group's
@@ -97,7 +93,7 @@ def caveman_points(kingdom: OriginsKingdom) -> dict[Cell, int]:
         if kind.is_warrior:
             warriors |= g.bit(*cell)
             continue
-        near = _around(cell)
+        near = within(cell, 1)  # the 8 surrounding squares
         counted = kind.counts
         if counted == "resource":
             n = sum(1 for x in near if x in kingdom.resources)

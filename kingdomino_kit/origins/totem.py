@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from kingdomino_kit.origins.catalogue import Resource
+from kingdomino_kit.origins.errors import OriginsError
 
 __all__ = ["TOTEM_BONUSES", "DEFAULT_TOTEM_BONUS", "TotemChoice", "update_totems",
            "totem_bonus"]
@@ -77,8 +78,6 @@ def totem_bonus(resources: Sequence[Resource], reading: str | Mapping[Resource, 
     >>> totem_bonus([Resource.FLINT, Resource.FISH], "scarcity"), totem_bonus([Resource.FLINT])
     (10, 3)
     """
-    from kingdomino_kit.origins.errors import OriginsError
-
     if isinstance(reading, str):
         if reading not in TOTEM_BONUSES:
             raise OriginsError(f"unknown totem bonus {reading!r} (one of "

@@ -79,7 +79,8 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
     if puzzle.kind != "next-placement":
         sol = best_kingdom(doms, start=start if len(start) else None, choose=choose,
                            on_solution=on_solution, **options)  # type: ignore[arg-type]
-        status, kingdom, order = sol.status, sol.kingdom, tuple(sol.order)
+        status: Status = sol.status
+        kingdom, order = sol.kingdom, tuple(sol.order)
         if puzzle.place == "all" and status == "optimal" and kingdom is not None:
             used = {p.domino.number for p in order}
             missing = [d for d in doms if d.number not in used]

@@ -355,7 +355,7 @@ def test_notation_errors(text: str, where: str | None, words: str) -> None:
 
 def test_origins_and_kingdomino_dominoes_never_mix_in_the_core_caches() -> None:
     from kingdomino_kit import Kingdom, domino
-    from kingdomino_kit.kingdom import _TABLES
+    from kingdomino_kit.territory import _TABLES
 
     _TABLES.clear()       # so the Origins domino is the first of its number the core sees
     for n in (1, 21, 48):
