@@ -47,7 +47,8 @@ class Progress:
     overall proven bound; ``refuted`` the levels this event proved out of reach overall,
     highest first. For a ``bound`` event, ``castle`` is the castle's frame cell (row, column),
     ``castle_bound`` its new bound and ``castle_refuted`` the levels just ruled out there.
-    ``open_castles``: positions whose bound is still above the best score.
+    ``open_castles``: positions whose bound is still above the best score; ``positions`` every
+    castle cell with its proven bound at this moment.
     """
 
     kind: str
@@ -61,6 +62,7 @@ class Progress:
     open_castles: int = 0
     castles: int = 0
     status: str | None = None
+    positions: tuple[tuple[tuple[int, int], int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The event as one JSON object (``solve --progress`` prints one per line)."""
@@ -73,6 +75,7 @@ class Progress:
                        castle_refuted=list(self.castle_refuted))
         if self.status is not None:
             out["status"] = self.status
+        out["positions"] = [[r, c, b] for (r, c), b in self.positions]
         return out
 
 
@@ -93,8 +96,11 @@ class ProgressTracker:
         if self.on_progress is None or self.bound is None:
             return
         open_ = sum(b > self.score for b in self.bounds.values())
+        positions = tuple((self.castles[k], b) for k, b in sorted(self.bounds.items())
+                          if k < len(self.castles))
         self.on_progress(Progress(kind, now - self.started, self.score, self.bound,
-                                  open_castles=open_, castles=len(self.castles), **fields))
+                                  open_castles=open_, castles=len(self.castles),
+                                  positions=positions, **fields))
 
     def _overall(self) -> int:
         return max([self.score, *self.bounds.values()])
