@@ -34,6 +34,36 @@ from kingdomino_kit.game import GameOptions, play
 from kingdomino_kit.game.simulate import simulate, summarize
 
 # %% [markdown]
+# ## One game, played by you — and the best you could have done
+#
+# Before the statistics, play one game yourself against the greedy bot: claim a domino of the
+# line by clicking it, place it on your board (rotate, then click a green cell). When the game
+# is over, run the cell after the table: the solver rearranges the very dominoes you took and
+# **proves** the best kingdom they could have made, drawn beside yours.
+
+# %%
+from kingdomino_kit.hindsight import hindsight
+from kingdomino_kit.widgets import DraftTable
+
+table = DraftTable(players=2, bots=["greedy"], seed=7)
+table
+
+# %%
+if table.game.is_over:
+    result = hindsight(table.game, player=0)
+else:
+    print(f"Your game is in round {table.game.round}: finish it, then run this cell again. "
+          "Meanwhile, here is the same comparison for a game the greedy bot played:")
+    watched = DraftTable(players=2, human=None, bots=["greedy"], seed=7)
+    watched.play_to_end()
+    result = hindsight(watched.game, player=0)
+result
+
+# %% [markdown]
+# The gap is what drafting costs: you must place each domino when you get it, without knowing
+# what comes next. The statistics below measure the same game played many times.
+
+# %% [markdown]
 # ## Bots against bots
 #
 # `simulate` plays seeded games between named bots: `random` picks any legal action, `greedy`
