@@ -22,7 +22,6 @@
 
 # %%
 # %matplotlib inline
-import math
 import statistics
 from collections import defaultdict
 
@@ -40,7 +39,6 @@ from kingdomino_kit.game.simulate import simulate, summarize
 # line by clicking it, place it on your board (rotate, then click a green cell). When the game
 # is over, run the cell after the table: the solver rearranges the very dominoes you took and
 # **proves** the best kingdom they could have made, drawn beside yours.
-
 # %%
 from kingdomino_kit.hindsight import hindsight
 from kingdomino_kit.widgets import DraftTable
@@ -217,7 +215,7 @@ check(4, crowns_of_player)
 # the standard error is √(*p*(1 − *p*)/*n*).
 
 # %% tags=["solution"]
-answer_5 = 1.96 * math.sqrt(0.5 * 0.5 / 40)  # SOLUTION
+answer_5 = 1.96 * (0.5 * 0.5 / 40) ** 0.5  # SOLUTION
 
 check(5, answer_5)
 
