@@ -24,6 +24,7 @@ from kingdomino_kit.cli import CliError, add_command, output_file
 from kingdomino_kit.exercises.editions import count_solutions, student_edition, teacher_edition
 
 SOURCE = re.compile(r"^\d\d_[a-z0-9_]+\.py$")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def register(sub: Any) -> None:
@@ -68,7 +69,7 @@ def execute(nb: Any, name: str, cwd: Path, timeout: float) -> float:
     try:
         client.execute()
     except CellExecutionError as error:
-        last = [line for line in str(error).strip().splitlines() if line.strip()]
+        last = [line for line in ANSI.sub("", str(error)).strip().splitlines() if line.strip()]
         raise CliError(f"{name}: a cell failed: {last[-1] if last else error}") from None
     except (CellTimeoutError, DeadKernelError) as error:
         raise CliError(f"{name}: {' '.join(str(error).split())}") from None
