@@ -178,6 +178,9 @@ check(1, answer_1)
 # **2.** Domino 28 is `F1|L`. How many legal placements does it have in the exercise kingdom?
 # Ask the library: `exercise.legal_placements(domino(28))` is the list of them.
 
+# %%
+domino(28)
+
 # %% tags=["solution"]
 answer_2 = len(exercise.legal_placements(domino(28)))  # SOLUTION
 
