@@ -194,10 +194,12 @@ class SolverView(ActionView):
         if event["score"] >= 0:
             self.score = max(self.score, event["score"])
         self.bound = event["bound"]
+        words = (f"Best so far {self.score}, proven bound {self.bound} "
+                 f"(gap {self.bound - self.score}).")
         if event["event"] == "bound" and time.perf_counter() - self._drawn < 0.1:
+            self.message = words  # the next redraw shows it
             return
-        self._say(f"Best so far {self.score}, proven bound {self.bound} "
-                  f"(gap {self.bound - self.score}).")
+        self._say(words)
 
     def refuted(self) -> list[int]:
         """The score levels proven out of reach so far, highest first."""
