@@ -29,6 +29,7 @@ from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.actions import Action
 from kingdomino_kit.kingdoms.board import Board, cell_name
 from kingdomino_kit.kingdoms.errors import IllegalAction, KingdomsError, ReplayError
+from kingdomino_kit.kingdoms.render import board_svg
 from kingdomino_kit.kingdoms.scoring import Scoring, line_cells, line_names, score_board
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Tile, castle_supply, tile_set
 from kingdomino_kit.logs import LOG_FORMATS, check_format
@@ -361,8 +362,6 @@ class KingdomsGame:
         return f"<KingdomsGame epoch {self.epoch}, {state}, gold {self.gold}>"
 
     def _repr_svg_(self) -> str:
-        from kingdomino_kit.kingdoms.render import board_svg
-
         return board_svg(self.board, title=f"epoch {self.epoch} · gold " + " ".join(
             f"{p} {g}" for p, g in self.gold.items()))
 

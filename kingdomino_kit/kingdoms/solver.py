@@ -33,7 +33,7 @@ from kingdomino_kit.answer import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Status
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.board import Board, check_supply
 from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug
-from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, segments
+from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, score_board, segments
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Piece, Tile, TileKind
 
 __all__ = ["CastleProblem", "CastleSolution", "SolverBug", "solve_castles", "evaluate",
@@ -91,8 +91,6 @@ def evaluate(problem: CastleProblem, board: Board) -> int:
     >>> evaluate(p, p.board.place((0, 1), Castle("a", 2)))
     6
     """
-    from kingdomino_kit.kingdoms.scoring import score_board
-
     gold = score_board(board, players=problem.players).gold
     if problem.objective == "gold":
         return gold[problem.player]

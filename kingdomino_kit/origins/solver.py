@@ -31,6 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ortools.sat.python import cp_model
+
 from kingdomino_kit.answer import (
     FEASIBLE,
     OPTIMAL,
@@ -52,6 +54,7 @@ from kingdomino_kit.origins.solver_model import (
     model_data,
     own_half_allows,
 )
+from kingdomino_kit.solver.inputs import castle_positions
 
 __all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data",
            "build_model", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
@@ -90,8 +93,6 @@ class OriginsSolution:
 
 # --------------------------------------------------------------------------------- solve
 def _solve(om: OriginsModel, time_limit_s: float, workers: int, seed: int) -> Any:
-    from ortools.sat.python import cp_model
-
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(time_limit_s, 0.01)
     solver.parameters.num_workers = workers
@@ -142,13 +143,9 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
     token lands, and its score (bonuses switched on included).
 
     >>> from kingdomino_kit.origins import sample_catalogue
-    >>> solve_discovery(sample_catalogue().dominoes("45,46"), workers=1).score   # Q3 + Q3 joined
-    12
+    >>> solve_discovery(sample_catalogue().dominoes("40,48"), workers=1).score   # Q2 Q2 joined, L1
+    9
     """
-    from ortools.sat.python import cp_model
-
-    from kingdomino_kit.solver.inputs import castle_positions
-
     start = time.perf_counter()
     base = model_data(dominoes, size=size, empire_of_fire=empire_of_fire,
                       homo_habilis=homo_habilis)

@@ -24,6 +24,7 @@ from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
+from kingdomino_kit.solver import best_kingdom
 
 __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
 
@@ -65,8 +66,6 @@ class PuzzleAnswer:
 def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2, seed: int = 0,
                  on_solution: Callable[[Any], None] | None = None) -> PuzzleAnswer:
     """Solve ``puzzle`` with CP-SAT; ``status`` is ``optimal`` only when proven."""
-    from kingdomino_kit.solver import best_kingdom
-
     rules = puzzle.rules
     options = {"size": rules.size, "middle_kingdom": rules.middle_kingdom,
                "harmony": rules.harmony, "time_limit_s": time_limit_s, "workers": workers,
@@ -79,7 +78,8 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
     if puzzle.kind != "next-placement":
         sol = best_kingdom(doms, start=start if len(start) else None, choose=choose,
                            on_solution=on_solution, **options)  # type: ignore[arg-type]
-        status, kingdom, order = sol.status, sol.kingdom, tuple(sol.order)
+        status: Status = sol.status
+        kingdom, order = sol.kingdom, tuple(sol.order)
         if puzzle.place == "all" and status == "optimal" and kingdom is not None:
             used = {p.domino.number for p in order}
             missing = [d for d in doms if d.number not in used]
@@ -144,8 +144,6 @@ def _solve_subsets(puzzle: Puzzle, doms: list[Domino], choose: int, start: Kingd
     """At most ``choose`` of ``doms``: the best over every ``choose``-subset (each solved with
     any of its dominoes allowed, so smaller subsets are covered too); proven when every subset
     is."""
-    from kingdomino_kit.solver import best_kingdom
-
     best: Any = None
     statuses: set[Status] = set()
     seconds = 0.0

@@ -4,7 +4,8 @@ A notebook's stop button must end a CP-SAT search at once, even while it is prov
 finds no new solution; killing a child process does that, and the best solution streamed so far
 stays with the parent. Solutions cross the process boundary as plain JSON-ready tuples
 (:func:`pack` / :func:`unpack`), kingdoms in the rules library's JSON format. The child exits by
-itself if its parent (the kernel) dies. Light imports only: the child loads just the solver.
+itself if its parent (the kernel) dies. The solver package (it loads OR-Tools) is imported where
+it is used, so a notebook that shows a SolverView loads it only when it unpacks a solution.
 
 >>> from kingdomino_kit.kingdom import Kingdom, Placement
 >>> from kingdomino_kit.dominoes import domino
@@ -21,6 +22,10 @@ import os
 import threading
 import time
 from typing import TYPE_CHECKING, Any
+
+from kingdomino_kit.dominoes import domino, dominoes
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.kingdom import Kingdom, Placement
 
 if TYPE_CHECKING:
     from multiprocessing.queues import Queue
@@ -42,9 +47,7 @@ def pack(solution: Solution) -> Packed:
 
 def unpack(data: Packed) -> Solution:
     """The :class:`~kingdomino_kit.solver.Solution` that :func:`pack` packed."""
-    from kingdomino_kit.dominoes import domino
-    from kingdomino_kit.kingdom import Kingdom, Placement
-    from kingdomino_kit.solver import Solution, Status
+    from kingdomino_kit.solver import Solution, Status  # OR-Tools: imported when used
 
     status, score, bound, kingdom, order, seconds = data
     return Solution(Status(status), score, bound,
@@ -62,18 +65,18 @@ def _exit_with_parent(parent: int) -> None:
 
 def solve_in_child(queue: Queue[Any], numbers: list[int], options: dict[str, Any],
                    start: dict[str, Any] | None, parent: int) -> None:
-    """The child's work: solve, stream ``("solution", packed)``, end with ``("done", packed)``
-    or ``("error", message)``."""
+    """The child's work: solve, stream ``("solution", packed)`` and ``("progress", event)``
+    (a :class:`~kingdomino_kit.solver.Progress` as JSON), end with ``("done", packed)`` or
+    ``("error", message)``."""
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     try:
-        from kingdomino_kit.dominoes import dominoes
-        from kingdomino_kit.errors import KingdominoError
-        from kingdomino_kit.kingdom import Kingdom
-        from kingdomino_kit.solver import best_kingdom
+        from kingdomino_kit.solver import best_kingdom  # OR-Tools: imported where it runs
 
         begin = Kingdom.from_json(start) if start is not None else None
         final = best_kingdom(dominoes(numbers), start=begin,
-                             on_solution=lambda s: queue.put(("solution", pack(s))), **options)
+                             on_solution=lambda s: queue.put(("solution", pack(s))),
+                             on_progress=lambda e: queue.put(("progress", e.to_json())),
+                             **options)
         queue.put(("done", pack(final)))
     except KingdominoError as error:
         queue.put(("error", str(error)))
