@@ -25,8 +25,21 @@ from kingdomino_kit.analysis.claims import simulate_claims
 from kingdomino_kit.analysis.optima import solve_many
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.tables import Column, Schema, open_table, read_table
 
-__all__ = ["gaps", "greedy_gap", "hands"]
+__all__ = ["GAPS", "gaps", "greedy_gap", "hands", "read_gaps", "write_gaps"]
+
+GAPS = Schema((
+    Column("game", "int64", "the game's index in the run (as in simulate)"),
+    Column("player", "int8", "the seat"),
+    Column("bot", "category", "the seat's bot"),
+    Column("dominoes", "ints", "the dominoes the seat claimed, sorted"),
+    Column("score", "int16", "the seat's final score"),
+    Column("optimum", "int16", "the best score of a kingdom of those dominoes"),
+    Column("status", "category", "the solver's status for that optimum (OPTIMAL: proven)"),
+    Column("gap", "int16", "optimum - score"),
+))
+"""One row per seat of a run: :func:`gaps` as a table."""
 
 
 def hands(claims: Any) -> Any:
@@ -51,6 +64,18 @@ def gaps(hands: Any, optima: Any) -> Any:
     table["status"] = [best[tuple(d)]["status"] for d in table["dominoes"]]
     table["gap"] = table["optimum"] - table["score"]
     return table
+
+
+def write_gaps(path: str | os.PathLike[str], table: Any, *,
+               metadata: dict[str, Any] | None = None) -> None:
+    """Write a :func:`gaps` table to CSV or Parquet (atomically, typed as :data:`GAPS`)."""
+    with open_table(path, GAPS, "gaps", metadata=metadata) as sink:
+        sink.write(list(table[list(GAPS.names)].itertuples(index=False, name=None)))
+
+
+def read_gaps(path: str | os.PathLike[str]) -> Any:
+    """A table written by :func:`write_gaps`, as the DataFrame :func:`gaps` gave."""
+    return read_table(path, GAPS, "gaps")
 
 
 def greedy_gap(games: int, bots: Sequence[str] | str = "greedy",

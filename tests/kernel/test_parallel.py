@@ -22,6 +22,15 @@ def square(n: int) -> int:
     return n * n
 
 
+def noted(task: tuple[str, int]) -> int:
+    """Task ``i``: a moment of work, then a line ``i pid`` in the ledger (one per run of it)."""
+    ledger, i = task
+    time.sleep(0.3)
+    with open(ledger, "a", encoding="utf-8") as handle:
+        handle.write(f"{i} {os.getpid()}\n")
+    return i
+
+
 def test_results_in_order_or_as_they_finish_here_and_in_processes() -> None:
     tasks = list(range(-5, 9))
     expected = [n * n for n in tasks]
@@ -81,6 +90,41 @@ def test_a_killed_worker_costs_only_its_tasks(client: Any) -> None:
     client.wait_for_workers(2, timeout=120)
     after = client.run(os.getpid)
     assert victim not in after.values() and len(after) == 2  # the nanny started a new one
+
+
+@pytest.mark.slow
+def test_after_a_worker_is_killed_only_its_tasks_run_again(client: Any, tmp_path: Any) -> None:
+    ledger = str(tmp_path / "ledger")
+    before = client.run(os.getpid)
+    victim = next(iter(before.values()))
+    results = []
+    for n, result in enumerate(run_tasks(noted, [(ledger, i) for i in range(24)],
+                                         client=client)):
+        if n == 3:
+            os.kill(victim, signal.SIGKILL)  # with tasks done, running and waiting on it
+        results.append(result)
+    assert results == list(range(24))
+    runs: dict[int, list[int]] = {}
+    with open(ledger, encoding="utf-8") as handle:
+        for line in handle:
+            i, pid = map(int, line.split())
+            runs.setdefault(i, []).append(pid)
+    assert sorted(runs) == list(range(24))
+    for i, pids in runs.items():
+        others = [pid for pid in pids if pid != victim]
+        assert len(others) <= 1, f"task {i} ran twice on a live worker: {pids}"
+        assert len(pids) == 1 or victim in pids, f"task {i} ran again without cause: {pids}"
+    assert any(victim in pids for pids in runs.values())  # the victim did work before dying
+    client.wait_for_workers(2, timeout=120)
+
+
+def test_progress_is_a_bar_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert list(run_tasks(square, list(range(7)), progress=True, unit="game")) == \
+        [n * n for n in range(7)]
+    err = capsys.readouterr().err
+    assert "7/7" in err and "game" in err
+    assert list(run_tasks(square, list(range(7)), progress=False)) == [n * n for n in range(7)]
+    assert capsys.readouterr().err == ""
 
 
 def test_chunks_of_any_size_play_the_same_games() -> None:
