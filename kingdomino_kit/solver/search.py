@@ -29,6 +29,7 @@ from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom, Placement
 from kingdomino_kit.solver.beam import beam_layout
+from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import (
     ModelData,
     castle_positions,
@@ -55,11 +56,12 @@ class _Best:
     score: int = -1
     kingdom: Kingdom | None = None
     order: tuple[Placement, ...] = ()
-    bounds: dict[int, int] = field(default_factory=dict)  # position → proven bound
+    bounds: dict[int, int] = field(default_factory=dict)  # model → proven bound
+    pending: int = -1  # the most a choice not yet made into models can score
 
     def bound(self) -> int:
         """The overall proven upper bound."""
-        return max([self.score, *self.bounds.values()])
+        return max([self.score, self.pending, *self.bounds.values()])
 
 
 def extract_placements(lm: LayoutModel, value: Callable[[Any], int],
@@ -145,15 +147,27 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
     started = time.perf_counter()
     best = _Best()
     positions = castle_positions(size, start)
-    datas = []
+    chooses = choose is not None and choose < len(dominoes)
+    feed: ChoiceFeed | None = None
+    datas: list[ModelData] = []
+    rank: list[tuple[int, int]] = []  # (choice, castle position) of each model
     INTERRUPTED.clear()
     try:
-        for k, castle in enumerate(positions):
-            data = model_data(dominoes, size=size, castle=castle,
-                              fixed=fixed_squares(start, castle), middle_kingdom=middle_kingdom,
-                              harmony=harmony, choose=choose, settings=settings)
-            datas.append(data)
-            best.bounds[k] = data.upper_bound
+        if chooses and settings.choice_search:
+            assert choose is not None
+            feed = ChoiceFeed(dominoes, size=size, positions=positions, start=start,
+                              middle_kingdom=middle_kingdom, harmony=harmony, choose=choose,
+                              settings=settings)
+            best.pending = feed.peek()
+        else:
+            for k, castle in enumerate(positions):
+                data = model_data(dominoes, size=size, castle=castle,
+                                  fixed=fixed_squares(start, castle),
+                                  middle_kingdom=middle_kingdom, harmony=harmony, choose=choose,
+                                  settings=settings)
+                datas.append(data)
+                rank.append((0, k))
+                best.bounds[k] = data.upper_bound
     except KeyboardInterrupt:
         INTERRUPTED.set()
         halves = [h for d in dominoes for h in d.halves]
@@ -170,12 +184,18 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         if on_solution is not None and best.kingdom is not None:
             on_solution(Solution(Status.FEASIBLE, best.score, best.bound(), best.kingdom,
                                  best.order, time.perf_counter() - started))
-    chooses = choose is not None and choose < len(dominoes)
-    use_sets = (settings.model_for_choice if chooses else settings.model) == "sets"
+    use_sets = (settings.model_for_choice if chooses and feed is None
+                else settings.model) == "sets"
     cap = settings.first_slice_s if use_sets else float("inf")
     deferred: set[int] = set()  # positions that ran out of their time slice at this target
     primal = False  # a round that asks only to beat the best layout, to find better ones
     while not interrupted:
+        if feed is not None:
+            try:
+                _take_choices(feed, datas, rank, best)
+            except KeyboardInterrupt:
+                interrupted = True
+                break
         open_ = [k for k in range(len(datas)) if best.bounds[k] > best.score]
         left = time_limit_s - (time.perf_counter() - started)
         if not open_ or left <= 0:
@@ -191,7 +211,7 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
                 primal, cap, deferred = False, cap * 2, set()
             continue
         if use_sets and settings.edge_first:  # best layouts often have the castle off-centre
-            ready.reverse()
+            ready.sort(key=lambda j: (rank[j][0], -rank[j][1]))
         k = ready[0]
         before = dict(best.bounds), best.score
         interrupted = _solve_position(k, datas[k], target, use_sets, dominoes, start, best,
@@ -206,6 +226,8 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
     seconds = time.perf_counter() - started
     bound = best.bound()
     closed = sum(best.bounds[k] <= best.score for k in range(len(datas)))
+    if best.pending > best.score:  # choices never solved are open
+        closed -= 1
     if best.kingdom is None:
         status = (Status.INFEASIBLE if closed == len(datas) and not interrupted
                   else Status.UNKNOWN)
@@ -215,6 +237,21 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
     status = (Status.OPTIMAL if closed == len(datas) and best.score == bound
               else Status.FEASIBLE)
     return Solution(status, best.score, bound, best.kingdom, best.order, seconds)
+
+
+def _take_choices(feed: ChoiceFeed, datas: list[ModelData], rank: list[tuple[int, int]],
+                  best: _Best) -> None:
+    """Make models of every choice whose bound beats the best layout and reaches the highest
+    bound of the models still open (so the search never asks for a target that an untaken
+    choice could reach)."""
+    while feed.peek() > best.score and feed.peek() >= max(
+            [best.bounds[k] for k in range(len(datas)) if best.bounds[k] > best.score],
+            default=-1):
+        for j, data in enumerate(feed.pull()):
+            best.bounds[len(datas)] = data.upper_bound
+            datas.append(data)
+            rank.append((feed.taken, j))
+    best.pending = feed.peek()
 
 
 def _solve_position(k: int, data: ModelData, target: int | None, use_sets: bool,

@@ -31,8 +31,11 @@ class SolverSettings:
       * ``model`` — ``sets``, the set model (properties by isolated connected sets,
         buildability by cut-off sets; :mod:`.set_model`), or ``ranks``, the rank model
         (regions and build chains by ranks; :mod:`.rank_model`), the reference;
-      * ``model_for_choice`` — the model used to choose k of a larger pool (free choice):
-        with no domino forced the set model gets no budget cuts, so ``ranks`` by default.
+      * ``choice_search`` — free choice (k of a larger pool) is solved choice by choice: the
+        dominance-closed k-subsets in order of falling terrain bound (:mod:`.choices`), each a
+        fixed set for ``model``, until the next bound no longer beats the best layout;
+      * ``model_for_choice`` — without ``choice_search``, the model that chooses k of the pool
+        itself: with no domino forced the set model gets no budget cuts, so ``ranks``.
 
     Search (:mod:`.search`):
       * ``beam`` — a first layout by beam search (:mod:`.beam`) before CP-SAT starts;
@@ -60,6 +63,7 @@ class SolverSettings:
     """
 
     model: str = "sets"
+    choice_search: bool = True
     model_for_choice: str = "ranks"
     beam: bool = True
     stop_when_beaten: bool = True
