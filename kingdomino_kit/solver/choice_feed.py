@@ -14,7 +14,7 @@ Harmony the solver's reading asks every chosen domino placed and no gap, so k mu
 >>> from kingdomino_kit.dominoes import dominoes
 >>> feed = ChoiceFeed(dominoes("41,36,1,48"), size=5, positions=[(2, 2)], start=None,
 ...                   middle_kingdom=False, harmony=False, choose=2)
->>> feed.peek(), [d.upper_bound for d in feed.pull()], feed.peek()
+>>> feed.peek(), [d.upper_bound for d in feed.pull()[1]], feed.peek()
 (6, [6], 5)
 """
 
@@ -77,16 +77,17 @@ class ChoiceFeed:
         """The most any choice not yet handed out can score (−1 when none is left)."""
         return -1 if self._next is None else self._next.bound + self.bonus
 
-    def pull(self) -> list[ModelData]:
-        """The next choice's models, one per castle cell (centre first); [] when none is left."""
+    def pull(self) -> tuple[list[Domino], list[ModelData]]:
+        """The next choice's dominoes and models, one per castle cell (centre first); nothing
+        when no choice is left."""
         choice, self._next = self._next, None
         if choice is None:
-            return []
+            return [], []
         self._next = next(self._choices, None)
         self.taken += 1
         by_number = {d.number: d for d in self.dominoes}
         chosen = [by_number[n] for n in choice.numbers(self.pieces)]
-        return [model_data(chosen, size=self.size, castle=castle,
-                           fixed=fixed_squares(self.start, castle),
-                           middle_kingdom=self.middle_kingdom, harmony=self.harmony,
-                           settings=self.settings) for castle in self.positions]
+        return chosen, [model_data(chosen, size=self.size, castle=castle,
+                                   fixed=fixed_squares(self.start, castle),
+                                   middle_kingdom=self.middle_kingdom, harmony=self.harmony,
+                                   settings=self.settings) for castle in self.positions]

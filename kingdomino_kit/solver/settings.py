@@ -44,7 +44,10 @@ class SolverSettings:
         position at a target needs more);
       * ``edge_first`` — positions at a target are tried from the edge inwards;
       * ``primal_after_s5`` / ``primal_after_s7`` — once slices reach this many seconds (5×5 /
-        7×7), a round asks each position only to beat the best layout.
+        7×7), a round asks each position only to beat the best layout;
+      * ``anneal5`` / ``anneal7`` — iterations of simulated annealing over full layouts
+        (:mod:`.anneal`) before CP-SAT, on each new choice and each time the slices double
+        (5×5 / 7×7; 0: none).
 
     Both models:
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
@@ -71,6 +74,8 @@ class SolverSettings:
     edge_first: bool = True
     primal_after_s5: float = 16.0
     primal_after_s7: float = 1.0
+    anneal5: int = 0
+    anneal7: int = 300_000
     parity: bool = True
     lp_forms: bool = True
     used_bound: bool = True
@@ -89,10 +94,18 @@ class SolverSettings:
             value = getattr(self, f.name)
             if f.type in ("bool", bool) and not isinstance(value, bool):
                 raise SolverError(f"settings.{f.name} must be True or False, not {value!r}")
+            if f.type in ("int", int) and (isinstance(value, bool) or not isinstance(
+                    value, int) or value < 0):
+                raise SolverError(f"settings.{f.name} must be a whole number, at least 0, "
+                                  f"not {value!r}")
             if f.type in ("float", float) and (isinstance(value, bool) or not isinstance(
                     value, (int, float)) or not value > 0):
                 raise SolverError(f"settings.{f.name} must be a positive number of seconds, "
                                   f"not {value!r}")
+
+    def anneal_iterations(self, size: int) -> int:
+        """Iterations of each annealing run on this size of kingdom."""
+        return self.anneal5 if size <= 5 else self.anneal7
 
     def primal_after(self, size: int) -> float:
         """The slice length after which rounds ask only to beat the best layout."""
