@@ -70,6 +70,7 @@ class _Layout:
         self.pieces = list(range(len(dominoes))) + [GAP] * (max(0, slots - len(dominoes)) + gaps)
         rng.shuffle(self.pieces)  # the first `slots` are on the board, the rest left out
         self.inside = [self.cell(r, c) for r in range(size) for c in range(size)]
+        self.adjacent = {u: self._adjacent(u) for u in self.inside}
         self.fixed_castle = castle is not None
         if castle is None:
             light = [(r, c) for r in range(size) for c in range(size) if (r + c) % 2 == 0]
@@ -82,6 +83,8 @@ class _Layout:
         self.crown: dict[int, int] = {}
         self.masks = [0] * 6
         self.crown_masks = [0, 0, 0, 0]
+        self.scores = [0] * 6  # each terrain's score, valid unless dirty
+        self.dirty = set(range(6))
         for s in range(len(self.slots)):
             self.paint(s)
 
@@ -92,6 +95,9 @@ class _Layout:
         return divmod(u, self.stride)
 
     def near(self, u: int) -> list[int]:
+        return self.adjacent[u]
+
+    def _adjacent(self, u: int) -> list[int]:
         r, c = divmod(u, self.stride)
         n = self.n
         return [self.cell(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -100,13 +106,16 @@ class _Layout:
     def _set(self, u: int, value: tuple[int, int] | None) -> None:
         bit = 1 << u
         if u in self.terrain:
-            self.masks[self.terrain.pop(u)] &= ~bit
+            t = self.terrain.pop(u)
+            self.masks[t] &= ~bit
             self.crown_masks[self.crown.pop(u)] &= ~bit
+            self.dirty.add(t)
         if value is not None:
             t, c = value
             self.terrain[u], self.crown[u] = t, c
             self.masks[t] |= bit
             self.crown_masks[c] |= bit
+            self.dirty.add(t)
 
     def paint(self, s: int) -> None:
         """Write slot ``s``'s content into its cells."""
@@ -124,12 +133,14 @@ class _Layout:
         self._set(b, second)
 
     def score(self) -> int:
-        """Σ squares × crowns over the properties (bit-parallel flood fill)."""
+        """Σ squares × crowns over the properties (bit-parallel flood fill of the terrains
+        changed since the last call)."""
         w = self.stride
         c1, c2, c3 = self.crown_masks[1], self.crown_masks[2], self.crown_masks[3]
         crowned_all = c1 | c2 | c3
-        total = 0
-        for region in self.masks:
+        for t in self.dirty:
+            region = self.masks[t]
+            total = 0
             crowned = region & crowned_all
             while crowned:
                 comp = crowned & -crowned
@@ -141,7 +152,9 @@ class _Layout:
                 crowned &= ~comp
                 total += comp.bit_count() * ((comp & c1).bit_count() + 2 * (comp & c2).bit_count()
                                              + 3 * (comp & c3).bit_count())
-        return total
+            self.scores[t] = total
+        self.dirty.clear()
+        return sum(self.scores)
 
     def placed(self) -> int:
         return sum(1 for s in range(len(self.slots)) if self.pieces[s] != GAP)
@@ -202,7 +215,8 @@ def _tiling(lay: _Layout, rng: random.Random) -> list[tuple[int, int]]:
 
 def anneal(dominoes: Sequence[Domino], *, size: int, iterations: int, seed: int = 0,
            castle: FrameCell | None = None, middle_kingdom: bool = False, harmony: bool = False,
-           target: int | None = None, deadline: float | None = None) -> Annealed:
+           target: int | None = None, deadline: float | None = None,
+           hot: float = 8.0, cold: float = 0.05) -> Annealed:
     """The best buildable full layout met in ``iterations`` moves (stopping early at ``target``
     or at the ``deadline`` of :func:`time.perf_counter`). With ``castle`` the castle stays on that
     frame cell; with Harmony only layouts with every domino placed and no gap count."""
@@ -222,7 +236,6 @@ def anneal(dominoes: Sequence[Domino], *, size: int, iterations: int, seed: int 
 
     current = value()
     best = Annealed(current if counts() else -1, lay.frame(lay.castle), lay.snapshot(), 0)
-    hot, cold = 8.0, 0.05
     done = 0
     for done in range(1, iterations + 1):
         if deadline is not None and done % 256 == 0 and time.perf_counter() > deadline:

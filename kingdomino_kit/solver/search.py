@@ -12,8 +12,9 @@ the best layout. With the rank model, each model is solved once to optimality (a
 layout so far).
 
 Before CP-SAT, layouts to beat: a beam search (:mod:`.beam`) and, on 7×7, simulated annealing
-over full layouts (:mod:`.anneal`) — again on every new choice and each time the slices double.
-A layout that reaches a bound closes its models at once.
+over full layouts (:mod:`.anneal`) — again on every new choice and, between solves, whenever
+annealing has had less than its share of the time (the choices at the top bound in turn). A
+layout that reaches a bound closes its models at once.
 
 Every layout is replayed through the rules library and re-scored (:mod:`.position`); the proven
 bound is the best real score or the largest bound of a model still open (or of a choice not yet
@@ -92,6 +93,7 @@ class _Search:
         self.rank: list[tuple[int, int]] = []  # (choice, castle position) of each model
         self.sets: list[list[Domino]] = [dominoes]  # the dominoes of each choice
         self.annealed = 0  # annealing runs so far (each with its own seed)
+        self.annealing_s = 0.0  # the time they took
 
     # ------------------------------------------------------------------ set-up
     def make_models(self) -> None:
@@ -154,11 +156,15 @@ class _Search:
                      if self.rank[k][0] == choice), default=self.best.pending)
         if bound <= self.best.score:
             return
+        centre = (self.size // 2, self.size // 2)
+        clock = time.perf_counter()
         found = anneal(self.sets[choice], size=self.size, iterations=iterations,
                        seed=self.seed + self.annealed, middle_kingdom=self.middle_kingdom,
                        harmony=self.harmony, target=bound,
+                       castle=centre if self.middle_kingdom and self.annealed % 2 == 0 else None,
                        deadline=self.started + self.time_limit_s)
         self.annealed += 1
+        self.annealing_s += time.perf_counter() - clock
         if found.score <= self.best.score:
             return
         r0, c0 = found.castle
@@ -224,10 +230,13 @@ class _Search:
                     primal, deferred = True, set()
                 else:
                     primal, cap, deferred = False, cap * 2, set()
-                    try:
-                        self._anneal(self.rank[max(open_, key=lambda j: best.bounds[j])][0])
-                    except KeyboardInterrupt:
-                        return True
+                continue
+            if self._annealing_due():
+                try:  # the choices at the top bound in turn
+                    tops = sorted({self.rank[j][0] for j in open_ if best.bounds[j] == top})
+                    self._anneal(tops[self.annealed % len(tops)])
+                except KeyboardInterrupt:
+                    return True
                 continue
             if use_sets and settings.edge_first:  # best layouts often have the castle off-centre
                 ready.sort(key=lambda j: (self.rank[j][0], -self.rank[j][1]))
@@ -242,6 +251,13 @@ class _Search:
                 if not use_sets:
                     return False  # nothing learnt: the time is up
                 deferred.add(k)
+
+    def _annealing_due(self) -> bool:
+        """Annealing runs on this size and has had less than its share of the time."""
+        elapsed = time.perf_counter() - self.started
+        return (self.settings.anneal_iterations(self.size) > 0 and self.start is None
+                and not (self.chooses and self.feed is None)
+                and self.annealing_s < self.settings.anneal_share * elapsed)
 
     def answer(self, interrupted: bool) -> Solution:
         """The solution: optimal when every model (and choice) is closed at the best layout."""

@@ -45,9 +45,9 @@ class SolverSettings:
       * ``edge_first`` — positions at a target are tried from the edge inwards;
       * ``primal_after_s5`` / ``primal_after_s7`` — once slices reach this many seconds (5×5 /
         7×7), a round asks each position only to beat the best layout;
-      * ``anneal5`` / ``anneal7`` — iterations of simulated annealing over full layouts
-        (:mod:`.anneal`) before CP-SAT, on each new choice and each time the slices double
-        (5×5 / 7×7; 0: none).
+      * ``anneal5`` / ``anneal7`` — iterations of each run of simulated annealing over full
+        layouts (:mod:`.anneal`), 5×5 / 7×7 (0: none); runs come before CP-SAT, on each new
+        choice, and whenever they have had less than ``anneal_share`` of the time so far.
 
     Both models:
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
@@ -76,6 +76,7 @@ class SolverSettings:
     primal_after_s7: float = 1.0
     anneal5: int = 0
     anneal7: int = 300_000
+    anneal_share: float = 0.5
     parity: bool = True
     lp_forms: bool = True
     used_bound: bool = True
@@ -100,7 +101,7 @@ class SolverSettings:
                                   f"not {value!r}")
             if f.type in ("float", float) and (isinstance(value, bool) or not isinstance(
                     value, (int, float)) or not value > 0):
-                raise SolverError(f"settings.{f.name} must be a positive number of seconds, "
+                raise SolverError(f"settings.{f.name} must be a positive number, "
                                   f"not {value!r}")
 
     def anneal_iterations(self, size: int) -> int:
