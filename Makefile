@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test bench lint typecheck chromium clean
+.PHONY: lab test test-fast test-optimized bench lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,9 +20,24 @@ lab: $(STAMP)
 		--ServerApp.open_browser=False $(ALLOW_ROOT) \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb
 
-## make test: the whole suite (installs Debian's chromium for the browser tests when it can)
+# The unit tests (no browser, no notebooks) with pytest's own options only: for python -O and
+# the quick edit-test loop.
+UNIT_PYTEST := -m pytest -q -o addopts="" --strict-markers --doctest-modules \
+	--ignore=tests/browser -p no:cacheprovider tests kingdomino_kit
+
+## make test: the whole suite (browser tests in Debian's chromium, notebooks under nbval), then
+## the unit tests again under python -O (no assert may carry behaviour)
 test: $(STAMP) chromium
 	$(PY) -m pytest
+	$(MAKE) --no-print-directory test-optimized
+
+test-optimized: $(STAMP)
+	$(PY) -O $(UNIT_PYTEST) -m "not slow" -W "ignore:assertions not in test modules"
+
+## make test-fast: the edit-test loop — unit tests and doctests, no browser, no notebooks, no
+## test marked slow
+test-fast: $(STAMP)
+	$(PY) $(UNIT_PYTEST) -m "not slow"
 
 chromium:
 	@bash scripts/ensure-chromium

@@ -19,11 +19,11 @@ import io
 from dataclasses import dataclass, field
 from enum import Enum
 from importlib import resources
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from kingdomino_kit.errors import KingdominoError, UnknownDomino
 
-__all__ = ["Terrain", "Half", "Domino", "DominoBase", "DOMINOES", "domino", "dominoes",
+__all__ = ["Terrain", "Half", "Domino", "DominoBase", "Square", "DOMINOES", "domino", "dominoes",
            "load_catalogue"]
 
 
@@ -108,8 +108,34 @@ class Half:
             raise KingdominoError(f"crowns must be 0–3, not {self.crowns}")
         object.__setattr__(self, "terrain_index", _INDEX[self.terrain])
 
+    @property
+    def count(self) -> int:
+        """The number printed on the square as the kingdom rules store it (see :class:`Square`):
+        its crowns."""
+        return self.crowns
+
     def __str__(self) -> str:
         return self.terrain.letter + (str(self.crowns) if self.crowns else "")
+
+
+class Square(Protocol):
+    """What the kingdom rules (:class:`kingdomino_kit.kingdom.BaseKingdom`) read of a half, in any
+    game: the index of its terrain in the game's terrain alphabet, and the number printed on it
+    (0–3: Kingdomino's crowns, Origins' fire symbols or a volcano's craters). A half of another
+    game needs only these two to be placed by the shared rules.
+
+    >>> square: Square = Half(Terrain.MINE, 2)
+    >>> square.terrain_index, square.count
+    (5, 2)
+    """
+
+    @property
+    def terrain_index(self) -> int:
+        """Position of its terrain in the game's alphabet (the bit plane it is stored in)."""
+
+    @property
+    def count(self) -> int:
+        """The number printed on it, 0–3."""
 
 
 H = TypeVar("H")

@@ -31,6 +31,9 @@ SIZES = (5, 7)
 class Geometry:
     """Index arithmetic and bit masks for kingdoms of one size.
 
+    ``shifts[d]`` is the index step to the neighbour in direction ``DIRECTIONS[d]``;
+    ``row_of[i]`` and ``col_of[i]`` are the castle-relative row and column of bit index ``i``.
+
     >>> g = geometry(7)
     >>> g.span, g.stride, g.cell(g.index(-6, 6))
     (13, 14, (-6, 6))
@@ -50,6 +53,9 @@ class Geometry:
                 self.inside |= self.bit(r, c)
                 self._cells[self.index(r, c)] = (r, c)
         self.shifts = tuple(dr * self.stride + dc for dr, dc in DIRECTIONS)
+        # row and column of every bit index (a pad bit's too: the column past the last)
+        self.row_of = tuple(i // self.stride - self.offset for i in range(self.span * self.stride))
+        self.col_of = tuple(i % self.stride - self.offset for i in range(self.span * self.stride))
         rows = [0] * self.span
         cols = [0] * self.span
         for r in range(-self.offset, self.offset + 1):
@@ -57,15 +63,34 @@ class Geometry:
                 rows[r + self.offset] |= self.bit(r, c)
                 cols[c + self.offset] |= self.bit(r, c)
         # band[lo][hi]: every cell whose row (or column) lies in lo..hi, offsets 0..span-1
-        self._row_band = [[0] * self.span for _ in range(self.span)]
-        self._col_band = [[0] * self.span for _ in range(self.span)]
+        row_band = [[0] * self.span for _ in range(self.span)]
+        col_band = [[0] * self.span for _ in range(self.span)]
         for lo in range(self.span):
             r_acc = c_acc = 0
             for hi in range(lo, self.span):
                 r_acc |= rows[hi]
                 c_acc |= cols[hi]
-                self._row_band[lo][hi] = r_acc
-                self._col_band[lo][hi] = c_acc
+                row_band[lo][hi] = r_acc
+                col_band[lo][hi] = c_acc
+        # window[lo][hi]: the band a square may take when the extent's rows (or columns) are
+        # lo..hi (offsets): the size × size frames that hold the extent, together
+        o, n = self.offset, size
+        self._row_window = [[0] * self.span for _ in range(self.span)]
+        self._col_window = [[0] * self.span for _ in range(self.span)]
+        for lo in range(self.span):
+            for hi in range(lo, self.span):
+                a, b = max(hi - o - n + 1, -o) + o, min(lo - o + n - 1, o) + o
+                self._row_window[lo][hi] = row_band[a][b]
+                self._col_window[lo][hi] = col_band[a][b]
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """Pickled by size: an unpickled kingdom shares the one geometry of its size.
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(geometry(7))) is geometry(7)
+        True
+        """
+        return (geometry, (self.size,))
 
     def index(self, r: int, c: int) -> int:
         """Bit index of castle-relative cell (r, c)."""
@@ -105,11 +130,8 @@ class Geometry:
     def window(self, rmin: int, rmax: int, cmin: int, cmax: int) -> int:
         """Cells where a square may go so that the bounding box (rmin..rmax, cmin..cmax) grown
         to include it stays within size × size."""
-        o, n = self.offset, self.size
-        return (
-            self._row_band[max(rmax - n + 1, -o) + o][min(rmin + n - 1, o) + o]
-            & self._col_band[max(cmax - n + 1, -o) + o][min(cmin + n - 1, o) + o]
-        )
+        o = self.offset
+        return self._row_window[rmin + o][rmax + o] & self._col_window[cmin + o][cmax + o]
 
     def dilate(self, mask: int) -> int:
         """The orthogonal neighbours of a mask (not masked to the grid)."""

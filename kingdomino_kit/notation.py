@@ -213,8 +213,9 @@ def read_text(text: str, size: int = 5) -> tuple[Squares, Cell]:
     return relative, (cr, cc)
 
 
-def check_fits(squares: Squares, size: int) -> None:
-    """Raise :class:`NotationError` unless the castle and the squares fit size × size.
+def check_fits(squares: Iterable[Cell], size: int) -> None:
+    """Raise :class:`NotationError` unless the castle and the squares (castle-relative cells,
+    or a mapping keyed by them) fit size × size.
 
     >>> check_fits({(0, 5): Half(Terrain.WHEAT)}, 5)
     Traceback (most recent call last):

@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kingdomino_kit.dominoes import Terrain
 from kingdomino_kit.grid import Cell
@@ -17,8 +17,9 @@ from kingdomino_kit.grid import Cell
 if TYPE_CHECKING:
     from kingdomino_kit.kingdom import Kingdom, Property
 
-__all__ = ["TERRAIN_COLOURS", "CASTLE_COLOUR", "kingdom_svg", "draw_kingdom", "frame_of",
-           "svg_open", "svg_cells", "axes_cells", "label_score", "finish_axes"]
+__all__ = ["TERRAIN_COLOURS", "CASTLE_COLOUR", "Bounded", "Frame", "kingdom_svg", "draw_kingdom",
+           "frame_of", "svg_open", "svg_cells", "crown_path", "outline_path", "escape_svg",
+           "axes_cells", "label_score", "finish_axes"]
 
 TERRAIN_COLOURS: dict[Terrain, str] = {
     Terrain.WHEAT: "#e9c944",
@@ -32,10 +33,23 @@ CASTLE_COLOUR = "#c8c8c8"
 EMPTY_COLOUR = "#f4f1e8"
 CROWN_COLOUR = "#ffd700"
 
-Frame = tuple[int, int, int, int]  # min row, max row, min column, max column (castle-relative)
+Frame = tuple[int, int, int, int]
+"""A bounding box of cells to draw: min row, max row, min column, max column (centre-relative)."""
 
 
-def frame_of(kingdom: Kingdom, full: bool = False) -> Frame:
+class Bounded(Protocol):
+    """What :func:`frame_of` reads of a kingdom of any game: its size and its extent."""
+
+    @property
+    def size(self) -> int:
+        """5 or 7."""
+
+    @property
+    def bounds(self) -> Frame:
+        """(min row, max row, min column, max column) of the centre tile and every square."""
+
+
+def frame_of(kingdom: Bounded, full: bool = False) -> Frame:
     """The cells to draw: the kingdom's extent, or (``full``) a size × size frame around it.
 
     >>> from kingdomino_kit import Kingdom
@@ -50,7 +64,7 @@ def frame_of(kingdom: Kingdom, full: bool = False) -> Frame:
     return (rmin, rmax, cmin, cmax)
 
 
-def _crown_path(x: float, y: float, s: float) -> str:
+def crown_path(x: float, y: float, s: float) -> str:
     """A small crown glyph with its top-left corner at (x, y), width s."""
     h = s * 0.6
     pts = [(0, h), (0, h * 0.25), (s * 0.25, h * 0.55), (s * 0.5, 0), (s * 0.75, h * 0.55),
@@ -76,7 +90,7 @@ def svg_open(css: str, frame: Frame, cell: int, title: str | None = None) -> lis
            f'height="{height}" viewBox="0 0 {width} {height}">']
     if title:
         out.append(f'<text x="{PAD}" y="15" font-family="sans-serif" font-size="13">'
-                   f"{_escape(title)}</text>")
+                   f"{escape_svg(title)}</text>")
     return out
 
 
@@ -125,18 +139,24 @@ def kingdom_svg(kingdom: Kingdom, *, cell: int = 40, frame: Frame | None = None,
                    f'fill="{colour}" stroke="#333" stroke-width="0.5"/>')
         s = cell * 0.28
         for k in range(half.crowns):
-            path = _crown_path(x + 3 + k * (s + 2), y + 3, s)
+            path = crown_path(x + 3 + k * (s + 2), y + 3, s)
             out.append(f'<path class="kk-crown" d="{path}" fill="{CROWN_COLOUR}"'
                        ' stroke="#7a5c00" stroke-width="0.6"/>')
     for prop in highlight:
-        out.append(_outline(prop.cells, frame[0], frame[2], cell, PAD,
-                            PAD + (20 if title else 0)))
+        out.append(outline_path(prop.cells, frame[0], frame[2], cell, PAD,
+                                PAD + (20 if title else 0)))
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _outline(cells: Sequence[Cell], rmin: int, cmin: int, cell: int, x0: int, y0: int) -> str:
-    """A path along the border of a set of cells."""
+def outline_path(cells: Sequence[Cell], rmin: int, cmin: int, cell: int, x0: int, y0: int
+                 ) -> str:
+    """A ``kk-property`` path along the border of a set of cells, drawn in a grid of ``cell``
+    pixels whose cell (``rmin``, ``cmin``) has its top-left corner at (``x0``, ``y0``).
+
+    >>> outline_path([(0, 0)], 0, 0, 10, 0, 0).split('"')[3]
+    'M0,0 H10 M0,10 H10 M0,0 V10 M10,0 V10'
+    """
     inside = set(cells)
     segs = []
     for r, c in sorted(inside):
@@ -153,7 +173,12 @@ def _outline(cells: Sequence[Cell], rmin: int, cmin: int, cell: int, x0: int, y0
             ' stroke-width="3" stroke-linecap="square"/>')
 
 
-def _escape(text: str) -> str:
+def escape_svg(text: str) -> str:
+    """Text made safe inside an SVG element (``&``, ``<`` and ``>`` escaped).
+
+    >>> escape_svg("a<b & c")
+    'a&lt;b &amp; c'
+    """
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 

@@ -138,12 +138,13 @@ print(apart.score(), joined.score())
 joined
 
 # %% [markdown]
-# Two optional rules add bonuses: **Middle Kingdom** (+10 when the castle ends exactly in the
-# centre) and **Harmony** (+5 when the 5×5 is full, no gaps).
+# Two optional rules add bonuses: **Middle Kingdom** (+10 when the castle is the centre of the
+# 5×5 kingdom: every square within two rows and two columns of it, gaps allowed) and
+# **Harmony** (+5 when the 5×5 is full, no gaps).
 
 # %%
-centred = Kingdom.from_text("W C W")
-print(centred.total(middle_kingdom=True), Kingdom.from_text("C W W").total(middle_kingdom=True))
+centred = Kingdom.from_text("C W W")
+print(centred.total(middle_kingdom=True), Kingdom.from_text("C W W W").total(middle_kingdom=True))
 
 # %% [markdown]
 # ## Exercises

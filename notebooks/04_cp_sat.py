@@ -388,13 +388,12 @@ s2.solve(m)
 assert answer_2_without == round(s2.objective_value)
 
 # %% [markdown]
-# **3.** With the Middle Kingdom rule (+10 when the castle ends exactly in the centre), what is
-# the best total for `[41, 36]`? Our centred model keeps the kingdom inside the centred frame,
-# but "exactly in the centre" is about the kingdom's own extent: with only four squares, can the
-# two grasslands still meet when the castle is the middle of the kingdom's rows *and* columns?
+# **3.** With the Middle Kingdom rule (+10 when the castle is the centre of the 5×5 kingdom:
+# every square within two rows and two columns of it), what is the best total for `[41, 36]`?
+# Our centred model keeps the kingdom inside the centred frame — exactly what the rule asks.
 
 # %%
-answer_3 = 2 + 1 + 10   # they cannot meet: G2 alone, G1 alone, and the bonus
+answer_3 = 2 * 3 + 10   # G2 beside G1: 2 squares × 3 crowns, and the bonus
 
 # %%
 assert answer_3 == best_kingdom(dominoes([41, 36]), middle_kingdom=True, workers=1).score

@@ -241,8 +241,8 @@ display(SVG(origins_svg(camp)))
 for reading in ("flat", "scarcity"):
     sheet = score_sheet(camp, "totem", totems=[Resource.FISH, Resource.FLINT],
                         totem_bonus_values=reading)
-    print(f"{reading:<9} regions {sheet.regions} + resources {sheet.resources} + totems "
-          f"{sheet.totems} = {sheet.total}")
+    print(f"{reading:<9} regions {sheet.regions} + empire of fire {sheet.empire_of_fire} + "
+          f"resources {sheet.resources} + totems {sheet.totems} = {sheet.total}")
 
 # %% [markdown]
 # ## Tribe mode: cavemen

@@ -2,7 +2,8 @@
 models, that the tests cross-check the fast code against:
 
 - Kingdomino rules: a kingdom is a dict {(row, col): (terrain_letter, crowns)} plus the castle
-  at (0, 0) (legal placements, properties, score);
+  at (0, 0) (legal placements, properties, score); the placement rules for any game's dominoes
+  (:func:`legal_pairs`, with :func:`grow_checked` to play a territory of any game against it);
 - the solver: an exhaustive search over every placement sequence of every subset;
 - Kingdoms scoring: a castle-by-castle scorer, and random boards to score.
 """
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any
 
 from kingdomino_kit import Domino, Kingdom, domino
 from kingdomino_kit.kingdoms import Board, Castle, Tile, tile_set
@@ -51,8 +54,17 @@ def neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
 def legal_placements(grid: Grid, dom: Domino, size: int) -> set[tuple[tuple[int, int], ...]]:
     """Every legal (first cell, second cell) for ``dom``; for a double (equal halves) the two
     orders of the same cells count once (returned as a sorted pair)."""
-    halves = [(dom.first.terrain.letter, dom.first.crowns),
-              (dom.second.terrain.letter, dom.second.crowns)]
+    return legal_pairs(grid, (dom.first.terrain.letter, dom.first.crowns),
+                       (dom.second.terrain.letter, dom.second.crowns), size)
+
+
+def legal_pairs(grid: dict[tuple[int, int], tuple[object, int]], first: tuple[object, int],
+                second: tuple[object, int], size: int) -> set[tuple[tuple[int, int], ...]]:
+    """The same for a domino of any game, halves given as (terrain, printed number) and the
+    grid as {cell: (terrain, printed number)}: every (first cell, second cell) where both cells
+    are empty, the territory still fits size × size, and a half touches the centre tile or a
+    square of its own terrain; equal halves count each pair of cells once (a sorted pair)."""
+    halves = [first, second]
     result = set()
     box = extent(grid)
     reach = range(-size, size + 1)
@@ -74,6 +86,31 @@ def legal_placements(grid: Grid, dom: Domino, size: int) -> set[tuple[tuple[int,
                 key = tuple(sorted((a, b))) if halves[0] == halves[1] else (a, b)
                 result.add(key)
     return result
+
+
+def grow_checked(territory: Any, dominoes: Iterable[Any], key: Callable[[Any], tuple[object, int]],
+                 rng: random.Random) -> int:
+    """Offer each domino in turn to ``territory`` (a kingdom of any game: ``squares``,
+    ``legal_placements``, ``can_place``, ``place``, ``at``, ``size``) and check its legal
+    placements against :func:`legal_pairs`, ``key`` giving a half as (terrain, printed number);
+    place a random one and check the squares it shows. Returns how many were placed."""
+    placed = 0
+    for dom in dominoes:
+        grid = {cell: key(half) for cell, half in territory.squares()}
+        want = legal_pairs(grid, key(dom.first), key(dom.second), territory.size)
+        placements = territory.legal_placements(dom)
+        got = {(p.first, p.second) for p in placements}
+        if dom.is_double:
+            got = {tuple(sorted(pair)) for pair in got}
+        assert got == want and len(want) == len(placements)
+        assert territory.can_place(dom) == bool(want)
+        assert all(p.domino is dom for p in placements)
+        if placements:
+            chosen = rng.choice(placements)
+            territory.place(chosen)
+            assert (territory.at(chosen.first), territory.at(chosen.second)) == dom.halves
+            placed += 1
+    return placed
 
 
 def properties(grid: Grid) -> list[tuple[str, int, int]]:
@@ -103,11 +140,50 @@ def score(grid: Grid) -> int:
     return sum(squares * crowns for _, squares, crowns in properties(grid))
 
 
+def bonus(grid: Grid, size: int, *, middle_kingdom: bool, harmony: bool) -> int:
+    """Middle Kingdom (10) and Harmony: every one of the size × size cells filled (5)."""
+    # Middle Kingdom: the kingdom is its size × size grid, the castle its centre cell — every
+    # square at most size // 2 rows and columns from the castle, gaps allowed
+    reach = size // 2
+    centred = all(abs(r) <= reach and abs(c) <= reach for r, c in grid)
+    full = len(grid) + 1 == size * size
+    return (10 if middle_kingdom and centred else 0) + (5 if harmony and full else 0)
+
+
+def tiebreak_key(grid: Grid, size: int, *, middle_kingdom: bool = False,
+                 harmony: bool = False) -> tuple[int, int, int]:
+    """(score with bonuses, squares of the largest property, crowns of the kingdom)."""
+    total = score(grid) + bonus(grid, size, middle_kingdom=middle_kingdom, harmony=harmony)
+    largest = max((squares for _, squares, _ in properties(grid)), default=0)
+    return total, largest, sum(crowns for _, crowns in grid.values())
+
+
 def place(grid: Grid, dom: Domino, a: tuple[int, int], b: tuple[int, int]) -> Grid:
     new = dict(grid)
     new[a] = (dom.first.terrain.letter, dom.first.crowns)
     new[b] = (dom.second.terrain.letter, dom.second.crowns)
     return new
+
+
+def grow(size: int, numbers: Iterable[int], choose: Callable[[int], int]
+         ) -> tuple[Grid, list[tuple[Domino, tuple[int, int], tuple[int, int]]]]:
+    """A kingdom grown by the reference's own legal placements: each domino in turn takes
+    placement ``choose(count)`` of its sorted list (a double's halves swapped when ``choose(2)``
+    is 1; a domino with no placement is skipped). Returns the grid and the (domino, first
+    cell, second cell) steps, to build the library's kingdoms from."""
+    grid: Grid = {}
+    steps = []
+    for number in numbers:
+        dom = domino(number)
+        options = sorted(legal_placements(grid, dom, size))
+        if not options:
+            continue
+        a, b = options[choose(len(options))]
+        if dom.is_double and choose(2):
+            a, b = b, a
+        grid = place(grid, dom, a, b)
+        steps.append((dom, a, b))
+    return grid, steps
 
 
 def text_of(grid: Grid, size_hint: int = 0) -> str:

@@ -1,20 +1,36 @@
-"""``play``, ``replay`` and ``simulate``: whole games between bots, game logs, batch runs."""
+"""``play``, ``replay`` and ``simulate``: whole games between bots, game logs, batch runs (the
+flags every game shares: :mod:`.contract`)."""
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
-from kingdomino_kit.cli import CliError, read_input
-from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.game import GameOptions
+from kingdomino_kit.bots import make_bot
+from kingdomino_kit.cli import CliError, add_command, output_file, read_input
+from kingdomino_kit.cli.contract import (
+    add_play_arguments,
+    add_replay_arguments,
+    add_seat_arguments,
+    game_seed,
+    print_replay,
+    result_json,
+    seat_bots,
+    write_log,
+)
+from kingdomino_kit.game import Game, GameOptions, derive_seed, play, play_dynasty
+from kingdomino_kit.game.log import LogError, dumps, loads, replay
+from kingdomino_kit.game.simulate import COLUMNS, simulate, summarize
+
+GAME = "kingdomino"
+BOTS_HELP = " (parameters: mc:playouts=N:width=K:policy=random|greedy)"
 
 
-def _add_options(p: argparse.ArgumentParser, players_default: int | None = 4) -> None:
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=players_default,
-                   required=players_default is None, help="2, 3 or 4 players")
+def _add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", choices=("standard", "mighty-duel"), default="standard",
                    help="mighty-duel: 2 players, 48 dominoes, 7×7 kingdoms")
     p.add_argument("--three-player-draw", type=int, choices=(3, 4), default=3,
@@ -23,10 +39,6 @@ def _add_options(p: argparse.ArgumentParser, players_default: int | None = 4) ->
     p.add_argument("--harmony", action="store_true", help="+5 for a full kingdom")
     p.add_argument("--loose-discard", action="store_true",
                    help="allow discarding a domino that could be placed (default: forbidden)")
-    p.add_argument("--bots", default="random",
-                   help="bots by player, comma-separated: random, greedy, mc "
-                        "(mc:playouts=N:width=K:policy=random|greedy); one name plays all seats")
-    p.add_argument("--seed", type=int, default=None, help="seed (same seed, same game)")
 
 
 def _options(args: argparse.Namespace) -> GameOptions:
@@ -38,20 +50,22 @@ def _options(args: argparse.Namespace) -> GameOptions:
 
 def register(sub: Any) -> None:
     """Add ``play``, ``replay`` and ``simulate``."""
-    p = sub.add_parser("play", help="play a whole game between bots")
+    p = add_command(sub, "play")
+    add_play_arguments(p, GAME, bots_help=BOTS_HELP)
     _add_options(p)
-    p.add_argument("--log", metavar="FILE", help="write the game log (kingdomino-log/1) here")
     p.add_argument("--dynasty", action="store_true", help="play 3 games and add up the scores")
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("replay", help="re-check a game log against every rule")
-    p.add_argument("file", help="log file (- for stdin)")
+    p = add_command(sub, "replay")
+    add_replay_arguments(p, GAME)
     p.add_argument("--no-seed-check", action="store_true",
                    help="take the log's lines as the deal (a game recorded by hand)")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("simulate", help="simulate many games between bots (CSV out)")
+    p = add_command(sub, "simulate")
     p.add_argument("--games", type=int, required=True, help="number of games")
+    add_seat_arguments(p, GAME, bots_help=BOTS_HELP,
+                       seed_help="seed of the run (default 0); the same seed, the same rows")
     _add_options(p)
     p.add_argument("--workers", type=int, default=1, help="worker processes (same results)")
     p.add_argument("--out", metavar="FILE",
@@ -59,39 +73,28 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
-def _bots(args: argparse.Namespace, players: int) -> list[str]:
-    from kingdomino_kit.game.simulate import expand_bots
-
-    try:
-        return expand_bots(args.bots, players)
-    except KingdominoError as error:
-        raise CliError(f"--bots: {error}") from None
+def _result(game: Game, **extra: Any) -> dict[str, Any]:
+    return result_json(GAME, seed=game.seed, players=game.options.players,
+                       scores=game.results(), winners=game.winners(),
+                       variant=game.options.variant, **extra)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a game (or a dynasty) and print the kingdoms and scores."""
-    import random
-
-    from kingdomino_kit.bots import make_bot
-    from kingdomino_kit.game import derive_seed, play, play_dynasty
-    from kingdomino_kit.game.log import dumps
-
     options = _options(args)
-    names = _bots(args, options.players)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    names = seat_bots(args, GAME)
+    seed = game_seed(args)
     bots = [make_bot(name, derive_seed(seed, "bot", p)) for p, name in enumerate(names)]
     if args.dynasty and args.log:
         raise CliError("--log: a dynasty has three logs; play the games one by one")
     if args.dynasty:
-        dynasty = play_dynasty(bots, options, seed)
-        for i, game in enumerate(dynasty.games):
-            print(f"game {i + 1} (seed {game.seed}): scores {game.scores()}")
-        for p, total in enumerate(dynasty.totals):
-            print(f"player {p} ({names[p]}): {total} points in total")
-        print("winner" + ("s" if len(dynasty.winners) > 1 else "") + ": "
-              + ", ".join(f"player {p}" for p in dynasty.winners))
-        return 0
+        return _print_dynasty(bots, names, options, seed, args.json)
     game = play(bots, options, seed)
+    if args.log:
+        write_log(args.log, dumps(game.log()))
+    if args.json:
+        print(json.dumps(_result(game, bots=names)))
+        return 0
     print(f"{options.players} players, {options.variant}, seed {seed}")
     for r in game.results():
         p = r["player"]
@@ -103,33 +106,46 @@ def cmd_play(args: argparse.Namespace) -> int:
     winners = game.winners()
     print("\nwinner" + ("s" if len(winners) > 1 else "") + ": "
           + ", ".join(f"player {p}" for p in winners))
-    if args.log:
-        with open(args.log, "w", encoding="utf-8") as handle:
-            handle.write(dumps(game.log()))
+    return 0
+
+
+def _print_dynasty(bots: list[Any], names: list[str], options: GameOptions, seed: int,
+                   as_json: bool) -> int:
+    dynasty = play_dynasty(bots, options, seed)
+    if as_json:
+        print(json.dumps(result_json(
+            GAME, seed=seed, players=options.players,
+            scores=[{"player": p, "score": t} for p, t in enumerate(dynasty.totals)],
+            winners=dynasty.winners, variant=options.variant, bots=names,
+            dynasty=[_result(g) for g in dynasty.games])))
+        return 0
+    for i, game in enumerate(dynasty.games):
+        print(f"game {i + 1} (seed {game.seed}): scores {game.scores()}")
+    for p, total in enumerate(dynasty.totals):
+        print(f"player {p} ({names[p]}): {total} points in total")
+    print("winner" + ("s" if len(dynasty.winners) > 1 else "") + ": "
+          + ", ".join(f"player {p}" for p in dynasty.winners))
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Re-check a log; one line per error (exit 2), a summary when it is clean."""
-    from kingdomino_kit.game.log import LogError, loads, replay
-
+    """Re-check a log; one line for the first error (exit 2), a summary when it is clean."""
     text, name = read_input(args.file, "log")
+    data = loads(text, name)
     try:
-        game = replay(loads(text, name), check_seed=not args.no_seed_check)
+        game = replay(data, check_seed=not args.no_seed_check)
     except LogError as error:
         raise CliError(f"{name}: {error}") from None
     o = game.options
-    print(f"{name}: ok — {o.players} players, {o.variant}, seed {game.seed}, "
-          f"{o.rounds + 1} rounds; scores {game.scores()}; winners {game.winners()}")
+    print_replay(name, data["format"], _result(game), f"{o.variant}, {o.rounds + 1} rounds",
+                 args.json)
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate games; CSV rows (one per game and player) to --out or stdout."""
-    from kingdomino_kit.game.simulate import COLUMNS, simulate, summarize
-
     options = _options(args)
-    names = _bots(args, options.players)
+    names = seat_bots(args, GAME)
     if args.games < 0:
         raise CliError(f"--games: must be 0 or more, not {args.games}")
     if args.workers < 1:
@@ -142,15 +158,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for row in rows:
             writer.writerow(row)
         return 0
-    try:
-        handle = open(args.out, "w", encoding="utf-8", newline="")  # noqa: SIM115
-    except OSError as error:
-        raise CliError(f"--out: cannot write {args.out}: {error.strerror}") from None
-    with handle:
+    with output_file(args.out, "--out") as handle:
         writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
 
-        def stream() -> Any:
+        def stream() -> Iterator[dict[str, Any]]:
             for row in rows:
                 writer.writerow(row)
                 yield row

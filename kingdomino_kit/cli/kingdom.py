@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from kingdomino_kit.cli import CliError, read_input
+from kingdomino_kit.cli import CliError, add_command, read_input
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.kingdom import Kingdom, parse_text
@@ -14,7 +14,7 @@ from kingdomino_kit.kingdom import Kingdom, parse_text
 
 def register(sub: Any) -> None:
     """Add ``score`` and ``moves``."""
-    p = sub.add_parser("score", help="score a kingdom given in text notation")
+    p = add_command(sub, "score")
     p.add_argument("file", nargs="?", default="-", help="kingdom text file (- or none: stdin)")
     p.add_argument("--size", type=int, choices=(5, 7), default=5)
     p.add_argument("--middle-kingdom", action="store_true", help="+10 if the castle is central")
@@ -22,7 +22,7 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_score)
 
-    p = sub.add_parser("moves", help="list the legal placements of a domino")
+    p = add_command(sub, "moves")
     p.add_argument("file", nargs="?", default="-", help="kingdom text file (- or none: stdin)")
     p.add_argument("--domino", required=True, help="domino number 1–48")
     p.add_argument("--size", type=int, choices=(5, 7), default=5)

@@ -1,4 +1,5 @@
-"""``origins score|play|solve``: Kingdomino Origins territories, games and optimal layouts."""
+"""``origins score|play|replay|solve``: Kingdomino Origins territories, games and optimal
+layouts (the flags every game shares: :mod:`.contract`)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,39 @@ import json
 import sys
 from typing import Any
 
-from kingdomino_kit.cli import CliError, read_input
+from kingdomino_kit.bots import make_bot
+from kingdomino_kit.cli import CliError, Parser, add_command, read_input
+from kingdomino_kit.cli.contract import (
+    add_play_arguments,
+    add_replay_arguments,
+    answer_lines,
+    game_seed,
+    print_replay,
+    result_json,
+    seat_bots,
+    write_log,
+)
+from kingdomino_kit.errors import LogError
+from kingdomino_kit.origins.catalogue import (
+    Catalogue,
+    Resource,
+    load_catalogue,
+    sample_catalogue,
+)
+from kingdomino_kit.origins.errors import OriginsNotationError
+from kingdomino_kit.origins.game import OriginsGame, OriginsOptions, play
+from kingdomino_kit.origins.gamelog import dumps, loads, replay
+from kingdomino_kit.origins.kingdom import parse_text, territory_from_json
+from kingdomino_kit.origins.scoring import score_sheet
+from kingdomino_kit.origins.solver import solve_discovery
+
+GAME = "origins"
 
 
 def register(sub: Any) -> None:
     """Add ``origins`` and its sub-commands."""
-    from kingdomino_kit.cli import Parser
-
-    group = sub.add_parser("origins", help="Kingdomino Origins: score, play, solve")
-    osub = group.add_subparsers(dest="origins_command", metavar="SUBCOMMAND",
-                                parser_class=Parser)
+    group = add_command(sub, "origins")
+    osub = group.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
     osub.required = True
 
     p = osub.add_parser("score", help="score a territory given in Origins text notation or JSON")
@@ -26,8 +50,9 @@ def register(sub: Any) -> None:
     p.add_argument("--size", type=int, choices=(5, 7), default=5,
                    help="5, or 7 (Neolithic); a JSON territory gives its own")
     p.add_argument("--totems", default="", help="totems held, e.g. fish,flint (Totem mode)")
-    p.add_argument("--totem-bonus", choices=("flat", "scarcity"), default="flat",
-                   help="totem values: flat 3 each, or scarcity 3/4/5/6 (sources disagree)")
+    p.add_argument("--totem-bonus", choices=("scarcity", "flat"),
+                   default="scarcity",
+                   help="totem values: scarcity 3/4/5/6 (the rulebook's), or flat 3 each")
     p.add_argument("--discarded", type=int, default=None,
                    help="dominoes discarded (Homo Habilis; default 0, or the JSON's figure)")
     p.add_argument("--no-empire", action="store_true", help="no Empire of fire bonus")
@@ -36,17 +61,21 @@ def register(sub: Any) -> None:
                    help="print JSON (with the territory as kingdomino-origins-territory/1)")
     p.set_defaults(func=cmd_score)
 
-    p = osub.add_parser("play", help="play a game between bots (or --replay a log)")
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    p = osub.add_parser("play", help="play a game between bots")
+    add_play_arguments(p, GAME)
     p.add_argument("--mode", choices=("discovery", "totem", "tribe"), default="discovery")
-    p.add_argument("--bots", default="random", help="random or greedy per player, comma-separated")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--totem-bonus", choices=("flat", "scarcity"), default="flat")
+    p.add_argument("--totem-bonus", choices=("scarcity", "flat"), default="scarcity",
+                   help="totem values: scarcity 3/4/5/6 (the rulebook's), or flat 3 each")
     p.add_argument("--catalogue", metavar="CSV", help="domino catalogue (default: the sample)")
-    p.add_argument("--log", metavar="FILE", help="write the game log here")
-    p.add_argument("--replay", metavar="LOG", help="re-check a log instead of playing")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--replay", metavar="LOG",
+                   help="the same as `origins replay LOG` (kept for older scripts)")
     p.set_defaults(func=cmd_play)
+
+    p = osub.add_parser("replay", help="replay a game log, re-checking every rule")
+    add_replay_arguments(p, GAME)
+    p.add_argument("--catalogue", metavar="CSV",
+                   help="the domino catalogue the game was played with (default: the sample)")
+    p.set_defaults(func=cmd_replay)
 
     p = osub.add_parser("solve", help="best Discovery territory for a set of dominoes (CP-SAT)")
     p.add_argument("dominoes", help="domino numbers, e.g. 21,36,18")
@@ -60,9 +89,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_solve)
 
 
-def _catalogue(path: str | None) -> Any:
-    from kingdomino_kit.origins.catalogue import load_catalogue, sample_catalogue
-
+def _catalogue(path: str | None) -> Catalogue:
     if path is None:
         return sample_catalogue()
     text, name = read_input(path, "catalogue")
@@ -71,11 +98,6 @@ def _catalogue(path: str | None) -> Any:
 
 def cmd_score(args: argparse.Namespace) -> int:
     """Score one territory."""
-    from kingdomino_kit.origins.catalogue import Resource
-    from kingdomino_kit.origins.errors import OriginsNotationError
-    from kingdomino_kit.origins.notation import parse_text, territory_from_json
-    from kingdomino_kit.origins.scoring import score_sheet
-
     text, name = read_input(args.file, "territory")
     try:
         if text.lstrip().startswith("{"):
@@ -123,61 +145,53 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bots(spec: str, players: int, seed: int | None) -> list[Any]:
-    from kingdomino_kit.bots import RandomBot
-    from kingdomino_kit.origins.bots import GreedyOriginsBot
-
-    names = [n.strip().lower() for n in spec.split(",") if n.strip()]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise CliError(f"--bots: {players} players need {players} bots, not {len(names)}")
-    out: list[Any] = []
-    for p, name in enumerate(names):
-        s = None if seed is None else seed * 10 + p
-        if name == "random":
-            out.append(RandomBot(s))
-        elif name == "greedy":
-            out.append(GreedyOriginsBot(s))
-        else:
-            raise CliError(f"--bots: unknown bot {name!r} (random, greedy)")
-    return out
+def _result(game: OriginsGame, **extra: Any) -> dict[str, Any]:
+    return result_json(GAME, seed=game.seed, players=game.options.players,
+                       scores=game.results(), winners=game.winners(), **extra,
+                       mode=game.mode.value)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play (or replay) a game and print the results."""
-    from kingdomino_kit.origins.game import OriginsOptions, play
-    from kingdomino_kit.origins.gamelog import dumps, loads, replay
-
-    catalogue = _catalogue(args.catalogue)
+    """Play a game and print the results (with ``--replay``: :func:`cmd_replay`)."""
     if args.replay:
-        text, name = read_input(args.replay, "log")
-        game = replay(loads(text, name), catalogue=catalogue if args.catalogue else None)
-    else:
-        options = OriginsOptions(players=args.players, mode=args.mode,
-                                 totem_bonus=args.totem_bonus, catalogue=catalogue)
-        game = play(_bots(args.bots, args.players, args.seed), options, args.seed)
-        if args.log:
-            with open(args.log, "w", encoding="utf-8") as handle:
-                handle.write(dumps(game.log()))
-    results = game.results()
+        args.file = args.replay
+        return cmd_replay(args)
+    catalogue = _catalogue(args.catalogue)
+    options = OriginsOptions(players=args.players, mode=args.mode,
+                             totem_bonus=args.totem_bonus, catalogue=catalogue)
+    names = seat_bots(args, GAME)
+    seed = game_seed(args)
+    bots = [make_bot(name, seed * 10 + p, game=GAME) for p, name in enumerate(names)]
+    game = play(bots, options, seed)
+    if args.log:
+        write_log(args.log, dumps(game.log()))
     if args.json:
-        print(json.dumps({"mode": game.mode.value, "seed": game.seed, "results": results,
-                          "winners": game.winners()}))
+        print(json.dumps(_result(game, bots=names)))
         return 0
-    print(f"{game.mode.value} game, {game.options.players} players, seed {game.seed}"
-          + (" (replayed: every rule checked)" if args.replay else ""))
-    for r, k in zip(results, game.kingdoms_, strict=True):
-        print(f"player {r['player']}: {r['score']} points")
+    print(f"{game.mode.value} game, {game.options.players} players, seed {game.seed}")
+    for r, k in zip(game.results(), game.kingdoms_, strict=True):
+        print(f"player {r['player']} ({names[r['player']]}): {r['score']} points")
         print("  " + k.to_text().replace("\n", "\n  "))
     print("winners: " + ", ".join(str(w) for w in game.winners()))
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a log through every rule; the first broken one is an error naming the round."""
+    text, name = read_input(args.file, "log")
+    catalogue = _catalogue(args.catalogue) if args.catalogue else None
+    data = loads(text, name)
+    try:
+        game = replay(data, catalogue=catalogue)
+    except LogError as error:
+        raise CliError(f"{name}: {error}") from None
+    detail = f"{game.mode.value} mode, {len(data['rounds'])} rounds"
+    print_replay(name, data["format"], _result(game), detail, args.json)
+    return 0
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a Discovery layout."""
-    from kingdomino_kit.origins.solver import solve_discovery
-
     catalogue = _catalogue(args.catalogue)
     dominoes = catalogue.dominoes(args.dominoes)
     if not dominoes:
@@ -185,22 +199,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     sol = solve_discovery(dominoes, size=args.size, empire_of_fire=args.empire,
                           homo_habilis=args.homo_habilis,
                           time_limit_s=args.time_limit, workers=args.workers)
+    data = sol.to_json()
     if args.json:
-        print(json.dumps({
-            "status": sol.status.upper(), "score": sol.score, "bound": sol.bound,
-            "grid": "" if sol.kingdom is None else sol.kingdom.to_text(),
-            "order": [{"domino": p.domino.number, "cells": [list(p.first), list(p.second)]}
-                      for p in sol.order],
-            "fire": [{"fire": t.fire, "from": list(t.volcano),
-                      "to": None if t.target is None else list(t.target)} for t in sol.throws],
-            "seconds": round(sol.seconds, 3)}))
+        print(json.dumps(data))
         return 0
-    print(f"{sol.status.upper()}: score {sol.score} (bound {sol.bound}), "
-          f"{sol.seconds:.1f} s")
-    if sol.kingdom is not None:
-        print(sol.kingdom.to_text())
-        for t in sol.throws:
-            print(f"  {t.fire}-fire token from {t.volcano} lands on {t.target}")
+    print("\n".join(answer_lines(data)))
+    for t in data["fire"]:
+        to = "nowhere (no square allowed)" if t["to"] is None else tuple(t["to"])
+        print(f"  {t['fire']}-fire token from {tuple(t['from'])} lands on {to}")
     if catalogue.illustrative:
         print("(dominoes from the ILLUSTRATIVE sample catalogue, not the printed set)",
               file=sys.stderr)

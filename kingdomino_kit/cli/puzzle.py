@@ -12,15 +12,16 @@ import json
 import os
 from typing import Any
 
-from kingdomino_kit.cli import CliError, Parser, read_input
+from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import Puzzle, grade, load_puzzle, replay
+from kingdomino_kit.puzzles.solving import solve_puzzle
 
 
 def register(sub: Any) -> None:
     """Add ``puzzle`` with its actions ``show``, ``solve`` and ``check``."""
-    group = sub.add_parser("puzzle", help="show, solve or check a puzzle file")
+    group = add_command(sub, "puzzle")
     actions = group.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
     actions.required = True
 
@@ -84,8 +85,6 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a puzzle and compare with its stored optimum."""
-    from kingdomino_kit.puzzles.solving import solve_puzzle
-
     puzzle = _puzzle(args.file)
     if args.time_limit <= 0:
         raise CliError(f"--time-limit must be positive, not {args.time_limit}")
@@ -95,13 +94,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                           seed=args.seed)
     stored = puzzle.solution.optimum if puzzle.solution else None
     if args.json:
-        print(json.dumps({
-            "id": puzzle.id, "status": answer.status.upper(), "score": answer.optimum,
-            "bound": answer.bound, "stored_optimum": stored,
-            "kingdom": answer.kingdom.to_text() if answer.kingdom else None,
-            "order": [{"domino": p.domino.number, "cells": [list(p.first), list(p.second)]}
-                      for p in answer.order],
-            "seconds": round(answer.seconds, 3)}))
+        print(json.dumps(answer.to_json() | {"id": puzzle.id, "stored_optimum": stored}))
     else:
         print(f"{puzzle.id}: {answer.status}, best total {answer.optimum} "
               f"(bound {answer.bound}) in {answer.seconds:.1f} s")

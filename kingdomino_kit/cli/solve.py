@@ -8,15 +8,18 @@ import os
 import sys
 from typing import Any
 
-from kingdomino_kit.cli import CliError, read_input
+from kingdomino_kit.cli import CliError, add_command, read_input
+from kingdomino_kit.cli.contract import answer_lines
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.kingdom import Kingdom, parse_text
+from kingdomino_kit.solver import best_kingdom
+from kingdomino_kit.solver.search import INTERRUPTED
 
 
 def register(sub: Any) -> None:
     """Add ``solve``."""
-    p = sub.add_parser("solve", help="the provably best kingdom from a set of dominoes")
+    p = add_command(sub, "solve")
     p.add_argument("--dominoes", required=True,
                    help="domino numbers, e.g. 3,17,22 (or 'all' with --choose)")
     p.add_argument("--size", type=int, choices=(5, 7), default=5)
@@ -42,8 +45,6 @@ def _start(path: str, size: int) -> Kingdom:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve and print the kingdom, its score and bound, and a legal placement order."""
-    from kingdomino_kit.solver import best_kingdom
-
     doms = dominoes(args.dominoes)
     if not doms:
         raise CliError("--dominoes: no domino given")
@@ -61,10 +62,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except KingdominoError as error:
         raise CliError(str(error)) from None
     data = sol.to_json()
-    if args.json:
-        print(json.dumps(data))
-    else:
-        _print_text(data)
+    print(json.dumps(data) if args.json else "\n".join(answer_lines(data)))
     _leave_if_interrupted()
     return 0
 
@@ -72,22 +70,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _leave_if_interrupted() -> None:
     """After Ctrl-C the answer is printed; leave at once (see
     :data:`kingdomino_kit.solver.search.INTERRUPTED`)."""
-    from kingdomino_kit.solver.search import INTERRUPTED
-
     if INTERRUPTED.is_set():
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(0)
-
-
-def _print_text(data: dict[str, Any]) -> None:
-    out = sys.stdout
-    print(f"status {data['status']}  score {data['score']}  bound {data['bound']}  "
-          f"({data['seconds']:.2f} s)", file=out)
-    if data["grid"]:
-        print(data["grid"], file=out)
-        print("order (row, col in the grid above; first cell = first half):", file=out)
-        for step, item in enumerate(data["order"], start=1):
-            (r1, c1), (r2, c2) = item["cells"]
-            print(f"  {step:2}. domino {item['domino']:2} at ({r1}, {c1}) ({r2}, {c2})",
-                  file=out)

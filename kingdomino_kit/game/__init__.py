@@ -3,7 +3,8 @@
 - :mod:`.options` — :class:`GameOptions`, the frozen rules of one game;
 - :mod:`.game` — :class:`Game`, the state with ``legal_actions()`` and ``apply()``, and
   :func:`play` / :func:`play_dynasty`;
-- :mod:`.log` — the game log ``kingdomino-log/1``: read, written, replayed rule by rule;
+- :mod:`.log` — the game log ``kingdomino-kit/kingdomino-log/1``: read, written, replayed rule
+  by rule;
 - :mod:`.bots` — the greedy and Monte Carlo bots (the protocol and the random bot are in
   :mod:`kingdomino_kit.bots`);
 - :mod:`.fastplay` — the same games between random bots on bitboards, much faster;

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
+from kingdomino_kit.bitkingdom import BitKingdom
 from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.draft import (
     CLAIM,
@@ -39,6 +40,7 @@ from kingdomino_kit.draft import (
 from kingdomino_kit.errors import IllegalAction, IllegalPlacement, KingdominoError
 from kingdomino_kit.game.options import VARIANTS, GameOptionError, GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.logs import LOG_FORMATS
 
 __all__ = [
     "CLAIM",
@@ -59,12 +61,14 @@ __all__ = [
     "derive_seed",
     "play",
     "play_dynasty",
+    "player_result",
 ]
 
 
 Action = Union[Placement, Discard[Domino], Claim[Domino]]  # noqa: UP007  (a runtime alias)
-LOG_FORMAT = "kingdomino-log/1"
-"""The name of the game log format (see :mod:`kingdomino_kit.game.log`)."""
+LOG_FORMAT = LOG_FORMATS["kingdomino"][0]
+"""The name of the game log format, ``kingdomino-kit/kingdomino-log/1`` (see
+:mod:`kingdomino_kit.game.log`; logs named ``kingdomino-log/1`` still read)."""
 _CLAIMS = {d.number: Claim(d) for d in DOMINOES}
 _DISCARDS = {d.number: Discard(d) for d in DOMINOES}
 _BOX = tuple(range(1, 49))
@@ -94,6 +98,22 @@ class Observation(DraftObservation[GameOptions, Kingdom, Domino]):
         for k in self.kingdoms:
             seen.update(p.domino.number for p in k.history)
         return [n for n in range(1, 49) if n not in seen]
+
+
+def player_result(player: int, kingdom: Kingdom | BitKingdom, options: GameOptions,
+                  discarded: int) -> dict[str, Any]:
+    """One row of :meth:`Game.results`: the player, score (with the bonuses ``options`` switch
+    on), property points, bonus, the tie-break figures and the dominoes discarded.
+
+    >>> player_result(1, Kingdom.from_text("W C W1"), GameOptions(middle_kingdom=True), 0)
+    {'player': 1, 'score': 11, 'properties': 1, 'bonus': 10, 'largest_property': 1, \
+'crowns': 1, 'discarded': 0}
+    """
+    bonus = kingdom.bonus(middle_kingdom=options.middle_kingdom, harmony=options.harmony)
+    base = kingdom.score()
+    return {"player": player, "score": base + bonus, "properties": base, "bonus": bonus,
+            "largest_property": kingdom.largest_property(), "crowns": kingdom.crowns(),
+            "discarded": discarded}
 
 
 # --------------------------------------------------------------------------------- the game
@@ -275,15 +295,8 @@ class Game(DraftGame[GameOptions, Kingdom, Domino]):
 
     def results(self) -> list[dict[str, Any]]:
         """Per player: score (with bonuses), property points, bonus, tie-break figures."""
-        o = self.options
-        out = []
-        for p, k in enumerate(self._kingdoms):
-            bonus = k.bonus(middle_kingdom=o.middle_kingdom, harmony=o.harmony)
-            base = k.score()
-            out.append({"player": p, "score": base + bonus, "properties": base, "bonus": bonus,
-                        "largest_property": k.largest_property(), "crowns": k.crowns(),
-                        "discarded": self.discards[p]})
-        return out
+        return [player_result(p, k, self.options, self.discards[p])
+                for p, k in enumerate(self._kingdoms)]
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int | None = None) -> Observation:

@@ -14,12 +14,19 @@ are spread over workers. Games between random bots only take the fast path
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from tqdm import tqdm
+
+from kingdomino_kit.bots import RandomBot, make_bot, parse_bots
+from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.game import GameOptions, derive_seed, play
+from kingdomino_kit.game.fastplay import play_random
+from kingdomino_kit.game.game import play
+from kingdomino_kit.game.options import GameOptions
 
 __all__ = ["COLUMNS", "simulate", "simulate_game", "summarize"]
 
@@ -37,13 +44,9 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
     >>> [r["player"] for r in simulate_game(0, ["random"] * 4, GameOptions(), 5)]
     [0, 1, 2, 3]
     """
-    from kingdomino_kit.bots import RandomBot, make_bot
-
     game_seed = derive_seed(seed, "game", index)
     players = [make_bot(spec, derive_seed(game_seed, "bot", p)) for p, spec in enumerate(bots)]
     if all(type(b) is RandomBot for b in players):
-        from kingdomino_kit.game.fastplay import play_random
-
         fast = play_random(options, game_seed, players)
         results, winners = fast.results, fast.winners
     else:
@@ -76,17 +79,10 @@ def expand_bots(bots: Sequence[str] | str, players: int) -> list[str]:
     >>> expand_bots("greedy", 3), expand_bots(["random", "greedy"], 2)
     (['greedy', 'greedy', 'greedy'], ['random', 'greedy'])
     """
-    from kingdomino_kit.bots import make_bot
-
-    names = [b.strip() for b in (bots.split(",") if isinstance(bots, str) else bots)]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise KingdominoError(f"bots: {len(names)} bots for {players} players (give one per "
-                              "player, or one for all)")
-    for name in names:
-        make_bot(name, 0)  # raises on an unknown name
-    return names
+    try:
+        return parse_bots(bots, players)
+    except KingdominoError as error:
+        raise KingdominoError(f"bots: {error}") from None
 
 
 def simulate(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
@@ -106,16 +102,12 @@ def simulate(games: int, bots: Sequence[str] | str, options: GameOptions | None 
         progress = sys.stderr.isatty()
     bar = None
     if progress:
-        from tqdm import tqdm
-
         bar = tqdm(total=games, unit="game", file=sys.stderr)
     try:
         if workers == 1 or len(jobs) <= 1:
             chunks: Iterable[list[dict[str, Any]]] = map(_chunk, jobs)
             yield from _counted(chunks, bar, options.players)
         else:
-            import multiprocessing
-
             with multiprocessing.get_context().Pool(workers) as pool:
                 yield from _counted(pool.imap(_chunk, jobs), bar, options.players)
     finally:

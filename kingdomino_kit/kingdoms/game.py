@@ -24,17 +24,22 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from kingdomino_kit.bots import Bot, BotFunction, as_bot
+from kingdomino_kit.errors import LogError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.actions import Action
 from kingdomino_kit.kingdoms.board import Board, cell_name
 from kingdomino_kit.kingdoms.errors import IllegalAction, KingdomsError, ReplayError
+from kingdomino_kit.kingdoms.render import board_svg
 from kingdomino_kit.kingdoms.scoring import Scoring, line_cells, line_names, score_board
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Tile, castle_supply, tile_set
+from kingdomino_kit.logs import LOG_FORMATS, check_format
 
 __all__ = ["KingdomsRules", "Observation", "EpochResult", "KingdomsGame", "play_game", "replay",
            "LOG_FORMAT"]
 
-LOG_FORMAT = "kingdomino-kit/kingdoms-log/1"
+LOG_FORMAT = LOG_FORMATS["kingdoms"][0]
+"""The name of the Kingdoms game log format, ``kingdomino-kit/kingdoms-log/1`` (a log without a
+``format`` field is read as this one)."""
 
 
 @dataclass(frozen=True)
@@ -357,8 +362,6 @@ class KingdomsGame:
         return f"<KingdomsGame epoch {self.epoch}, {state}, gold {self.gold}>"
 
     def _repr_svg_(self) -> str:
-        from kingdomino_kit.kingdoms.render import board_svg
-
         return board_svg(self.board, title=f"epoch {self.epoch} · gold " + " ".join(
             f"{p} {g}" for p, g in self.gold.items()))
 
@@ -397,8 +400,12 @@ def replay(log: dict[str, Any] | str) -> KingdomsGame:
             log = json.loads(log)
         except json.JSONDecodeError as error:
             raise ReplayError(f"log is not JSON: {error.msg} (line {error.lineno})") from None
-    if not isinstance(log, dict) or log.get("format", LOG_FORMAT) != LOG_FORMAT:
-        raise ReplayError(f"not a Kingdoms log (format {LOG_FORMAT!r})")
+    if not isinstance(log, dict):
+        raise ReplayError(f"not a Kingdoms log (format {LOG_FORMAT!r}): not a JSON object")
+    try:
+        check_format(log, "kingdoms", default=LOG_FORMAT)
+    except LogError as error:
+        raise ReplayError(f"not a Kingdoms log: {error}") from None
     try:
         rules = KingdomsRules.from_json(log.get("rules", {}))
         game = KingdomsGame(rules, int(log["seed"]))

@@ -32,6 +32,7 @@ field           meaning
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ from typing import Any
 from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.kingdoms.board import Board, parse_board
 from kingdomino_kit.kingdoms.errors import KingdomsError
+from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
 from kingdomino_kit.kingdoms.solver import OBJECTIVES, CastleProblem, evaluate
 from kingdomino_kit.kingdoms.tiles import PLAYERS, RANK1_BY_PLAYERS, Tile, TileKind
 
@@ -206,10 +208,6 @@ def generate_castle_puzzle(seed: int, *, players: int, holes: int, castles: int,
     >>> len(p.board.empty_cells()), p.castles, p.tiles
     (6, (1,), (Tile.parse('+6'),))
     """
-    import random
-
-    from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
-
     game = KingdomsGame(KingdomsRules(players=players, wizard=wizard), seed=seed)
     rng = random.Random(seed)
     while len(game.board.empty_cells()) > holes or game.drawn is not None:

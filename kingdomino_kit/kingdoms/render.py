@@ -18,7 +18,13 @@ from kingdomino_kit.dominoes import Terrain
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.board import COLS, ROWS, Board
 from kingdomino_kit.kingdoms.tiles import Castle, Tile, TileKind
-from kingdomino_kit.render import CROWN_COLOUR, EMPTY_COLOUR, TERRAIN_COLOURS, _escape, _outline
+from kingdomino_kit.render import (
+    CROWN_COLOUR,
+    EMPTY_COLOUR,
+    TERRAIN_COLOURS,
+    escape_svg,
+    outline_path,
+)
 
 __all__ = ["board_svg", "PLAYER_COLOURS", "TILE_COLOURS", "piece_colour"]
 
@@ -83,7 +89,7 @@ def board_svg(board: Board, *, cell: int = 44, highlight: Iterable[Iterable[Cell
     font = 'font-family="sans-serif" text-anchor="middle"'
     if title:
         out.append(f'<text x="{pad}" y="15" font-family="sans-serif" font-size="13">'
-                   f"{_escape(title)}</text>")
+                   f"{escape_svg(title)}</text>")
     for c in range(COLS):
         out.append(f'<text class="kk-label" x="{x0 + c * cell + cell / 2:.1f}" '
                    f'y="{y0 - 4}" {font} font-size="11" fill="#666">{c + 1}</text>')
@@ -105,8 +111,8 @@ def board_svg(board: Board, *, cell: int = 44, highlight: Iterable[Iterable[Cell
                 text, colour = _label(piece)
                 out.append(f'<text x="{x + cell / 2:.1f}" y="{y + cell / 2 + 6:.1f}" {font} '
                            f'font-size="{cell * 0.4:.0f}" font-weight="bold" fill="{colour}">'
-                           f"{_escape(text)}</text>")
+                           f"{escape_svg(text)}</text>")
     for group in highlight:
-        out.append(_outline(list(group), 0, 0, cell, x0, y0))
+        out.append(outline_path(list(group), 0, 0, cell, x0, y0))
     out.append("</svg>")
     return "\n".join(out)

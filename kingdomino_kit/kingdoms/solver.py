@@ -16,7 +16,7 @@ disagreement with the model raises :class:`SolverBug`.
 ...     .  .  .  +4 .  $
 ...     -1 .  .  .  .  .''')
 >>> sol = solve_castles(CastleProblem(board, "a", castles=(3, 1)))
->>> sol.status, sol.value
+>>> str(sol.status), sol.value
 ('optimal', 40)
 >>> sorted((str(p), cell) for cell, p in sol.placed)
 [('a1', (3, 0)), ('a3', (3, 1))]
@@ -24,21 +24,22 @@ disagreement with the model raises :class:`SolverBug`.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from kingdomino_kit.answer import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.board import Board, check_supply
 from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug
-from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, segments
+from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, score_board, segments
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Piece, Tile, TileKind
 
 __all__ = ["CastleProblem", "CastleSolution", "SolverBug", "solve_castles", "evaluate",
            "OBJECTIVES"]
 
 OBJECTIVES = ("gold", "margin")
-OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = "optimal", "feasible", "infeasible", "unknown"
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,6 @@ def evaluate(problem: CastleProblem, board: Board) -> int:
     >>> evaluate(p, p.board.place((0, 1), Castle("a", 2)))
     6
     """
-    from kingdomino_kit.kingdoms.scoring import score_board
-
     gold = score_board(board, players=problem.players).gold
     if problem.objective == "gold":
         return gold[problem.player]
@@ -100,25 +99,31 @@ def evaluate(problem: CastleProblem, board: Board) -> int:
 
 @dataclass(frozen=True)
 class CastleSolution:
-    """The solver's answer: status, objective value, proven bound, and the finished board."""
+    """The solver's answer: status (:class:`~kingdomino_kit.answer.Status`), objective value,
+    proven bound, the finished board, the pieces placed (in cell order: any order is legal, each
+    goes on an empty cell) and the seconds taken."""
 
-    status: str
+    status: Status
     value: int
     bound: int
     board: Board
     placed: tuple[tuple[Cell, Piece], ...] = field(default=())
+    seconds: float = 0.0
 
     @property
     def optimal(self) -> bool:
         """Proved best."""
         return self.status == OPTIMAL
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (cells 1-based)."""
-        return {"status": self.status, "value": self.value, "bound": self.bound,
-                "board": self.board.to_text(),
-                "placed": [{"piece": str(p), "cell": [r + 1, c + 1]}
-                           for (r, c), p in self.placed]}
+    def to_json(self, objective: str | None = None) -> dict[str, Any]:
+        """The ``kingdoms solve --json`` answer (:func:`kingdomino_kit.answer.answer_json`):
+        ``score`` is the objective's value, ``grid`` the finished board, ``order`` the pieces
+        placed with their cells numbered from 1 as in every Kingdoms text (row 1 is the top
+        line); ``objective`` (gold or margin) is added when given."""
+        order = [{"piece": str(p), "cell": [r + 1, c + 1]} for (r, c), p in self.placed]
+        extra = {} if objective is None else {"objective": objective}
+        return answer_json(self.status, self.value, self.bound, self.board.to_text(), order,
+                           self.seconds, **extra)
 
 
 # ---------------------------------------------------------------- data
@@ -276,11 +281,12 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
 
     >>> board = Board.from_text("+6 . -3 . . . / " + ". . . . . . / " * 4)
     >>> sol = solve_castles(CastleProblem(board, "a", (2,), (Tile.parse("D"),)))
-    >>> sol.status, sol.value      # a2 under the +6 (column 1), the dragon far from both lines
+    >>> str(sol.status), sol.value      # a2 under the +6 (column 1), the dragon far from both lines
     ('optimal', 12)
     """
     from ortools.sat.python import cp_model
 
+    start = time.perf_counter()
     built = build_model(problem)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = time_limit
@@ -288,13 +294,16 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
     solver.parameters.random_seed = seed
     status = solver.solve(built.model)
     if status == cp_model.INFEASIBLE:
-        return CastleSolution(INFEASIBLE, 0, 0, problem.board)
+        return CastleSolution(INFEASIBLE, 0, 0, problem.board,
+                              seconds=time.perf_counter() - start)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return CastleSolution(UNKNOWN, 0, int(solver.best_objective_bound), problem.board)
-    return _extract(problem, built, solver, status == cp_model.OPTIMAL)
+        return CastleSolution(UNKNOWN, 0, int(solver.best_objective_bound), problem.board,
+                              seconds=time.perf_counter() - start)
+    return _extract(problem, built, solver, status == cp_model.OPTIMAL, start)
 
 
-def _extract(problem: CastleProblem, built: _Model, solver: Any, optimal: bool) -> CastleSolution:
+def _extract(problem: CastleProblem, built: _Model, solver: Any, optimal: bool,
+             start: float) -> CastleSolution:
     board = problem.board
     placed: list[tuple[Cell, Piece]] = []
     for (cell, rank), v in built.castle_at.items():
@@ -311,4 +320,5 @@ def _extract(problem: CastleProblem, built: _Model, solver: Any, optimal: bool) 
     if value != model_value:
         raise SolverBug(f"model says {model_value}, the scoring says {value}:\n{board}")
     bound = round(solver.best_objective_bound) if not optimal else value
-    return CastleSolution(OPTIMAL if optimal else FEASIBLE, value, bound, board, tuple(placed))
+    return CastleSolution(OPTIMAL if optimal else FEASIBLE, value, bound, board, tuple(placed),
+                          time.perf_counter() - start)

@@ -27,6 +27,7 @@ from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
 from kingdomino_kit.kingdoms.render import board_svg
 from kingdomino_kit.kingdoms.scoring import SegmentScore, score_board
+from kingdomino_kit.kingdoms.tiles import Tile
 from kingdomino_kit.widgets.markup import button, escape
 from kingdomino_kit.widgets.view import ActionView
 
@@ -150,8 +151,6 @@ class KingdomsTable(ActionView):
 
     def draw(self, tile: str | None = None) -> bool:
         """Draw a face-down tile (open tiles: take the named one); place it with a click."""
-        from kingdomino_kit.kingdoms.tiles import Tile
-
         return self._act(Action.draw(Tile.parse(tile) if tile else None))
 
     def pass_(self) -> bool:

@@ -18,9 +18,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from kingdomino_kit.origins.actions import Claim, GiveTotem, Pass, Recruit, Settle, Spend
 from kingdomino_kit.origins.fire import Throw
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.scoring import score_sheet
+from kingdomino_kit.origins.tribe import Caveman
 
 __all__ = ["GreedyOriginsBot"]
 
@@ -40,8 +42,6 @@ class GreedyOriginsBot:
                                  homo_habilis=False).total)
 
     def _value(self, obs: Any, kingdom: OriginsKingdom, action: Any) -> float:
-        from kingdomino_kit.origins import game
-
         if isinstance(action, Placement):
             k = kingdom.copy()
             k.push(action)
@@ -51,29 +51,27 @@ class GreedyOriginsBot:
             k = kingdom.copy()
             k.throw(action.volcano, action.fire, action.target)
             return self._total(obs, k)
-        if isinstance(action, game.Claim):
+        if isinstance(action, Claim):
             placements = kingdom.legal_placements(action.domino)
             if not placements:
                 return -1.0
             return max(self._value(obs, kingdom, p) for p in placements)
-        if isinstance(action, game.GiveTotem):
+        if isinstance(action, GiveTotem):
             scores = [self._total(obs, k) for k in obs.kingdoms]
             return -scores[action.player]
-        if isinstance(action, game.Pass):
+        if isinstance(action, Pass):
             return 0.5
-        if isinstance(action, game.Recruit):
+        if isinstance(action, Recruit):
             return 1.0 + (action.slot is None) * -0.5
-        if isinstance(action, game.Spend):
+        if isinstance(action, Spend):
             k = kingdom.copy()
             k.spend(action.cell)
             return self._total(obs, k)
-        if isinstance(action, game.Settle):
+        if isinstance(action, Settle):
             return self._settle_value(obs, kingdom, action)
         return 0.0
 
     def _settle_value(self, obs: Any, kingdom: OriginsKingdom, action: Any) -> float:
-        from kingdomino_kit.origins.tribe import Caveman
-
         k = kingdom.copy()
         k.cavemen[action.cell] = obs.recruiting or Caveman.PAINTER
         return self._total(obs, k)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from importlib import resources
@@ -70,7 +70,7 @@ class Terrain(Enum):
     @property
     def index(self) -> int:
         """Position 0–5 in the order grassland, lake, forest, quarry, desert, volcano."""
-        return list(Terrain).index(self)
+        return _INDEX[self]
 
     @property
     def resource(self) -> Resource | None:
@@ -108,6 +108,7 @@ class Resource(Enum):
         return next(t for t, r in _RESOURCE_OF.items() if r is self)
 
 
+_INDEX = {terrain: i for i, terrain in enumerate(Terrain)}
 _RESOURCE_OF = {Terrain.GRASSLAND: Resource.MAMMOTH, Terrain.LAKE: Resource.FISH,
                 Terrain.FOREST: Resource.MUSHROOM, Terrain.QUARRY: Resource.FLINT}
 
@@ -124,8 +125,14 @@ class Half:
     terrain: Terrain
     fire: int = 0
     craters: int = 0
+    # terrain.index, stored once for the kingdom rules' bit planes (see kingdomino_kit.dominoes.
+    # Square): an Enum's position is slow to look up on their hot paths
+    terrain_index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.terrain, Terrain):
+            raise OriginsError(f"not an Origins terrain: {self.terrain!r}")
+        object.__setattr__(self, "terrain_index", _INDEX[self.terrain])
         if not 0 <= self.fire <= 3:
             raise OriginsError(f"fire symbols must be 0–3, not {self.fire}")
         if self.terrain is Terrain.VOLCANO:
@@ -153,7 +160,9 @@ class Half:
 
     @property
     def count(self) -> int:
-        """Fire symbols, or craters on a volcano (the number written in the notation)."""
+        """Fire symbols, or craters on a volcano: the number written in the notation, and the
+        number the kingdom rules store for the square (see :class:`kingdomino_kit.dominoes.
+        Square`)."""
         return self.craters or self.fire
 
     def __str__(self) -> str:

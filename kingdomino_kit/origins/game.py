@@ -1,7 +1,7 @@
 """The Origins drafting game in its three modes: state, legal actions, observations, scores
 and a bot driver, on the drafting loop every game of the kit shares (:mod:`kingdomino_kit.draft`).
 
-Rules: ``shared/rules/origins.md``. Options: :mod:`.options`; actions and their log encoding:
+Rules: ``docs/rules/origins.md``. Options: :mod:`.options`; actions and their log encoding:
 :mod:`.actions`. A turn of a chief is: place the domino it claimed (or discard it when it has
 no legal placement), throw the fire token of each volcano placed (the box supply permitting; a
 token with no square allowed goes back to the box), in Totem mode let the holder of a totem
@@ -43,6 +43,7 @@ from kingdomino_kit.draft import (
 )
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.logs import LOG_FORMATS
 from kingdomino_kit.origins.actions import (
     Action,
     GiveTotem,
@@ -67,8 +68,9 @@ __all__ = ["OriginsOptions", "OriginsGame", "OriginsObservation", "Discard", "Cl
 
 FIRE, TOTEM, RECRUIT, SPEND, SETTLE = (Phase.FIRE, Phase.TOTEM, Phase.RECRUIT, Phase.SPEND,
                                       Phase.SETTLE)
-LOG_FORMAT = "kingdomino-origins-log/1"
-"""The name of the Origins game log format (see :mod:`kingdomino_kit.origins.gamelog`)."""
+LOG_FORMAT = LOG_FORMATS["origins"][0]
+"""The name of the Origins game log format, ``kingdomino-kit/origins-log/1`` (see
+:mod:`kingdomino_kit.origins.gamelog`; logs named ``kingdomino-origins-log/1`` still read)."""
 BOARD_SLOTS = 4
 _RULES = {PLACE: "placement", FIRE: "fire-landing", TOTEM: "totem", CLAIM: "claim",
           RECRUIT: "recruit", SPEND: "spend", SETTLE: "settle"}
@@ -384,7 +386,7 @@ expects Claim... (claim rule)
         return [s.total for s in self.sheets()]
 
     def tiebreak_keys(self) -> list[tuple[int, int, int]]:
-        """(total, largest region, fire tokens) per player: the higher key wins."""
+        """(total, largest region, fire symbols) per player: the higher key wins."""
         return [tiebreak_key(k, s) for k, s in zip(self._kingdoms, self.sheets(), strict=True)]
 
     def results(self) -> list[dict[str, Any]]:
@@ -394,8 +396,8 @@ expects Claim... (claim rule)
             out.append({"player": p, "score": s.total, "regions": s.regions,
                         "empire_of_fire": s.empire_of_fire, "homo_habilis": s.homo_habilis,
                         "resources": s.resources, "totems": s.totems, "cavemen": s.cavemen,
-                        "largest_region": k.largest_region(), "fire_tokens": len(k.tokens),
-                        "discarded": self.discards[p]})
+                        "largest_region": k.largest_region(), "fire_symbols": k.fire_symbols(),
+                        "fire_tokens": len(k.tokens), "discarded": self.discards[p]})
         return out
 
     # ------------------------------------------------------------------ views

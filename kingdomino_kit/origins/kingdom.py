@@ -1,10 +1,10 @@
-"""One player's Origins territory, built on the Kingdomino core.
+"""One player's Origins territory, on the kingdom rules every game of the kit shares.
 
 The layout (which square holds which terrain, the hut, the 5×5 or 7×7 size and connection rules)
-is a core :class:`kingdomino_kit.kingdom.Kingdom`: each Origins terrain is stored under the core
-terrain of the same index and each square's fire symbols (craters on a volcano) as its crowns.
-The hut is the core castle: wild for the connection rule, in no region. On top of the layout
-this class keeps the fire tokens, the wooden resources and the cavemen.
+is a :class:`Layout`: the kernel's :class:`~kingdomino_kit.kingdom.BaseKingdom` with Origins'
+terrain alphabet, halves and placements (each square's fire symbols, or a volcano's craters, as
+its printed number). The hut is the centre tile: wild for the connection rule, in no region. On
+top of the layout this class keeps the fire tokens, the wooden resources and the cavemen.
 
 >>> from kingdomino_kit.origins import sample_catalogue
 >>> cat = sample_catalogue()
@@ -25,23 +25,26 @@ F  G*1 .
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
 from typing import Any
 
-from kingdomino_kit.dominoes import TERRAINS as CORE_TERRAINS
-from kingdomino_kit.dominoes import Domino as CoreDomino
-from kingdomino_kit.dominoes import Half as CoreHalf
-from kingdomino_kit.errors import IllegalPlacement
-from kingdomino_kit.grid import Cell, Geometry
-from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.grid import Cell, Geometry, geometry
+from kingdomino_kit.kingdom import BaseKingdom
 from kingdomino_kit.kingdom import Placement as CorePlacement
 from kingdomino_kit.origins.catalogue import Domino, Half, Resource, Terrain
 from kingdomino_kit.origins.errors import IllegalAction
 from kingdomino_kit.origins.fire import Throw, king_distance, within
+from kingdomino_kit.origins.notation import (
+    Contents,
+    contents_from_json,
+    contents_to_json,
+    read_text,
+    write_text,
+)
 from kingdomino_kit.origins.tribe import Caveman
 
-__all__ = ["OriginsKingdom", "Placement", "Region"]
+__all__ = ["Layout", "OriginsKingdom", "Placement", "Region", "parse_text",
+           "territory_from_json"]
 
 _TERRAINS = tuple(Terrain)
 
@@ -67,6 +70,45 @@ class Placement(CorePlacement):
         """(cell, craters) of each volcano half: each throws a token of that many fires."""
         return [(cell, half.craters) for half, cell in zip(self.domino.halves, self.cells,
                                                            strict=True) if half.is_volcano]
+
+
+class Layout(BaseKingdom[Half, Placement]):
+    """The squares of a territory under the shared placement rules: Origins terrains in the
+    kernel's bit planes, fire symbols (craters on a volcano) as each square's printed number,
+    the hut as the wild centre tile.
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> layout, v1_d = Layout(), sample_catalogue()[21]
+    >>> len(layout.legal_placements(v1_d))      # 12 cell pairs by the hut × 2 orientations
+    24
+    >>> layout.place(Placement(v1_d, (0, 1), (0, 2)))
+    >>> layout.at((0, 1))
+    Half(terrain=<Terrain.VOLCANO: 'volcano'>, fire=0, craters=1)
+    >>> layout.place(Placement(v1_d, (2, 2), (2, 3)))
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.IllegalPlacement: domino 21 at (2, 2),(2, 3) breaks the connection \
+rule: neither half touches the hut or a square of its own terrain
+    """
+
+    __slots__ = ()
+
+    terrains = _TERRAINS
+    centre = "hut"
+    placement = Placement
+
+    @classmethod
+    def half(cls, terrain_index: int, count: int) -> Half:
+        """The Origins half of that terrain: ``count`` fire symbols, or craters on a volcano.
+
+        >>> Layout.half(5, 2), Layout.half(1, 1)
+        (Half(terrain=<Terrain.VOLCANO: 'volcano'>, fire=0, craters=2), \
+Half(terrain=<Terrain.LAKE: 'lake'>, fire=1, craters=0))
+        """
+        terrain = _TERRAINS[terrain_index]
+        if terrain is Terrain.VOLCANO:
+            return Half(terrain, 0, count)
+        return Half(terrain, count)
 
 
 @dataclass(frozen=True)
@@ -97,34 +139,6 @@ class Region:
         return 0 if self.terrain is Terrain.VOLCANO else len(self.cells) * self.fire
 
 
-def _core_half(half: Half) -> CoreHalf:
-    return CoreHalf(CORE_TERRAINS[half.terrain.index], half.count)
-
-
-def _origins_half(half: CoreHalf) -> Half:
-    terrain = _TERRAINS[half.terrain.index]
-    if terrain is Terrain.VOLCANO:
-        return Half(terrain, 0, half.crowns)
-    return Half(terrain, half.crowns)
-
-
-PROXY_OFFSET = 100_000
-"""Added to an Origins number in its core encoding, so the core's per-number caches never mix
-an Origins domino with the Kingdomino domino of the same number."""
-
-
-@cache
-def core_domino(dom: Domino) -> CoreDomino:
-    """The core domino that encodes an Origins domino in the layout (terrain by index, fire or
-    craters as crowns, number + :data:`PROXY_OFFSET`).
-
-    >>> from kingdomino_kit.origins import sample_catalogue
-    >>> core_domino(sample_catalogue()[21])
-    Domino(100021, M1|S)
-    """
-    return CoreDomino(PROXY_OFFSET + dom.number, _core_half(dom.first), _core_half(dom.second))
-
-
 class OriginsKingdom:
     """A territory of size 5 (default) or 7 (Neolithic): layout, fire tokens, resources, cavemen.
 
@@ -133,13 +147,12 @@ class OriginsKingdom:
     """
 
     def __init__(self, size: int = 5, *, with_resources: bool = False) -> None:
-        self.layout = Kingdom(size)
+        self.layout = Layout(size)
         self.with_resources = with_resources
         self.tokens: dict[Cell, int] = {}
         self.resources: dict[Cell, Resource] = {}
         self.cavemen: dict[Cell, Caveman] = {}
         self.discarded = 0
-        self.history: list[Placement] = []
 
     # ----------------------------------------------------------------- basic queries
     @property
@@ -153,10 +166,13 @@ class OriginsKingdom:
         return self.layout.bounds
 
     @property
+    def history(self) -> list[Placement]:
+        """The placements made, oldest first (a territory read from notation has none)."""
+        return self.layout.history
+
+    @property
     def geometry(self) -> Geometry:
         """The shared bitboard geometry of this size."""
-        from kingdomino_kit.grid import geometry
-
         return geometry(self.size)
 
     def __len__(self) -> int:
@@ -165,13 +181,11 @@ class OriginsKingdom:
 
     def at(self, cell: Cell) -> Half | None:
         """The half on ``cell`` (None for an empty cell or the hut)."""
-        half = self.layout.at(cell)
-        return None if half is None else _origins_half(half)
+        return self.layout.at(cell)
 
     def squares(self) -> Iterator[tuple[Cell, Half]]:
         """Every terrain square with its half, by terrain then row-major."""
-        for cell, half in self.layout.squares():
-            yield cell, _origins_half(half)
+        yield from self.layout.squares()
 
     def copy(self) -> OriginsKingdom:
         """An independent copy."""
@@ -182,7 +196,6 @@ class OriginsKingdom:
         k.resources = dict(self.resources)
         k.cavemen = dict(self.cavemen)
         k.discarded = self.discarded
-        k.history = list(self.history)
         return k
 
     def key(self) -> tuple[object, ...]:
@@ -206,22 +219,15 @@ class OriginsKingdom:
         >>> len(OriginsKingdom().legal_placements(sample_catalogue()[1]))
         24
         """
-        return [Placement(dom, p.first, p.second)
-                for p in self.layout.legal_placements(core_domino(dom))]
+        return self.layout.legal_placements(dom)
 
     def can_place(self, dom: Domino) -> bool:
         """True if ``dom`` has a legal placement (else it must be discarded)."""
-        return self.layout.can_place(core_domino(dom))
+        return self.layout.can_place(dom)
 
     def check(self, placement: Placement) -> None:
         """Raise :class:`IllegalPlacement` naming the broken rule, or return if legal."""
-        dom, first, second = placement
-        try:
-            self.layout.check(CorePlacement(core_domino(dom), first, second))
-        except IllegalPlacement as error:
-            message = str(error).replace("the castle", "the hut").replace(
-                f"domino {PROXY_OFFSET + dom.number}", f"domino {dom.number}")
-            raise IllegalPlacement(message, error.rule) from None
+        self.layout.check(placement)
 
     def place(self, placement: Placement) -> None:
         """Put a domino in (checked); its wooden resources come with it when ``with_resources``.
@@ -234,8 +240,7 @@ class OriginsKingdom:
     def push(self, placement: Placement) -> None:
         """Place a placement known to be legal, without checks (for search code)."""
         dom = placement.domino
-        self.layout.push(CorePlacement(core_domino(dom), placement.first, placement.second))
-        self.history.append(placement)
+        self.layout.push(placement)
         if self.with_resources:
             for half, cell in zip(dom.halves, placement.cells, strict=True):
                 if half.resource is not None:
@@ -323,11 +328,11 @@ class OriginsKingdom:
     def regions(self) -> list[Region]:
         """Every region, with fire symbols and tokens counted, by terrain then position."""
         out = []
-        for prop in self.layout.properties():
-            terrain = _TERRAINS[prop.terrain.index]
-            tokens = [self.tokens[c] for c in prop.cells if c in self.tokens]
-            printed = 0 if terrain is Terrain.VOLCANO else prop.crowns
-            out.append(Region(terrain, prop.cells, printed + sum(tokens), len(tokens)))
+        for t, cells, count in self.layout.groups():
+            terrain = _TERRAINS[t]
+            tokens = [self.tokens[c] for c in cells if c in self.tokens]
+            printed = 0 if terrain is Terrain.VOLCANO else count
+            out.append(Region(terrain, cells, printed + sum(tokens), len(tokens)))
         return out
 
     def score(self) -> int:
@@ -336,41 +341,79 @@ class OriginsKingdom:
 
     def is_empire_of_fire(self) -> bool:
         """True if the hut is at the centre of the territory (complete or not)."""
-        return self.layout.is_middle_kingdom()
+        return self.layout.is_centred()
 
     def is_complete(self) -> bool:
         """True if all size × size squares are filled."""
-        return self.layout.is_harmony()
+        return self.layout.is_full()
 
     def largest_region(self) -> int:
         """Squares in the largest region, with or without fire (the first tie-break)."""
         return max((r.squares for r in self.regions()), default=0)
 
+    def fire_symbols(self, cell: Cell | None = None) -> int:
+        """Fire symbols on ``cell`` — printed on its square plus those on a fire token there — or,
+        with no cell, on the whole territory (the second tie-break).
+
+        >>> k = OriginsKingdom.from_text("H G1 L*2")
+        >>> k.fire_symbols((0, 1)), k.fire_symbols((0, 2)), k.fire_symbols()
+        (1, 2, 3)
+        """
+        if cell is None:
+            return sum(h.fire for _, h in self.squares()) + sum(self.tokens.values())
+        half = self.at(cell)
+        return (half.fire if half is not None else 0) + self.tokens.get(cell, 0)
+
     # ----------------------------------------------------------------- notation
+    def contents(self) -> Contents:
+        """What the notation records of the territory (see :mod:`kingdomino_kit.origins.
+        notation`); the dicts are copies.
+
+        >>> OriginsKingdom.from_text("H L*2").contents().tokens
+        {(0, 1): 2}
+        """
+        return Contents(dict(self.squares()), dict(self.tokens), dict(self.resources),
+                        dict(self.cavemen), self.with_resources, self.discarded)
+
+    @classmethod
+    def from_contents(cls, contents: Contents, size: int = 5) -> OriginsKingdom:
+        """A territory holding ``contents`` (checked only to fit size × size: no placement rule);
+        wooden resources are in play if ``contents`` says so, or (None) if any lies there.
+
+        >>> from kingdomino_kit.origins.catalogue import Half, Terrain
+        >>> print(OriginsKingdom.from_contents(Contents({(0, -1): Half(Terrain.DESERT, 2)})))
+        D2 H
+        """
+        with_resources = contents.with_resources
+        if with_resources is None:
+            with_resources = bool(contents.resources)
+        kingdom = cls(size, with_resources=with_resources)
+        kingdom.layout = Layout.from_squares(contents.squares, size)
+        kingdom.tokens = dict(contents.tokens)
+        kingdom.resources = dict(contents.resources)
+        kingdom.cavemen = dict(contents.cavemen)
+        kingdom.discarded = contents.discarded
+        return kingdom
+
     def to_text(self) -> str:
         """The text notation (see :mod:`kingdomino_kit.origins.notation`)."""
-        from kingdomino_kit.origins.notation import to_text
-
-        return to_text(self)
+        return write_text(self.contents())
 
     @classmethod
     def from_text(cls, text: str, size: int = 5, *, with_resources: bool | None = None
                   ) -> OriginsKingdom:
-        """Read the text notation (see :mod:`kingdomino_kit.origins.notation`)."""
-        from kingdomino_kit.origins.notation import parse_text
-
+        """Read the text notation (see :mod:`kingdomino_kit.origins.notation`);
+        ``with_resources`` defaults to whether any ``$`` shows."""
         return parse_text(text, size, with_resources=with_resources)[0]
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict, format ``kingdomino-origins-territory/1``
-        (see :func:`kingdomino_kit.origins.notation.territory_to_json`).
+        (see :func:`kingdomino_kit.origins.notation.contents_to_json`).
 
         >>> OriginsKingdom.from_text("H L*2").to_json()["squares"][0]["token"]
         2
         """
-        from kingdomino_kit.origins.notation import territory_to_json
-
-        return territory_to_json(self)
+        return contents_to_json(self.size, self.contents())
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str) -> OriginsKingdom:
@@ -380,9 +423,8 @@ class OriginsKingdom:
         >>> OriginsKingdom.from_json(k.to_json()) == k
         True
         """
-        from kingdomino_kit.origins.notation import territory_from_json
-
-        return territory_from_json(data)
+        size, contents = contents_from_json(data)
+        return cls.from_contents(contents, size)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -395,3 +437,31 @@ class OriginsKingdom:
         from kingdomino_kit.origins.render import origins_svg
 
         return origins_svg(self)
+
+
+def parse_text(text: str, size: int = 5, *, with_resources: bool | None = None
+               ) -> tuple[OriginsKingdom, Cell]:
+    """Read a territory in the text notation (:mod:`kingdomino_kit.origins.notation`) and the
+    hut's (row, column) in the text's frame. Errors name the line and character column;
+    ``with_resources`` defaults to whether any ``$`` shows.
+
+    >>> territory, hut = parse_text("D . / H L3")
+    >>> hut, territory.score()
+    ((1, 0), 3)
+    """
+    contents, hut = read_text(text, size)
+    if with_resources is not None:
+        contents = replace(contents, with_resources=with_resources)
+    return OriginsKingdom.from_contents(contents, size), hut
+
+
+def territory_from_json(data: dict[str, Any] | str) -> OriginsKingdom:
+    """Read a territory from its JSON (:meth:`OriginsKingdom.from_json`); an error is one line
+    naming the field.
+
+    >>> territory_from_json({"squares": [{"row": 0, "col": 1, "terrain": "lake", "token": 7}]})
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.origins.errors.OriginsNotationError: squares[0].token: must be 1–3, not 7
+    """
+    return OriginsKingdom.from_json(data)

@@ -60,7 +60,7 @@ def _label(x: float, y: float, size: int, text: object, fill: str | None = None)
 def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
                 title: str | None = None) -> str:
     """The territory as an SVG document; the same territory always gives the same text."""
-    frame = frame_of(kingdom, full=full)  # type: ignore[arg-type]
+    frame = frame_of(kingdom, full=full)
     out = svg_open("ko-territory", frame, cell, title)
     for r, c, x, y, rect in svg_cells(frame, cell, title):
         if (r, c) == (0, 0):

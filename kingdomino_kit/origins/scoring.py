@@ -1,19 +1,20 @@
 """Scoring of Origins territories, mode by mode.
 
 - Discovery: each region scores squares × fire (printed symbols + fire on tokens); volcano
-  regions score nothing. Empire of fire +10 (hut at the centre, complete or not), Homo Habilis +5
-  (complete and no domino discarded) apply in all modes (both on by default; switchable).
+  regions score nothing. Empire of fire +10 (the hut the centre of the 5×5 — 7×7 — territory,
+    complete or not: every square within ±2, ±3, rows and columns of it), Homo Habilis +5
+    (complete and no domino discarded) apply in all modes (both on by default; switchable).
 - Totem: Discovery + 1 point per wooden resource left + each held totem's bonus.
 - Tribe: Discovery + caveman points (wooden resources score nothing).
 
 Ties: largest region (with or without fire, volcano regions included: the kit's reading), then
-most fire tokens, then shared.
+most fire symbols (printed and on tokens, the English rulebook's reading), then shared.
 
 >>> from kingdomino_kit.origins import OriginsKingdom
 >>> k = OriginsKingdom.from_text("G$ G1 Q$ / D H F$ / D D F")
 >>> sheet = score_sheet(k, "totem", totems=[Resource.MUSHROOM])
 >>> sheet.regions, sheet.empire_of_fire, sheet.resources, sheet.totems, sheet.total
-(2, 10, 3, 3, 18)
+(2, 10, 3, 5, 20)
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from enum import Enum
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.origins.catalogue import Resource
 from kingdomino_kit.origins.errors import OriginsError
+from kingdomino_kit.origins.fire import within
 from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, totem_bonus
 
@@ -76,11 +78,6 @@ class ScoreSheet:
                 + self.totems + self.cavemen)
 
 
-def _around(cell: Cell) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
-
-
 def caveman_points(kingdom: OriginsKingdom) -> dict[Cell, int]:
     """Points of each caveman: a hunter-gatherer per thing in its 8 surrounding squares; a
     warrior gets its share of its group's (warriors × total power), reported on the group's
@@ -97,12 +94,12 @@ def caveman_points(kingdom: OriginsKingdom) -> dict[Cell, int]:
         if kind.is_warrior:
             warriors |= g.bit(*cell)
             continue
-        near = _around(cell)
+        near = within(cell, 1)  # the 8 surrounding squares
         counted = kind.counts
         if counted == "resource":
             n = sum(1 for x in near if x in kingdom.resources)
-        elif counted == "fire token":
-            n = sum(1 for x in near if x in kingdom.tokens)
+        elif counted == "fire symbol":  # printed and on tokens
+            n = sum(kingdom.fire_symbols(x) for x in near)
         elif counted == "caveman":
             n = sum(1 for x in near if x in kingdom.cavemen)
         else:
@@ -132,11 +129,12 @@ def score_sheet(kingdom: OriginsKingdom, mode: str | Mode = Mode.DISCOVERY, *,
 
 
 def tiebreak_key(kingdom: OriginsKingdom, sheet: ScoreSheet) -> tuple[int, int, int]:
-    """(total, largest region, fire tokens): the higher key wins; equal keys share victory.
+    """(total, largest region, fire symbols — printed and on tokens): the higher key wins;
+    equal keys share victory.
 
     >>> k = OriginsKingdom.from_text("H G*1 G")
-    >>> tiebreak_key(k, score_sheet(k))
+    >>> tiebreak_key(k, score_sheet(k, empire_of_fire=False))
     (2, 2, 1)
     """
-    return (sheet.total, kingdom.largest_region(), len(kingdom.tokens))
+    return (sheet.total, kingdom.largest_region(), kingdom.fire_symbols())
 

@@ -18,7 +18,7 @@ the position is solved again. The answer is re-scored by the rules before it is 
 
 >>> from kingdomino_kit.origins import sample_catalogue
 >>> sol = solve_discovery(sample_catalogue().dominoes("36,18"), workers=1)
->>> sol.status, sol.score
+>>> str(sol.status), sol.score
 ('optimal', 4)
 >>> [(t.fire, sol.kingdom.at(t.target).terrain.value) for t in sol.throws]  # onto the meadow
 [(1, 'grassland')]
@@ -31,6 +31,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ortools.sat.python import cp_model
+
+from kingdomino_kit.answer import (
+    FEASIBLE,
+    OPTIMAL,
+    UNKNOWN,
+    Status,
+    answer_json,
+    placements_json,
+    text_frame,
+)
 from kingdomino_kit.origins.catalogue import Domino
 from kingdomino_kit.origins.errors import SolverBug
 from kingdomino_kit.origins.fire import Throw
@@ -43,19 +54,19 @@ from kingdomino_kit.origins.solver_model import (
     model_data,
     own_half_allows,
 )
+from kingdomino_kit.solver.inputs import castle_positions
 
 __all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data",
            "build_model", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
 
-OPTIMAL, FEASIBLE, UNKNOWN = "optimal", "feasible", "unknown"
-
 
 @dataclass(frozen=True)
 class OriginsSolution:
-    """A solver answer: status, real score (bonuses switched on included), proven bound, the
-    territory, the placements in a legal order and the fire throws (in play order)."""
+    """A solver answer: status (:class:`~kingdomino_kit.answer.Status`), real score (bonuses
+    switched on included), proven bound, the territory, the placements in a legal order and the
+    fire throws (in play order)."""
 
-    status: str
+    status: Status
     score: int
     bound: int
     kingdom: OriginsKingdom | None
@@ -63,11 +74,25 @@ class OriginsSolution:
     throws: tuple[Throw, ...]
     seconds: float
 
+    def to_json(self) -> dict[str, Any]:
+        """The ``origins solve --json`` answer (:func:`kingdomino_kit.answer.answer_json`):
+        status, score, bound, the territory as text, the order with cells in the frame of that
+        text, the seconds taken, then ``fire``: each token thrown, from its volcano to the
+        square it lands on (``null``: none allowed), cells in the same frame."""
+        k = self.kingdom
+        if k is None:
+            return answer_json(self.status, self.score, self.bound, "", [], self.seconds,
+                               fire=[])
+        dr, dc = text_frame(k)
+        fire = [{"fire": t.fire, "from": [t.volcano[0] + dr, t.volcano[1] + dc],
+                 "to": None if t.target is None else [t.target[0] + dr, t.target[1] + dc]}
+                for t in self.throws]
+        return answer_json(self.status, self.score, self.bound, k.to_text(),
+                           placements_json(k, self.order), self.seconds, fire=fire)
+
 
 # --------------------------------------------------------------------------------- solve
 def _solve(om: OriginsModel, time_limit_s: float, workers: int, seed: int) -> Any:
-    from ortools.sat.python import cp_model
-
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(time_limit_s, 0.01)
     solver.parameters.num_workers = workers
@@ -118,13 +143,9 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
     token lands, and its score (bonuses switched on included).
 
     >>> from kingdomino_kit.origins import sample_catalogue
-    >>> solve_discovery(sample_catalogue().dominoes("45,46"), workers=1).score   # Q3 + Q3 joined
-    12
+    >>> solve_discovery(sample_catalogue().dominoes("40,48"), workers=1).score   # Q2 Q2 joined, L1
+    9
     """
-    from ortools.sat.python import cp_model
-
-    from kingdomino_kit.solver.data import castle_positions
-
     start = time.perf_counter()
     base = model_data(dominoes, size=size, empire_of_fire=empire_of_fire,
                       homo_habilis=homo_habilis)

@@ -27,15 +27,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ortools.sat.python import cp_model
+
 from kingdomino_kit.origins.catalogue import Domino, Terrain
 from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, king_distance
 from kingdomino_kit.origins.scoring import EMPIRE_OF_FIRE_BONUS, HOMO_HABILIS_BONUS
+from kingdomino_kit.solver.inputs import check_numbers
 
 __all__ = ["OriginsModelData", "OriginsModel", "model_data", "upper_bound", "build_model",
            "own_half_allows", "region_slots"]
 
-Frame = tuple[int, int]
+FrameCell = tuple[int, int]
+"""A cell of the model's size × size frame: (row, column) from its top-left corner."""
 NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 VOLCANO = Terrain.VOLCANO.index
 
@@ -46,25 +50,25 @@ class OriginsModelData:
     """One model's data: frame size, hut cell, dominoes, options."""
 
     size: int
-    hut: Frame
+    hut: FrameCell
     dominoes: tuple[Domino, ...]
     empire_of_fire: bool = False
     homo_habilis: bool = False
     supply: dict[int, int] = field(default_factory=lambda: dict(TOKEN_SUPPLY))
 
-    def cells(self) -> list[Frame]:
+    def cells(self) -> list[FrameCell]:
         """Frame cells other than the hut, row-major."""
         n = self.size
         return [(r, c) for r in range(n) for c in range(n) if (r, c) != self.hut]
 
-    def neighbours(self, u: Frame) -> list[Frame]:
+    def neighbours(self, u: FrameCell) -> list[FrameCell]:
         """Orthogonal neighbours inside the frame."""
         n = self.size
         return [(u[0] + dr, u[1] + dc) for dr, dc in NEIGHBOURS
                 if 0 <= u[0] + dr < n and 0 <= u[1] + dc < n]
 
 
-def model_data(dominoes: Sequence[Domino], *, size: int = 5, hut: Frame = (2, 2),
+def model_data(dominoes: Sequence[Domino], *, size: int = 5, hut: FrameCell = (2, 2),
                empire_of_fire: bool = False, homo_habilis: bool = False) -> OriginsModelData:
     """Check the input and bundle it.
 
@@ -72,8 +76,6 @@ def model_data(dominoes: Sequence[Domino], *, size: int = 5, hut: Frame = (2, 2)
     >>> model_data(sample_catalogue().dominoes("1,2")).cells()[:2]
     [(0, 0), (0, 1)]
     """
-    from kingdomino_kit.solver.data import check_numbers
-
     check_numbers([d.number for d in dominoes], size, OriginsError, "territory")
     if 2 * len(dominoes) > size * size - 1:
         raise OriginsError(f"{len(dominoes)} dominoes cannot fit a {size}×{size} territory")
@@ -124,15 +126,15 @@ class OriginsModel:
 
     data: OriginsModelData
     model: Any
-    place: dict[tuple[int, Frame, Frame], Any] = field(default_factory=dict)
-    occupied: dict[Frame, Any] = field(default_factory=dict)
-    terrain: dict[tuple[Frame, int], Any] = field(default_factory=dict)
-    printed_fire: dict[Frame, Any] = field(default_factory=dict)
+    place: dict[tuple[int, FrameCell, FrameCell], Any] = field(default_factory=dict)
+    occupied: dict[FrameCell, Any] = field(default_factory=dict)
+    terrain: dict[tuple[FrameCell, int], Any] = field(default_factory=dict)
+    printed_fire: dict[FrameCell, Any] = field(default_factory=dict)
     rank: dict[int, Any] = field(default_factory=dict)
-    cell_rank: dict[Frame, Any] = field(default_factory=dict)
-    land: dict[tuple[int, int, Frame], Any] = field(default_factory=dict)
-    fire: dict[Frame, Any] = field(default_factory=dict)
-    throws: dict[tuple[int, int], tuple[dict[Frame, list[Any]], int, list[Any]]] = field(
+    cell_rank: dict[FrameCell, Any] = field(default_factory=dict)
+    land: dict[tuple[int, int, FrameCell], Any] = field(default_factory=dict)
+    fire: dict[FrameCell, Any] = field(default_factory=dict)
+    throws: dict[tuple[int, int], tuple[dict[FrameCell, list[Any]], int, list[Any]]] = field(
         default_factory=dict)
     objective: Any = 0
 
@@ -143,8 +145,6 @@ def build_model(data: OriginsModelData, *, at_least: int | None = None,
 
     ``mandatory``: the volcano halves ``(domino index, half)`` whose token must land whenever a
     square allows it (None: all of them)."""
-    from ortools.sat.python import cp_model
-
     om = OriginsModel(data, cp_model.CpModel())
     _placement_variables(om)
     _connection_constraints(om)
@@ -163,7 +163,7 @@ def _placement_variables(om: OriginsModel) -> None:
     """``place`` booleans; occupancy, terrain indicators and printed fire per cell."""
     data, model = om.data, om.model
     cells = data.cells()
-    covering: dict[Frame, list[tuple[Any, int, int]]] = {u: [] for u in cells}
+    covering: dict[FrameCell, list[tuple[Any, int, int]]] = {u: [] for u in cells}
     for d, dom in enumerate(data.dominoes):
         first, second = dom.halves
         for a in cells:
@@ -196,7 +196,7 @@ def _connection_constraints(om: OriginsModel) -> None:
         model.add_all_different(list(om.rank.values()))
     for u in data.cells():
         om.cell_rank[u] = model.new_int_var(0, n, f"cell_rank_{u}")
-    earlier: dict[tuple[int, Frame, int], Any] = {}
+    earlier: dict[tuple[int, FrameCell, int], Any] = {}
     for (d, a, b), v in om.place.items():
         model.add(om.cell_rank[a] == om.rank[d]).only_enforce_if(v)
         model.add(om.cell_rank[b] == om.rank[d]).only_enforce_if(v)
@@ -230,13 +230,13 @@ def _fire_landing(om: OriginsModel) -> None:
     data, model = om.data, om.model
     cells = data.cells()
     by_kind: dict[int, list[Any]] = {1: [], 2: [], 3: []}
-    on_cell: dict[Frame, list[tuple[Any, int]]] = {u: [] for u in cells}
+    on_cell: dict[FrameCell, list[tuple[Any, int]]] = {u: [] for u in cells}
     for d, dom in enumerate(data.dominoes):
         for j, half in enumerate(dom.halves):
             if not half.is_volcano:
                 continue
             k, reach = half.craters, half.throw_distance
-            sources: dict[Frame, list[Any]] = {}  # volcano cell -> placements putting it there
+            sources: dict[FrameCell, list[Any]] = {}  # volcano cell -> placements putting it there
             for (e, a, b), v in om.place.items():
                 if e == d:
                     sources.setdefault(a if j == 0 else b, []).append(v)
@@ -283,7 +283,7 @@ def _mandatory_landing(om: OriginsModel, halves: frozenset[tuple[int, int]] | No
     for dom in data.dominoes:
         for half in dom.volcanoes:
             kinds[half.craters] = kinds.get(half.craters, 0) + 1
-    token_rank: dict[Frame, tuple[Any, Any]] = {}
+    token_rank: dict[FrameCell, tuple[Any, Any]] = {}
     for u in data.cells():
         ys = [(d, y) for (d, _, t), y in om.land.items() if t == u]
         if ys:
@@ -304,7 +304,7 @@ def _mandatory_landing(om: OriginsModel, halves: frozenset[tuple[int, int]] | No
                 for x in placements:
                     model.add_implication(x, thrown)
             continue
-        blocked: dict[Frame, Any] = {}
+        blocked: dict[FrameCell, Any] = {}
         for v, placements in sources.items():
             here = model.new_bool_var(f"volcano_{d}_{j}_at_{v}")
             model.add(here == sum(placements))
@@ -328,7 +328,7 @@ def own_half_allows(dom: Domino, j: int) -> bool:
     return not other.is_volcano and not other.fire
 
 
-def _blocked(om: OriginsModel, d: int, t: Frame, token: tuple[Any, Any] | None) -> Any:
+def _blocked(om: OriginsModel, d: int, t: FrameCell, token: tuple[Any, Any] | None) -> Any:
     """A literal that implies square ``t`` cannot take domino ``d``'s token when thrown."""
     model = om.model
     why = [om.occupied[t].Not()]
@@ -383,8 +383,8 @@ def _region_scores(om: OriginsModel) -> Any:
     tidx = {u: sum(t * om.terrain[u, t] for t in range(6)) for u in data.cells()}
     cells = data.cells()
     index = {u: i for i, u in enumerate(cells)}
-    member: dict[tuple[Frame, int], Any] = {}
-    root: dict[tuple[Frame, int], Any] = {}
+    member: dict[tuple[FrameCell, int], Any] = {}
+    root: dict[tuple[FrameCell, int], Any] = {}
     used = [model.new_bool_var(f"slot_used_{k}") for k in range(slots)]
     slot_terrain = [model.new_int_var(0, 5, f"slot_terrain_{k}") for k in range(slots)]
     root_at = [model.new_int_var(0, len(cells), f"slot_root_{k}") for k in range(slots)]
@@ -441,17 +441,14 @@ def _region_scores(om: OriginsModel) -> Any:
 
 
 def _bonuses(om: OriginsModel) -> Any:
-    """Empire of fire (hut at the frame centre, symmetric extent) and Homo Habilis (every
-    domino placed, the frame full)."""
+    """Empire of fire (the hut on the frame's centre cell: the territory is its size × size
+    grid, so every layout there earns it) and Homo Habilis (every domino placed, the frame
+    full)."""
     data, model = om.data, om.model
-    n, c = data.size, data.size // 2
+    c = data.size // 2
     bonus: Any = 0
     if data.empire_of_fire and data.hut == (c, c):
-        from kingdomino_kit.solver.layout import centred_extent  # CP-SAT: imported when used
-
-        empire = centred_extent(model, n, {u: om.occupied[u] for u in data.cells()},
-                                "empire_of_fire")
-        bonus += EMPIRE_OF_FIRE_BONUS * empire
+        bonus += EMPIRE_OF_FIRE_BONUS
     if data.homo_habilis:
         habilis = model.new_bool_var("homo_habilis")
         for u in data.cells():

@@ -19,10 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.answer import FEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json, placements_json
+from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
+from kingdomino_kit.solver import best_kingdom
 
 __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
 
@@ -36,13 +38,21 @@ class PuzzleAnswer:
     """What the solver found: status (``optimal`` when proven), optimum (best total found),
     bound, the kingdom and its placement order, per-placement values (next-placement), time."""
 
-    status: str
+    status: Status
     optimum: int
     bound: int
     kingdom: Kingdom | None
     order: tuple[Placement, ...]
     values: tuple[tuple[Placement, int], ...]
     seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``puzzle solve --json`` answer (:func:`kingdomino_kit.answer.answer_json`):
+        ``score`` is the best total found, ``grid`` the kingdom as text, ``order`` the dominoes
+        placed (a start kingdom's own squares are not in it) with cells in that text's frame."""
+        k = self.kingdom
+        grid, order = ("", []) if k is None else (k.to_text(), placements_json(k, self.order))
+        return answer_json(self.status, self.optimum, self.bound, grid, order, self.seconds)
 
     def as_solution(self, solver: str = "kingdomino_kit.solver.best_kingdom (CP-SAT)") -> Solution:
         """The puzzle-file form; only a proven answer may be stored."""
@@ -56,8 +66,6 @@ class PuzzleAnswer:
 def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2, seed: int = 0,
                  on_solution: Callable[[Any], None] | None = None) -> PuzzleAnswer:
     """Solve ``puzzle`` with CP-SAT; ``status`` is ``optimal`` only when proven."""
-    from kingdomino_kit.solver import best_kingdom
-
     rules = puzzle.rules
     options = {"size": rules.size, "middle_kingdom": rules.middle_kingdom,
                "harmony": rules.harmony, "time_limit_s": time_limit_s, "workers": workers,
@@ -70,13 +78,14 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
     if puzzle.kind != "next-placement":
         sol = best_kingdom(doms, start=start if len(start) else None, choose=choose,
                            on_solution=on_solution, **options)  # type: ignore[arg-type]
-        status, kingdom, order = sol.status, sol.kingdom, tuple(sol.order)
+        status: Status = sol.status
+        kingdom, order = sol.kingdom, tuple(sol.order)
         if puzzle.place == "all" and status == "optimal" and kingdom is not None:
             used = {p.domino.number for p in order}
             missing = [d for d in doms if d.number not in used]
             extra = _add_without_loss(kingdom, missing, rules.total, sol.score)
             if extra is None:
-                status = "unknown"  # the best subset leaves dominoes out: "all" is not proven
+                status = UNKNOWN  # the best subset leaves dominoes out: "all" is not proven
             else:
                 kingdom = kingdom.copy()
                 for p in extra:
@@ -84,11 +93,9 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
                 order = (*order, *extra)
         return PuzzleAnswer(status, sol.score, sol.bound, kingdom, order, (), sol.seconds)
     assert puzzle.claimed is not None
-    from kingdomino_kit.dominoes import domino
-
     values: list[tuple[Placement, int]] = []
     best: tuple[int, Kingdom | None, tuple[Placement, ...]] = (-1, None, ())
-    statuses: set[str] = set()
+    statuses: set[Status] = set()
     bound = 0
     seconds = 0.0
     for p in sorted(start.legal_placements(domino(puzzle.claimed)),
@@ -102,7 +109,7 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
         values.append((p, sol.score))
         if sol.score > best[0]:
             best = (sol.score, sol.kingdom, (p, *sol.order))
-    status = "optimal" if statuses == {"optimal"} else "feasible"
+    status = OPTIMAL if statuses == {OPTIMAL} else FEASIBLE
     return PuzzleAnswer(status, best[0], bound, best[1], best[2], tuple(values), seconds)
 
 
@@ -137,10 +144,8 @@ def _solve_subsets(puzzle: Puzzle, doms: list[Domino], choose: int, start: Kingd
     """At most ``choose`` of ``doms``: the best over every ``choose``-subset (each solved with
     any of its dominoes allowed, so smaller subsets are covered too); proven when every subset
     is."""
-    from kingdomino_kit.solver import best_kingdom
-
     best: Any = None
-    statuses: set[str] = set()
+    statuses: set[Status] = set()
     seconds = 0.0
     bound = 0
     for subset in itertools.combinations(doms, min(choose, len(doms))):
@@ -151,5 +156,5 @@ def _solve_subsets(puzzle: Puzzle, doms: list[Domino], choose: int, start: Kingd
         if best is None or sol.score > best.score:
             best = sol
     assert best is not None
-    status = "optimal" if statuses == {"optimal"} else "feasible"
+    status = OPTIMAL if statuses == {OPTIMAL} else FEASIBLE
     return PuzzleAnswer(status, best.score, bound, best.kingdom, tuple(best.order), (), seconds)

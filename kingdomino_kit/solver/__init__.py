@@ -2,15 +2,17 @@
 
 The package, by idea:
 
-- :mod:`.solution` — :class:`Solution` and :class:`Status`, and the replay of a layout through
-  the rules;
+- :mod:`.solution` — :class:`Solution` (its :class:`Status` is the one of every solver of the
+  kit, :mod:`kingdomino_kit.answer`), and the replay of a layout through the rules;
 - :mod:`.settings` — :class:`SolverSettings`, which model and which of its ideas run;
-- :mod:`.data` — the data of one model (frame, castle cell, pieces, static bound) and the
-  input checks;
+- :mod:`.inputs` — the input checks, the castle cells to try, a start in a model's frame;
+- :mod:`.data` — the data of one model (frame, castle cell, pieces, static bound);
 - :mod:`.layout` — what both models share: placements, cell contents, bonuses, objective;
 - :mod:`.rank_model` and :mod:`.set_model` — the two models;
 - :mod:`.beam` — a quick first layout; :mod:`.search` — the search over castle positions;
 - :mod:`.free_choice` — the best kingdom from any k dominoes of a pool.
+
+Importing the package is light; OR-Tools loads with the first solve.
 
 >>> from kingdomino_kit.dominoes import dominoes
 >>> sol = best_kingdom(dominoes("41,36"), workers=1)
@@ -27,8 +29,7 @@ from collections.abc import Callable, Sequence
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
 from kingdomino_kit.kingdom import Kingdom
-from kingdomino_kit.solver.data import castle_positions, check_input, check_numbers
-from kingdomino_kit.solver.search import solve_positions
+from kingdomino_kit.solver.inputs import castle_positions, check_input, check_numbers
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
 from kingdomino_kit.solver.solution import (
     FEASIBLE,
@@ -61,6 +62,8 @@ def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: b
     >>> best_kingdom(dominoes("48,47"), workers=1).score   # M2 beside M3: 2 squares × 5 crowns
     10
     """
+    from kingdomino_kit.solver.search import solve_positions  # OR-Tools: loaded when first used
+
     dominoes = list(dominoes)
     check_input(dominoes, size, start, choose)
     return solve_positions(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=harmony,

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
-from kingdomino_kit.solver.data import FrameCell
+from kingdomino_kit.solver.inputs import FrameCell
 
 __all__ = ["Annealed", "anneal"]
 

@@ -25,7 +25,8 @@ from collections.abc import Iterator, Sequence
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom
 from kingdomino_kit.solver.choices import Choice, choices
-from kingdomino_kit.solver.data import FrameCell, ModelData, fixed_squares, model_data
+from kingdomino_kit.solver.data import ModelData, model_data
+from kingdomino_kit.solver.inputs import FrameCell, fixed_squares
 from kingdomino_kit.solver.pieces import pieces_of
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
 

@@ -1,5 +1,5 @@
 """The data of one CP-SAT model: the frame, the castle cell, the pieces, the start's squares,
-the options and the static upper bound — and the checks every solver makes on its input.
+the options and the static upper bound.
 
 The kingdom lives in a fixed size × size *frame*: cells ``(row, col)``, 0-based, with the castle
 on a given frame cell (:data:`FrameCell`, unlike the castle-relative cells of
@@ -18,18 +18,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kingdomino_kit.dominoes import Domino, Half
-from kingdomino_kit.errors import KingdominoError, SolverError
-from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom
+from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
 from kingdomino_kit.solver.choices import choice_bound
+from kingdomino_kit.solver.inputs import FrameCell
 from kingdomino_kit.solver.pieces import Piece, piece_key, pieces_of, terrain_bound
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
 
-__all__ = ["FrameCell", "ModelData", "NEIGHBOURS", "Piece", "castle_positions", "check_input",
-           "check_numbers", "choice_bound", "fixed_squares", "model_data", "piece_key",
-           "terrain_bound"]
+__all__ = ["FrameCell", "ModelData", "NEIGHBOURS", "Piece", "choice_bound", "model_data",
+           "piece_key", "terrain_bound"]
 
-FrameCell = tuple[int, int]
-"""A cell of the model's size × size frame: (row, column), 0-based."""
 NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
@@ -89,60 +86,3 @@ def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
     return ModelData(size, castle, pieces, fixed, middle_kingdom, harmony, choose, bound, settings)
 
 
-def castle_positions(size: int, start: Kingdom | None = None) -> list[FrameCell]:
-    """Frame cells to try for the castle, centre first: one eighth of the square without a
-    start, every cell that keeps the start inside the frame with one.
-
-    >>> castle_positions(5)
-    [(2, 2), (1, 2), (1, 1), (0, 2), (0, 1), (0, 0)]
-    """
-    c = size // 2
-    if start is None:
-        cells = [(r, k) for r in range(c + 1) for k in range(r, c + 1)]
-    else:
-        rmin, rmax, cmin, cmax = start.bounds
-        cells = [(r, k) for r in range(size) for k in range(size)
-                 if r + rmin >= 0 and r + rmax < size and k + cmin >= 0 and k + cmax < size]
-    return sorted(cells, key=lambda u: (abs(u[0] - c) + abs(u[1] - c), -u[0], -u[1]))
-
-
-def check_numbers(numbers: Sequence[int], size: int, error: type[KingdominoError],
-                  what: str = "kingdom") -> None:
-    """The checks every solver makes first: no domino given twice, a size of 5 or 7.
-
-    >>> check_numbers([3, 17, 3], 5, SolverError)
-    Traceback (most recent call last):
-    ...
-    kingdomino_kit.errors.SolverError: domino 3 is given more than once
-    """
-    repeated = sorted({n for n in numbers if numbers.count(n) > 1})
-    if repeated:
-        raise error(f"domino {repeated[0]} is given more than once")
-    if size not in (5, 7):
-        raise error(f"{what} size must be 5 or 7, not {size}")
-
-
-def fixed_squares(start: Kingdom | None, castle: FrameCell) -> dict[FrameCell, Half]:
-    """The start's squares in the frame of a castle cell."""
-    if start is None:
-        return {}
-    return {(r + castle[0], c + castle[1]): h for (r, c), h in start.squares()}
-
-
-def check_input(dominoes: Sequence[Domino], size: int, start: Kingdom | None,
-                choose: int | None) -> None:
-    """The checks of :func:`~kingdomino_kit.solver.best_kingdom`: numbers, size, the start
-    kingdom and the room the dominoes need."""
-    check_numbers([d.number for d in dominoes], size, SolverError)
-    if start is not None:
-        if start.size != size:
-            raise SolverError(f"the start kingdom has size {start.size}, not {size}")
-        rmin, rmax, cmin, cmax = start.bounds
-        if rmax - rmin >= size or cmax - cmin >= size:
-            raise SolverError(f"the start kingdom does not fit {size}×{size}")
-    room = (size * size - 1 - (len(start) if start is not None else 0)) // 2
-    if choose is not None and choose < 0:
-        raise SolverError(f"cannot choose {choose} dominoes")
-    if choose is None and len(dominoes) > room:
-        raise SolverError(f"{len(dominoes)} dominoes cannot fit a {size}×{size} kingdom "
-                          f"(room for {room})")

@@ -170,8 +170,7 @@ def _solver(left: float, workers: int, seed: int, best: Progress, sets: bool,
     """A CP-SAT solver with the search's parameters and ``left`` seconds.
 
     The set model is pure clauses and small sums: its LP relaxation is weak and slow, so the
-    search without LP leads (measured: one position 25 s with CP-SAT's 2-worker default, 2 s
-    with ``no_lp`` beside ``default_lp``)."""
+    search without LP leads (:data:`SET_MODEL_WORKERS`)."""
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(left, 0.01)
     solver.parameters.num_workers = workers

@@ -27,7 +27,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from kingdomino_kit.solver.data import FrameCell, ModelData
+from kingdomino_kit.solver.data import ModelData
+from kingdomino_kit.solver.inputs import FrameCell
 from kingdomino_kit.solver.layout import (
     LayoutModel,
     bonus_variables,

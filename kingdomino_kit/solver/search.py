@@ -33,13 +33,8 @@ from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom,
 from kingdomino_kit.solver.anneal import anneal
 from kingdomino_kit.solver.beam import beam_layout
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
-from kingdomino_kit.solver.data import (
-    ModelData,
-    castle_positions,
-    fixed_squares,
-    model_data,
-    terrain_bound,
-)
+from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
+from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
 from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Progress, solve_model
 from kingdomino_kit.solver.settings import SolverSettings
 from kingdomino_kit.solver.solution import Solution, Status, replay_order

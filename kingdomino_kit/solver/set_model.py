@@ -33,7 +33,8 @@ from functools import cache
 from typing import Any
 
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
-from kingdomino_kit.solver.data import FrameCell, ModelData
+from kingdomino_kit.solver.data import ModelData
+from kingdomino_kit.solver.inputs import FrameCell
 from kingdomino_kit.solver.layout import (
     LayoutModel,
     bonus_variables,

@@ -12,45 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
+from kingdomino_kit.answer import (
+    FEASIBLE,
+    INFEASIBLE,
+    OPTIMAL,
+    UNKNOWN,
+    Status,
+    answer_json,
+    placements_json,
+)
 from kingdomino_kit.errors import KingdominoError, SolverBug
 from kingdomino_kit.kingdom import Kingdom, Placement
 
 __all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Solution", "Status",
            "replay_order"]
-
-
-class Status(str, Enum):
-    """How far a solve got. ``optimal``: the score equals the proven bound; ``feasible``: a
-    layout, not proven best; ``infeasible``: no layout can satisfy the conditions; ``unknown``:
-    no layout found in time. Members equal their names as text (``Status.OPTIMAL ==
-    "optimal"``); JSON writes them in capitals, the same for every game of the kit.
-
-    >>> Status.OPTIMAL == "optimal", Status.FEASIBLE.json
-    (True, 'FEASIBLE')
-    """
-
-    OPTIMAL = "optimal"
-    FEASIBLE = "feasible"
-    INFEASIBLE = "infeasible"
-    UNKNOWN = "unknown"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
-
-    @property
-    def json(self) -> str:
-        """The spelling in every ``--json`` answer: ``OPTIMAL``, ``FEASIBLE``, …"""
-        return self.value.upper()
-
-
-OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = (Status.OPTIMAL, Status.FEASIBLE, Status.INFEASIBLE,
-                                          Status.UNKNOWN)
 
 
 @dataclass(frozen=True)
@@ -74,18 +51,12 @@ class Solution:
         return self.bound - self.score
 
     def to_json(self) -> dict[str, Any]:
-        """The ``solve --json`` answer: status, score, bound, the kingdom as text, the order
-        with cells in the frame of that text, and the seconds taken."""
+        """The ``solve --json`` answer (:func:`kingdomino_kit.answer.answer_json`): status,
+        score, bound, the kingdom as text, the order with cells in the frame of that text, and
+        the seconds taken."""
         k = self.kingdom
-        if k is None:
-            grid, order = "", []
-        else:
-            dr, dc = k.text_origin()
-            grid = k.to_text()
-            order = [{"domino": p.domino.number, "cells": [list(q.first), list(q.second)]}
-                     for p in self.order for q in (p.shifted(dr, dc),)]
-        return {"status": Status(self.status).json, "score": self.score, "bound": self.bound,
-                "grid": grid, "order": order, "seconds": round(self.seconds, 3)}
+        grid, order = ("", []) if k is None else (k.to_text(), placements_json(k, self.order))
+        return answer_json(self.status, self.score, self.bound, grid, order, self.seconds)
 
 
 def replay_order(placements: Sequence[Placement], start: Kingdom | None = None,

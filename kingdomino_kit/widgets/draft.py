@@ -21,6 +21,8 @@ from typing import Any
 
 import traitlets
 
+from kingdomino_kit.bots import as_bot, make_bot
+from kingdomino_kit.dominoes import domino
 from kingdomino_kit.game import (
     Action,
     Claim,
@@ -81,8 +83,6 @@ class DraftTable(ActionView):
 
     # ------------------------------------------------------------------ state
     def _make_bots(self) -> dict[int, Any]:
-        from kingdomino_kit.bots import as_bot, make_bot
-
         out: dict[int, Any] = {}
         others = [p for p in range(self.options.players) if p != self.human]
         for i, p in enumerate(others):
@@ -167,8 +167,6 @@ class DraftTable(ActionView):
 
     def claim(self, number: int) -> bool:
         """Claim domino ``number`` of the line with your king."""
-        from kingdomino_kit.dominoes import domino
-
         return self.apply(Claim(domino(number)))
 
     def click(self, row: int, col: int) -> bool:

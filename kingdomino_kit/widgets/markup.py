@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Sequence
 from kingdomino_kit.dominoes import Domino, Terrain
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Property
-from kingdomino_kit.render import TERRAIN_COLOURS, _crown_path, kingdom_svg
+from kingdomino_kit.render import TERRAIN_COLOURS, crown_path, kingdom_svg
 
 __all__ = ["button", "domino_svg", "kingdom_grid", "reach_frame", "breakdown_table", "escape"]
 
@@ -68,7 +68,7 @@ def domino_svg(dom: Domino, direction: int = 0, cell: int = 18) -> str:
                    f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" stroke-width="0.5"/>')
         s = cell * 0.3
         for k in range(half.crowns):
-            out.append(f'<path d="{_crown_path(x + 1 + k * (s + 1), y + 1, s)}" fill="#ffd700" '
+            out.append(f'<path d="{crown_path(x + 1 + k * (s + 1), y + 1, s)}" fill="#ffd700" '
                        'stroke="#7a5c00" stroke-width="0.5"/>')
     out.append("</svg>")
     return "".join(out)

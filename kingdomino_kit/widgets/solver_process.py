@@ -4,7 +4,8 @@ A notebook's stop button must end a CP-SAT search at once, even while it is prov
 finds no new solution; killing a child process does that, and the best solution streamed so far
 stays with the parent. Solutions cross the process boundary as plain JSON-ready tuples
 (:func:`pack` / :func:`unpack`), kingdoms in the rules library's JSON format. The child exits by
-itself if its parent (the kernel) dies. Light imports only: the child loads just the solver.
+itself if its parent (the kernel) dies. The solver package (it loads OR-Tools) is imported where
+it is used, so a notebook that shows a SolverView loads it only when it unpacks a solution.
 
 >>> from kingdomino_kit.kingdom import Kingdom, Placement
 >>> from kingdomino_kit.dominoes import domino
@@ -21,6 +22,10 @@ import os
 import threading
 import time
 from typing import TYPE_CHECKING, Any
+
+from kingdomino_kit.dominoes import domino, dominoes
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.kingdom import Kingdom, Placement
 
 if TYPE_CHECKING:
     from multiprocessing.queues import Queue
@@ -42,12 +47,10 @@ def pack(solution: Solution) -> Packed:
 
 def unpack(data: Packed) -> Solution:
     """The :class:`~kingdomino_kit.solver.Solution` that :func:`pack` packed."""
-    from kingdomino_kit.dominoes import domino
-    from kingdomino_kit.kingdom import Kingdom, Placement
-    from kingdomino_kit.solver import Solution
+    from kingdomino_kit.solver import Solution, Status  # OR-Tools: imported when used
 
     status, score, bound, kingdom, order, seconds = data
-    return Solution(status, score, bound,
+    return Solution(Status(status), score, bound,
                     Kingdom.from_json(kingdom) if kingdom is not None else None,
                     tuple(Placement(domino(n), (a[0], a[1]), (b[0], b[1]))
                           for n, a, b in order), seconds)
@@ -66,10 +69,7 @@ def solve_in_child(queue: Queue[Any], numbers: list[int], options: dict[str, Any
     or ``("error", message)``."""
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     try:
-        from kingdomino_kit.dominoes import dominoes
-        from kingdomino_kit.errors import KingdominoError
-        from kingdomino_kit.kingdom import Kingdom
-        from kingdomino_kit.solver import best_kingdom
+        from kingdomino_kit.solver import best_kingdom  # OR-Tools: imported where it runs
 
         begin = Kingdom.from_json(start) if start is not None else None
         final = best_kingdom(dominoes(numbers), start=begin,

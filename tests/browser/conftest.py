@@ -3,7 +3,8 @@
 Both are started here and stopped here, whatever happens: the server runs in its own process
 group (killed as a group), its kernels are found by the private runtime directory in their
 command line and killed by pid, and Chromium is closed by Playwright. Nothing is downloaded:
-Playwright drives Debian's ``/usr/bin/chromium``. Without that binary the tests skip.
+Playwright drives Debian's ``/usr/bin/chromium``, which ``make test`` installs; without it the
+tests fail (``make test-fast`` leaves them out).
 """
 
 from __future__ import annotations
@@ -121,7 +122,8 @@ def artifacts() -> Path:
 @pytest.fixture(scope="session")
 def chromium_path() -> Path:
     if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is absent (Debian's chromium package could not be installed)")
+        pytest.fail(f"{CHROMIUM} is absent: `make test` installs Debian's chromium (as root); "
+                    "without it run `make test-fast`, which leaves the browser out")
     return CHROMIUM
 
 

@@ -81,7 +81,7 @@ def test_missing_file() -> None:
 
 def test_play_writes_a_log_that_replays(tmp_path: Path) -> None:
     log = tmp_path / "game.json"
-    out = run("play", "--players", "3", "--bots", "greedy,random", "random", "--seed", "4",
+    out = run("play", "--players", "3", "--bots", "greedy,random,random", "--seed", "4",
               "--log", str(log), "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
@@ -89,7 +89,7 @@ def test_play_writes_a_log_that_replays(tmp_path: Path) -> None:
     assert len(data["epochs"]) == 3 and data["winners"]
     game = replay(log.read_text())
     assert game.gold == data["gold"] and game.winners == data["winners"]
-    again = run("play", "--players", "3", "--bots", "greedy", "random", "random", "--seed", "4",
+    again = run("play", "--players", "3", "--bots", "greedy,random,random", "--seed", "4",
                 "--json")
     assert json.loads(again.stdout) == data
     checked = run("replay", str(log))
@@ -109,7 +109,8 @@ def test_play_variants_and_text_output() -> None:
 
 
 @pytest.mark.parametrize(("args", "needle"), [
-    (["--bots", "random", "clever"], "--bots: 3 players need 1 or 3 bots, not 2"),
+    (["--bots", "random,clever"], "--bots: 2 bots for 3 players (give one per player, or one "
+                                  "for all)"),
     (["--bots", "clever"], "unknown bot 'clever'"),
 ])
 def test_play_bad_bots(args: list[str], needle: str) -> None:
@@ -126,6 +127,6 @@ def test_solve_a_stored_puzzle() -> None:
     out = run("solve", str(path), "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert data["status"] == "optimal"
-    assert data["value"] == json.loads(path.read_text())["solution"]["optimum"]
+    assert data["status"] == "OPTIMAL"
+    assert data["score"] == json.loads(path.read_text())["solution"]["optimum"]
     one_line_error(run("solve", str(path.parent / "nope.json")), "cannot read puzzle")

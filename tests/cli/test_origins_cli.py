@@ -24,16 +24,16 @@ def test_score_json_by_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     data = json.loads(out)
     assert code == 0
     assert (data["region_points"], data["resources"], data["totems"]) == (3, 4, 10)
-    assert data["empire_of_fire"] == 0 and data["total"] == 17
+    assert data["empire_of_fire"] == 10 and data["total"] == 27   # all within ±2 of the hut
     code, out, _ = run(capsys, "origins", "score", str(f))
-    assert code == 0 and out.splitlines()[-1].split() == ["total", "3"]
+    assert code == 0 and out.splitlines()[-1].split() == ["total", "13"]   # regions 3 + empire 10
 
 
 @pytest.mark.parametrize("argv, words", [
     (["origins", "score", "BAD"], "line 1, column 3: unknown terrain"),
     (["origins", "score", "GOOD", "--totems", "gold"], "unknown resource 'gold'"),
     (["origins", "solve", "1,99"], "domino 99 is not in"),
-    (["origins", "play", "--bots", "a,b"], "4 players need 4 bots"),
+    (["origins", "play", "--bots", "a,b"], "--bots: 2 bots for 4 players"),
     (["origins", "play", "--catalogue", "CAT"], "line 2: left_craters: a volcano has 1–3"),
     (["origins", "score", "/nonexistent/x"], "cannot read"),
 ])
@@ -58,7 +58,7 @@ def test_play_writes_a_log_that_replays(tmp_path: Path,
     assert code == 0
     played = json.loads(out)
     code, out, _ = run(capsys, "origins", "play", "--replay", str(log), "--json")
-    assert code == 0 and json.loads(out)["results"] == played["results"]
+    assert code == 0 and json.loads(out)["scores"] == played["scores"]
     data = json.loads(log.read_text())
     data["rounds"][3]["actions"][0]["by"] = 9
     log.write_text(json.dumps(data))

@@ -81,6 +81,7 @@ def test_text_output_names_status_and_order() -> None:
     assert "1. domino 41" in out.stdout
 
 
+@pytest.mark.slow
 def test_interrupt_returns_the_best_so_far() -> None:
     import signal
     import time

@@ -299,6 +299,7 @@ def test_solve_all_places_a_domino_worth_nothing() -> None:
     assert replay(solved).score() == 2
 
 
+@pytest.mark.slow
 def test_solve_next_placement_lists_every_placement() -> None:
     from kingdomino_kit.puzzles.solving import solve_puzzle
 

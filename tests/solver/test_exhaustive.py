@@ -24,6 +24,7 @@ CASES = [  # (dominoes, middle kingdom)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("numbers,middle", CASES)
 def test_agrees_with_exhaustive_search(numbers: str, middle: bool) -> None:
     doms = [domino(n) for n in numbers.split(",")]

@@ -213,6 +213,7 @@ def _exhaustive(numbers: str, middle: bool) -> int | None:
                            middle_kingdom=middle)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("numbers,middle", [("48,47,46", False), ("45,40,23", True),
                                             ("12,44,39", False), ("19,24,13", True),
                                             ("45,40,23,12", False)])
@@ -239,6 +240,7 @@ def test_set_model_optimum_lies_within_the_rank_models_bounds(seed: int) -> None
         assert ranks.score == sets.score
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pool,choose", [("13,24,25,41", 2), ("36,41,21,1", 2), ("17,28,32,9", 3)])
 def test_choosing_with_dominated_dominoes_agrees_with_exhaustive_search(
         model: SolverSettings, pool: str, choose: int) -> None:

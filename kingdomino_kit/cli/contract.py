@@ -1,0 +1,131 @@
+"""The command line the three games share: ``kingdomino-kit``, ``kingdomino-kit kingdoms`` and
+``kingdomino-kit origins`` take the same ``play`` flags, write and ``replay`` logs the same way,
+and answer ``solve --json`` with the same fields (``docs/cli.md`` is the user's page).
+
+- ``play``: ``--players N`` (2, 3 or 4; default :data:`DEFAULT_PLAYERS`), ``--bots a,b,c`` (one
+  name per seat, or one name for every seat; names from the game's bot registry,
+  :data:`kingdomino_kit.bots.REGISTRY`), ``--seed N`` (default: a random seed, printed),
+  ``--log FILE`` (written atomically), ``--json``.
+- ``play --json`` and ``replay --json``: ``game``, ``seed``, ``players``, ``scores`` (one
+  ``{"player", "score", ...}`` per seat), ``winners`` — players named as the game names them
+  (seats 0, 1, … in Kingdomino and Origins, letters a, b, … in Kingdoms) — then the game's own
+  fields; ``play`` adds ``bots``, ``replay`` starts with ``ok``, ``file`` and ``format``.
+- ``replay FILE`` (``-`` or none: stdin): one line ``FILE: replay ok — …`` and exit 0, or one
+  line on stderr naming what broke and exit 2.
+- ``solve --json``: the fields of :func:`kingdomino_kit.answer.answer_json` first.
+
+The default of 4 players is every game's full table — the whole box in play, one king (or chief)
+per player: Kingdomino and Origins deal all 48 dominoes, Kingdoms seats all four castle colours —
+and it was already the default of Kingdomino and Origins (Kingdoms asked for ``--players``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from kingdomino_kit.bots import bot_names, parse_bots
+from kingdomino_kit.cli import CliError, output_file
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.logs import LOG_FORMATS
+
+__all__ = ["DEFAULT_PLAYERS", "PLAYER_COUNTS", "add_play_arguments", "add_replay_arguments",
+           "add_seat_arguments", "answer_lines", "game_seed", "print_replay", "result_json",
+           "seat_bots", "write_log"]
+
+PLAYER_COUNTS = (2, 3, 4)
+DEFAULT_PLAYERS = 4
+
+
+def add_seat_arguments(p: argparse.ArgumentParser, game: str, *, seed_help: str | None = None,
+                       bots_help: str = "") -> None:
+    """``--players``, ``--bots`` and ``--seed``, the same for every game (and ``simulate``)."""
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=DEFAULT_PLAYERS,
+                   help=f"2, 3 or 4 players (default {DEFAULT_PLAYERS})")
+    p.add_argument("--bots", default="random", metavar="A,B,...",
+                   help=f"bots by seat, comma-separated, or one name for every seat (default "
+                        f"random): {', '.join(bot_names(game))}{bots_help}")
+    p.add_argument("--seed", type=int, default=None,
+                   help=seed_help or "game seed (default: a random one, printed); the same "
+                                     "seed plays the same game")
+
+
+def add_play_arguments(p: argparse.ArgumentParser, game: str, *, bots_help: str = "") -> None:
+    """The flags of every ``play``: the seats (:func:`add_seat_arguments`), ``--log`` and
+    ``--json``."""
+    add_seat_arguments(p, game, bots_help=bots_help)
+    p.add_argument("--log", metavar="FILE",
+                   help=f"write the game log ({LOG_FORMATS[game][0]}) to FILE")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def add_replay_arguments(p: argparse.ArgumentParser, game: str) -> None:
+    """The argument and flag of every ``replay``."""
+    names = " or ".join(LOG_FORMATS[game])
+    p.add_argument("file", nargs="?", default="-",
+                   help=f"log file, format {names} (- or none: stdin)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def seat_bots(args: argparse.Namespace, game: str) -> list[str]:
+    """One bot name per seat from ``--bots`` (checked against the game's registry)."""
+    try:
+        return parse_bots(args.bots, args.players, game=game)
+    except KingdominoError as error:
+        raise CliError(f"--bots: {error}") from None
+
+
+def game_seed(args: argparse.Namespace) -> int:
+    """``--seed``, or a fresh random seed (printed with the result, so the game can be played
+    again)."""
+    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    return seed
+
+
+def write_log(path: str, text: str) -> None:
+    """Write a game log atomically (a reader never sees half a log)."""
+    with output_file(path, "--log") as handle:
+        handle.write(text)
+
+
+def result_json(game: str, *, seed: int | None, players: int, scores: Sequence[dict[str, Any]],
+                winners: Sequence[Any], **extra: Any) -> dict[str, Any]:
+    """The ``play --json``/``replay --json`` result: the common fields, then ``extra``."""
+    return {"game": game, "seed": seed, "players": players, "scores": list(scores),
+            "winners": list(winners)} | extra
+
+
+def print_replay(name: str, fmt: str, result: dict[str, Any], detail: str,
+                 as_json: bool) -> None:
+    """A replay that re-checked every rule: one line, or the result as JSON."""
+    if as_json:
+        print(json.dumps({"ok": True, "file": name, "format": fmt} | result))
+        return
+    scores = " ".join(f"{s['player']}={s['score']}" for s in result["scores"])
+    winners = ", ".join(str(w) for w in result["winners"])
+    print(f"{name}: replay ok — {result['game']}, {result['players']} players, seed "
+          f"{result['seed']}, {detail}; scores {scores}; winners {winners}")
+
+
+def answer_lines(data: dict[str, Any]) -> list[str]:
+    """A ``solve`` answer as text: the status line, the grid, the order (as in the JSON)."""
+    lines = [f"status {data['status']}  score {data['score']}  bound {data['bound']}  "
+             f"({data['seconds']:.2f} s)"]
+    if not data["grid"]:
+        return lines
+    lines.append(data["grid"])
+    order = data["order"]
+    if order and "domino" in order[0]:
+        lines.append("order (row, col in the grid above; first cell = first half):")
+        for step, item in enumerate(order, start=1):
+            (r1, c1), (r2, c2) = item["cells"]
+            lines.append(f"  {step:2}. domino {item['domino']:2} at ({r1}, {c1}) ({r2}, {c2})")
+    elif order:
+        lines.append("placed (row, column from 1 in the grid above):")
+        for step, item in enumerate(order, start=1):
+            r, c = item["cell"]
+            lines.append(f"  {step:2}. {item['piece']} at ({r}, {c})")
+    return lines
