@@ -31,18 +31,24 @@ Deterministic for a seed and an iteration budget (a deadline, when given, can on
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
 from kingdomino_kit.solver.inputs import FrameCell
 
-__all__ = ["Annealed", "anneal"]
+__all__ = ["Annealed", "anneal", "anneal_runs"]
 
 GAP = -1
+HOT, COLD = 1.5, 0.4
+"""The temperatures at the start and the end of a walk. Measured on the ten Mighty Duel sets of
+``make bench`` (400,000 iterations, seed 0): from 8 to 0.05, 6 of 10 walks reached the terrain
+bound; from 1.5 to 0.4, more and sooner (``docs/solver.md``)."""
 
 
 @dataclass(frozen=True)
@@ -216,10 +222,11 @@ def _tiling(lay: _Layout, rng: random.Random) -> list[tuple[int, int]]:
 def anneal(dominoes: Sequence[Domino], *, size: int, iterations: int, seed: int = 0,
            castle: FrameCell | None = None, middle_kingdom: bool = False, harmony: bool = False,
            target: int | None = None, deadline: float | None = None,
-           hot: float = 8.0, cold: float = 0.05) -> Annealed:
-    """The best buildable full layout met in ``iterations`` moves (stopping early at ``target``
-    or at the ``deadline`` of :func:`time.perf_counter`). With ``castle`` the castle stays on that
-    frame cell; with Harmony only layouts with every domino placed and no gap count."""
+           hot: float = HOT, cold: float = COLD, stop: Any = None) -> Annealed:
+    """The best buildable full layout met in ``iterations`` moves (stopping early at ``target``,
+    at the ``deadline`` of :func:`time.time` or when the event ``stop`` is set). With ``castle``
+    the castle stays on that frame cell; with Harmony only layouts with every domino placed and
+    no gap count."""
     rng = random.Random(seed)
     lay = _Layout(dominoes, size, rng, castle, gaps=0 if harmony else 2)
     centre = lay.cell(size // 2, size // 2)
@@ -238,7 +245,8 @@ def anneal(dominoes: Sequence[Domino], *, size: int, iterations: int, seed: int 
     best = Annealed(current if counts() else -1, lay.frame(lay.castle), lay.snapshot(), 0)
     done = 0
     for done in range(1, iterations + 1):
-        if deadline is not None and done % 256 == 0 and time.perf_counter() > deadline:
+        if done % 256 == 0 and ((deadline is not None and time.time() > deadline)
+                                or (stop is not None and stop.is_set())):
             break
         undo = _move(lay, rng)
         if undo is None:
@@ -254,6 +262,45 @@ def anneal(dominoes: Sequence[Domino], *, size: int, iterations: int, seed: int 
         else:
             undo()
     return Annealed(best.score, best.castle, best.placements, done)
+
+
+def anneal_runs(dominoes: Sequence[Domino], runs: Sequence[tuple[int, FrameCell | None]],
+                **options: Any) -> list[Annealed]:
+    """One walk per ``(seed, castle)``, each in a process of its own (so they run on separate
+    cores), in that order; once one reaches ``options["target"]`` the others stop. The same
+    walks as :func:`anneal` would make one after the other, only sooner."""
+    if len(runs) == 1:
+        seed, castle = runs[0]
+        return [anneal(dominoes, seed=seed, castle=castle, **options)]
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    results = context.Queue()
+    workers = [context.Process(target=_walk, args=(results, stop, i, list(dominoes), seed,
+                                                   {**options, "castle": castle}), daemon=True)
+               for i, (seed, castle) in enumerate(runs)]
+    for w in workers:
+        w.start()
+    found: dict[int, Annealed] = {}
+    try:
+        while len(found) < len(workers):
+            i, result = results.get()
+            found[i] = result
+            if options.get("target") is not None and result.score >= options["target"]:
+                stop.set()
+    finally:
+        stop.set()
+        for w in workers:
+            w.join()
+    return [found[i] for i in range(len(workers))]
+
+
+def _walk(results: Any, stop: Any, index: int, dominoes: list[Domino], seed: int,
+          options: dict[str, Any]) -> None:
+    """One walk of :func:`anneal_runs`, in its own process."""
+    try:
+        results.put((index, anneal(dominoes, seed=seed, stop=stop, **options)))
+    except KeyboardInterrupt:  # the parent stops too; say nothing
+        results.put((index, Annealed(-1, (0, 0), (), 0)))
 
 
 def _move(lay: _Layout, rng: random.Random):  # type: ignore[no-untyped-def]

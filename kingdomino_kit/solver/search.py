@@ -30,7 +30,7 @@ from collections.abc import Callable
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom, Placement
-from kingdomino_kit.solver.anneal import anneal
+from kingdomino_kit.solver.anneal import anneal_runs
 from kingdomino_kit.solver.beam import beam_layout
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
@@ -153,13 +153,18 @@ class _Search:
             return
         centre = (self.size // 2, self.size // 2)
         clock = time.perf_counter()
-        found = anneal(self.sets[choice], size=self.size, iterations=iterations,
-                       seed=self.seed + self.annealed, middle_kingdom=self.middle_kingdom,
-                       harmony=self.harmony, target=bound,
-                       castle=centre if self.middle_kingdom and self.annealed % 2 == 0 else None,
-                       deadline=self.started + self.time_limit_s)
-        self.annealed += 1
+        count = self.workers if self.settings.anneal_processes else 1
+        # with Middle Kingdom every other walk keeps the castle at the centre
+        runs = [(self.seed + self.annealed + i,
+                 centre if self.middle_kingdom and (self.annealed + i) % 2 == 0 else None)
+                for i in range(max(1, count))]
+        walks = anneal_runs(self.sets[choice], runs, size=self.size, iterations=iterations,
+                            middle_kingdom=self.middle_kingdom, harmony=self.harmony,
+                            target=bound, deadline=time.time() + self.time_limit_s
+                            - (time.perf_counter() - self.started))
+        self.annealed += len(runs)
         self.annealing_s += time.perf_counter() - clock
+        found = max(walks, key=lambda w: w.score)
         if found.score <= self.best.score:
             return
         r0, c0 = found.castle

@@ -47,7 +47,8 @@ class SolverSettings:
         7×7), a round asks each position only to beat the best layout;
       * ``anneal5`` / ``anneal7`` — iterations of each run of simulated annealing over full
         layouts (:mod:`.anneal`), 5×5 / 7×7 (0: none); runs come before CP-SAT, on each new
-        choice, and whenever they have had less than ``anneal_share`` of the time so far.
+        choice, and whenever they have had less than ``anneal_share`` of the time so far;
+      * ``anneal_processes`` — one walk per worker at a time, each in a process of its own.
 
     Both models:
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
@@ -77,6 +78,7 @@ class SolverSettings:
     anneal5: int = 0
     anneal7: int = 300_000
     anneal_share: float = 0.5
+    anneal_processes: bool = True
     parity: bool = True
     lp_forms: bool = True
     used_bound: bool = True
