@@ -25,15 +25,16 @@ from kingdomino_kit.errors import SolverBug
 from kingdomino_kit.kingdom import MIDDLE_KINGDOM_BONUS, Kingdom, Placement
 from kingdomino_kit.solver.data import ModelData
 from kingdomino_kit.solver.layout import LayoutModel
+from kingdomino_kit.solver.progress import BOUND, PENDING, ProgressTracker
 from kingdomino_kit.solver.rank_model import build_model
 from kingdomino_kit.solver.set_model import add_cut_off_clauses, build_set_model, cut_off_sets
 from kingdomino_kit.solver.solution import Solution, Status, replay_order
 
-__all__ = ["Progress", "SET_MODEL_WORKERS", "extract_placements", "solve_model"]
+__all__ = ["Best", "SET_MODEL_WORKERS", "extract_placements", "solve_model"]
 
 
 @dataclass
-class Progress:
+class Best:
     """The best layout found so far and the proven bound of every model of the search."""
 
     score: int = -1
@@ -41,10 +42,17 @@ class Progress:
     order: tuple[Placement, ...] = ()
     bounds: dict[int, int] = field(default_factory=dict)  # model → proven bound
     pending: int = -1  # the most a choice not yet made into models can score
+    tracker: ProgressTracker | None = None  # the proof stream (``on_progress``), if any
 
     def bound(self) -> int:
         """The overall proven upper bound."""
         return max([self.score, self.pending, *self.bounds.values()])
+
+    def note(self, kind: str = BOUND) -> None:
+        """Hand the bounds (the choices not yet made into models under key ``PENDING``) and the
+        best score to the proof stream, which reports what changed."""
+        if self.tracker is not None:
+            self.tracker.note({PENDING: self.pending, **self.bounds}, self.score, kind=kind)
 
     def record(self, kingdom: Kingdom, order: tuple[Placement, ...], real: int) -> bool:
         """Keep a replayed layout if it beats the best; returns whether it did."""
@@ -92,7 +100,7 @@ class _Stream(cp_model.CpSolverSolutionCallback):
     """Replays each improving solution through the rules and streams it."""
 
     def __init__(self, lm: LayoutModel, dominoes: Sequence[Domino], start: Kingdom | None,
-                 best: Progress, position: int, started: float,
+                 best: Best, position: int, started: float,
                  on_solution: Callable[[Solution], None] | None) -> None:
         super().__init__()
         self.lm, self.dominoes, self.start, self.best = lm, dominoes, start, best
@@ -126,10 +134,11 @@ class _Stream(cp_model.CpSolverSolutionCallback):
             if self.on_solution is not None:
                 self.on_solution(Solution(Status.FEASIBLE, real, self.best.bound(), kingdom,
                                           order, time.perf_counter() - self.started))
+            self.best.note()
 
 
 def solve_model(k: int, data: ModelData, target: int | None, use_sets: bool,
-                dominoes: Sequence[Domino], start: Kingdom | None, best: Progress, until: float,
+                dominoes: Sequence[Domino], start: Kingdom | None, best: Best, until: float,
                 workers: int, seed: int, on_solution: Callable[[Solution], None] | None,
                 started: float) -> bool:
     """Solve castle position ``k`` for a score of at least ``target`` until the clock reads
@@ -165,7 +174,7 @@ def solve_model(k: int, data: ModelData, target: int | None, use_sets: bool,
     return interrupted
 
 
-def _solver(left: float, workers: int, seed: int, best: Progress, sets: bool,
+def _solver(left: float, workers: int, seed: int, best: Best, sets: bool,
             stop_when_beaten: bool) -> cp_model.CpSolver:
     """A CP-SAT solver with the search's parameters and ``left`` seconds.
 
@@ -214,7 +223,7 @@ SET_MODEL_WORKERS = ("no_lp", "default_lp", "quick_restart_no_lp", "pseudo_costs
 """CP-SAT's subsolvers for the set model, in the order they are given workers."""
 
 
-def _stopper(solver: cp_model.CpSolver, best: Progress) -> Callable[[float], None]:
+def _stopper(solver: cp_model.CpSolver, best: Best) -> Callable[[float], None]:
     """A bound callback that stops the search once the bound is no better than the best."""
     def check(bound: float) -> None:
         if best.kingdom is not None and bound <= best.score:
@@ -222,7 +231,7 @@ def _stopper(solver: cp_model.CpSolver, best: Progress) -> Callable[[float], Non
     return check
 
 
-def _check_optimal(model_best: int, best: Progress, before: int, data: ModelData) -> None:
+def _check_optimal(model_best: int, best: Best, before: int, data: ModelData) -> None:
     """At a proven optimum of one position the real score of the layout found there must equal
     the model's (the only allowed excess: a Middle Kingdom bonus the off-centre models ignore)."""
     if best.score == model_best or best.score == before:

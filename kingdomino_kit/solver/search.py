@@ -35,7 +35,8 @@ from kingdomino_kit.solver.beam import beam_layout
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
 from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
-from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Progress, solve_model
+from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, solve_model
+from kingdomino_kit.solver.progress import PENDING, START, Progress, ProgressTracker
 from kingdomino_kit.solver.settings import SolverSettings
 from kingdomino_kit.solver.solution import Solution, Status, replay_order
 
@@ -49,17 +50,21 @@ shutdown, where OR-Tools 9.15 may abort on a thread left by a stopped search).""
 def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, harmony: bool,
                     start: Kingdom | None, time_limit_s: float, workers: int, seed: int,
                     on_solution: Callable[[Solution], None] | None,
-                    choose: int | None, settings: SolverSettings) -> Solution:
-    """Solve every castle position (and choice) in turn; see the module docstring."""
+                    choose: int | None, settings: SolverSettings,
+                    on_progress: Callable[[Progress], None] | None = None) -> Solution:
+    """Solve every castle position (and choice) in turn; see the module docstring.
+    ``on_progress`` receives every change of the proven bounds (:mod:`.progress`)."""
     search = _Search(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
                      start=start, time_limit_s=time_limit_s, workers=workers, seed=seed,
-                     on_solution=on_solution, choose=choose, settings=settings)
+                     on_solution=on_solution, choose=choose, settings=settings,
+                     on_progress=on_progress)
     INTERRUPTED.clear()
     try:
         search.make_models()
     except KeyboardInterrupt:
         INTERRUPTED.set()
         return search.interrupted_early()
+    search.start_stream()
     interrupted = search.incumbents()
     if not interrupted:
         interrupted = search.loop()
@@ -74,13 +79,15 @@ class _Search:
     def __init__(self, dominoes: list[Domino], *, size: int, middle_kingdom: bool,
                  harmony: bool, start: Kingdom | None, time_limit_s: float, workers: int,
                  seed: int, on_solution: Callable[[Solution], None] | None, choose: int | None,
-                 settings: SolverSettings) -> None:
+                 settings: SolverSettings,
+                 on_progress: Callable[[Progress], None] | None = None) -> None:
         self.dominoes, self.size, self.start, self.choose = dominoes, size, start, choose
         self.middle_kingdom, self.harmony = middle_kingdom, harmony
         self.time_limit_s, self.workers, self.seed = time_limit_s, workers, seed
         self.on_solution, self.settings = on_solution, settings
         self.started = time.perf_counter()
-        self.best = Progress()
+        self.best = Best()
+        self.on_progress = on_progress
         self.positions = castle_positions(size, start)
         self.chooses = choose is not None and choose < len(dominoes)
         self.feed: ChoiceFeed | None = None
@@ -110,6 +117,12 @@ class _Search:
             self.datas.append(data)
             self.rank.append((0, k))
             self.best.bounds[k] = data.upper_bound
+
+    def start_stream(self) -> None:
+        """Attach the proof stream and report the static bounds."""
+        self.best.tracker = ProgressTracker(self.on_progress, self.started,
+                                            [d.castle for d in self.datas])
+        self.best.note(START)
 
     def interrupted_early(self) -> Solution:
         """Ctrl-C before any model was made: no layout, the plain terrain bound."""
@@ -180,6 +193,7 @@ class _Search:
             self.on_solution(Solution(Status.FEASIBLE, self.best.score, self.best.bound(),
                                       self.best.kingdom, self.best.order,
                                       time.perf_counter() - self.started))
+        self.best.note()
 
     # ------------------------------------------------------------------ the loop
     def _take_choices(self) -> None:
@@ -198,9 +212,13 @@ class _Search:
                 best.bounds[len(self.datas)] = data.upper_bound
                 self.datas.append(data)
                 self.rank.append((choice, j))
+                if best.tracker is not None:
+                    best.tracker.castles.append(data.castle)
             best.pending = feed.peek()
+            best.note()
             self._anneal(choice)
         best.pending = feed.peek()
+        best.note()
 
     def loop(self) -> bool:
         """Solve models in time slices until every one is closed or the time is up. Returns
@@ -245,6 +263,7 @@ class _Search:
             interrupted = solve_model(k, datas[k], target, use_sets, self.dominoes, self.start,
                                       best, time.perf_counter() + min(cap, left), self.workers,
                                       self.seed, self.on_solution, self.started)
+            best.note()
             if interrupted:
                 return True
             if primal or (dict(best.bounds), best.score) == before:
@@ -268,8 +287,17 @@ class _Search:
         everything = closed == len(self.datas) and best.pending <= best.score
         if best.kingdom is None:
             status = Status.INFEASIBLE if everything and not interrupted else Status.UNKNOWN
+            self._done(max(bound, 0), status)
             return Solution(status, 0, max(bound, 0), None, (), seconds)
         if best.score > bound:
             raise SolverBug(f"real score {best.score} above the proven bound {bound}")
         status = Status.OPTIMAL if everything and best.score == bound else Status.FEASIBLE
+        self._done(bound, status)
         return Solution(status, best.score, bound, best.kingdom, best.order, seconds)
+
+    def _done(self, bound: int, status: Status) -> None:
+        """The proof stream's last event."""
+        best = self.best
+        if best.tracker is not None:
+            best.tracker.done({PENDING: best.pending, **best.bounds}, best.score, bound,
+                              str(status))
