@@ -11,7 +11,9 @@ import sys
 import pytest
 
 from kingdomino_kit import IllegalPlacement, Kingdom, Placement, domino
+from kingdomino_kit.dominoes import Terrain
 from kingdomino_kit.grid import DIRECTIONS
+from kingdomino_kit.render import TERRAIN_COLOURS
 from kingdomino_kit.widgets import KingdomBoard, WidgetError
 
 
@@ -123,11 +125,13 @@ def test_out_of_reach_cells_are_dimmed_and_follow_the_kingdom() -> None:
     assert out == {(r, c) for r in range(-4, 5) for c in (-4, -3)}
 
 
-def test_rotation_cycles_clockwise_and_reselecting_rotates() -> None:
+def test_rotation_cycles_clockwise_and_selecting_never_rotates() -> None:
     board = KingdomBoard("41,13")
     browser_click(board, "rotate")
     assert board.rotation == 1 and "below" in board.message
-    browser_click(board, "select", domino=41)           # the chosen one again: rotate
+    browser_click(board, "select", domino=41)           # the chosen one again: no turn
+    assert board.rotation == 1
+    browser_click(board, "key", key="rotate")            # R
     assert board.rotation == 2
     browser_click(board, "select", domino=13)
     assert board.selected == 13 and board.rotation == 2
@@ -140,7 +144,8 @@ def test_rotation_cycles_clockwise_and_reselecting_rotates() -> None:
 def test_undo_redo_reset() -> None:
     board = KingdomBoard("41,13")
     browser_click(board, "undo")
-    assert board.message == "Nothing to undo." and 'data-kk-action="undo" disabled' in board.html
+    assert board.message == "Nothing to undo."
+    assert re.search(r'data-kk-action="undo" title="[^"]*" disabled', board.html)
     board.click(0, 1)
     board.select(13)                                    # already chosen: stays, no rotation
     board.rotate()
@@ -232,8 +237,8 @@ def test_hover_preview_carries_the_rotation_and_colours() -> None:
     board = KingdomBoard("41")
     board.rotate(3)
     assert 'data-ghost-dr="-1" data-ghost-dc="0"' in board.html
-    assert "--kk-ghost-first: #e9c944" in board.html        # W, then G
-    assert "--kk-ghost-second: #93c94a" in board.html
+    assert f"--kk-ghost-first: {TERRAIN_COLOURS[Terrain.WHEAT]}" in board.html   # W, then G
+    assert f"--kk-ghost-second: {TERRAIN_COLOURS[Terrain.GRASSLAND]}" in board.html
 
 
 def test_select_a_domino_not_in_the_hand() -> None:
