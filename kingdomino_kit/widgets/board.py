@@ -55,7 +55,8 @@ ROTATIONS = ("right of", "below", "left of", "above")
 """Where the second half lies from the first, by rotation 0–3 (the order of grid.DIRECTIONS)."""
 _ARROWS = ("→", "↓", "←", "↑")
 _STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-KEYS_HELP = "Keys (click the board first): arrows move the cursor, Enter places, R rotates, U undoes."
+KEYS_HELP = ("Keys (click the board first): arrows move the cursor, Enter places, R rotates, "
+             "U undoes.")
 
 
 def move_cursor(cursor: Cell, key: str, frame: tuple[int, int, int, int]) -> Cell:

@@ -160,7 +160,7 @@ class PuzzleBoard(KingdomBoard):
                          f"{cells}</table>")
         if self._show_answer and p.solution is not None:
             answer = Kingdom.from_text(p.solution.kingdom, p.rules.size)
-            lines.append(f'<div class="kk-answer-layout"><div class="kk-answer-caption">One optimal '
-                         f"layout (it scores {p.solution.optimum}):</div>"
+            lines.append('<div class="kk-answer-layout"><div class="kk-answer-caption">One '
+                         f"optimal layout (it scores {p.solution.optimum}):</div>"
                          f"<div>{kingdom_svg(answer, cell=30)}</div></div>")
         return f'<div class="kk-puzzle">{"".join(lines)}</div>'
