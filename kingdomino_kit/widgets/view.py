@@ -2,16 +2,19 @@
 
 All state and every rule live in Python. The view (an anywidget with its ES module inline, no
 build step) only sets the ``html`` trait as the element's content, and when an element carrying
-``data-kk-action`` is clicked it sets the synced ``event`` trait to that element's ``data-*``
-attributes plus a counter (so a second click on the same cell is still a change). Python answers
-in :meth:`ActionView.handle` and renders new HTML. Hovering a board cell previews the chosen
-domino on the two cells it would cover (colours only; legality is decided in Python).
+``data-kk-action`` is clicked it sends Python a custom message with that element's ``data-*``
+attributes — one message per click, so quick clicks are never merged (a synced trait set twice
+between two round trips reaches Python once: ipywidgets merges pending state). Setting the
+``event`` trait to the same attributes plus a counter does the same from Python (the tests drive
+the widgets that way). Python answers in :meth:`ActionView.handle` and renders new HTML.
+Hovering a board cell previews the chosen domino on the two cells it would cover (colours only;
+legality is decided in Python).
 
 Keys: when the widget's HTML has an element with ``data-kk-keys``, the view (focusable, and
 kept focused across redraws) reports the arrows, Enter, R and U as a ``key`` action with
 ``data-key`` ``up``/``down``/``left``/``right``/``enter``/``rotate``/``undo``; it stops them
-there, so JupyterLab's own shortcuts (R makes a raw cell) do not see them. What a key does is
-Python's to decide, like a click.
+there, so JupyterLab's own shortcuts (R makes a raw cell) do not see them; Python answers a key
+like a click.
 
 >>> view = ActionView()
 >>> view.html == "" and view.event == {}
@@ -47,17 +50,13 @@ function render({ model, el }) {
       return;
     ev.preventDefault();
     ev.stopPropagation();
-    const previous = model.get("event") || {};
-    model.set("event", { kkAction: "key", key, seq: (previous.seq || 0) + 1 });
-    model.save_changes();
+    model.send({ kkAction: "key", key });
   };
   const report = (ev) => {
     const target = ev.target.closest("[data-kk-action]");
     if (!target || !root.contains(target) || target.hasAttribute("disabled")) return;
     ev.preventDefault();
-    const previous = model.get("event") || {};
-    model.set("event", { ...target.dataset, seq: (previous.seq || 0) + 1 });
-    model.save_changes();
+    model.send({ ...target.dataset });
   };
   const cellAt = (grid, row, col) =>
     grid.querySelector(`.kk-cell[data-row="${row}"][data-col="${col}"]`);
@@ -166,6 +165,15 @@ class ActionView(anywidget.AnyWidget):
     _css = CSS
     html = traitlets.Unicode("").tag(sync=True)
     event = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._on_message)
+
+    def _on_message(self, widget: Any, content: Any, buffers: Any) -> None:
+        """A click or a key from the view: a custom message ``{"kkAction": ..., ...}``."""
+        if isinstance(content, dict) and content.get("kkAction"):
+            self.handle(str(content["kkAction"]), {str(k): str(v) for k, v in content.items()})
 
     @traitlets.observe("event")
     def _on_event(self, change: dict[str, Any]) -> None:
