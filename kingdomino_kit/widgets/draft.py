@@ -417,11 +417,11 @@ class DraftTable(ActionView):
         dom = self.domino_to_place()
         if player == self.human and self.your_turn() and dom is not None:
             body = kingdom_grid(kingdom, legal=self.legal_cells(), direction=self._rotation,
-                                ghost=dom, cell=36, cursor=self._cursor)
+                                ghost=dom, cell=34, cursor=self._cursor)
         elif player == self.human:
-            body = kingdom_grid(kingdom, clickable=False, cell=36)
+            body = kingdom_grid(kingdom, clickable=False, cell=34)
         else:
-            body = kingdom_grid(kingdom, clickable=False, cell=30, badges=False,
+            body = kingdom_grid(kingdom, clickable=False, cell=28, badges=False,
                                 frame=compact_frame(kingdom))
         return (f'<div class="kk-player{current}" data-player="{player}" '
                 f'style="border-color: {KING_COLOURS[player]}">{head}{body}</div>')

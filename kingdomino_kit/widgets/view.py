@@ -95,8 +95,8 @@ export default { render };
 CSS = r"""
 .kk-root { font-family: sans-serif; font-size: 13px; color: var(--jp-content-font-color1, #222); }
 .kk-root:focus { outline: none; }
-.kk-root:focus-visible .kk-grid, .kk-root:focus .kk-keys .kk-grid { outline: 2px solid #0b3d91;
-  outline-offset: 2px; }
+.kk-root:focus [data-kk-keys] .kk-grid:has([data-kk-action="cell"]) {
+  outline: 2px solid #0b3d91; outline-offset: 2px; }
 .kk-root button { font-size: 12px; cursor: pointer; }
 .kk-root button[disabled] { cursor: default; opacity: 0.45; }
 .kk-hand { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; align-items: center; }

@@ -175,7 +175,7 @@ def test_other_players_boards_are_readable_at_a_classroom_size() -> None:
         table.apply(table.game.legal_actions()[0])
     sizes = {int(w) for w in re.findall(r'<rect class="kk-cell[^"]*"[^>]* width="(\d+)"',
                                         table.html)}
-    assert min(sizes) >= 30                              # no 16 px cells any more
+    assert min(sizes) >= 28                              # no 16 px cells any more
     panels = re.findall(r'<div class="kk-player[^"]*" data-player="(\d)"(.*?)</svg>', table.html,
                         re.S)
     cells = {int(p): body.count('class="kk-cell') for p, body in panels}
