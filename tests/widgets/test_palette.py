@@ -48,11 +48,12 @@ def test_the_simulation_collapses_red_and_green_as_deuteranopia_does() -> None:
 
 
 def test_the_check_rejects_the_palette_it_replaced() -> None:
-    """The old colours (legal cells #b8e6a4 near grassland #93c94a, wheat near grassland):
-    the same check must fail on them, or it checks nothing."""
+    """The old colours (forest near swamp for a deuteranope, wheat near grassland for a
+    protanope): the same check must fail on them, or it checks nothing."""
     old = {"wheat": rgb("#e9c944"), "forest": rgb("#2f6b34"), "lake": rgb("#3b7fd0"),
            "grassland": rgb("#93c94a"), "swamp": rgb("#8c7d56"), "mine": rgb("#4b4b52"),
            "legal marker": rgb("#b8e6a4"), "empty": rgb(EMPTY_COLOUR)}
-    gap, a, b = closest_pair(old, "deuteranopia")
-    assert gap < MIN_DE
+    assert closest_pair(old, "deuteranopia")[1:] == ("forest", "swamp")
+    assert closest_pair(old, "deuteranopia")[0] < MIN_DE
     assert closest_pair(old, "protanopia")[1:] == ("grassland", "wheat")
+    assert closest_pair(old, "protanopia")[0] < MIN_DE
