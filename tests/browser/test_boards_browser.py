@@ -10,7 +10,6 @@ Selectors use only the widgets' own ``kk-*`` classes and data attributes, as in
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
