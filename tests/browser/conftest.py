@@ -242,20 +242,29 @@ def voila_app(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
                 os.kill(pid, signal.SIGKILL)
 
 
-@pytest.fixture()
-def app_page(voila_app: App, chromium_path: Path, tmp_path: Path) -> Iterator[object]:
-    """A headless Chromium page at 1366×768 for the Voilà app; closed whatever happens."""
+@contextmanager
+def chromium_page(chromium_path: Path, profile: Path, width: int, height: int
+                  ) -> Iterator[object]:
+    """A fresh headless Chromium page (own user-data-dir ``profile``); closed whatever
+    happens."""
     os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=str(chromium_path),
-            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1366, "height": 768})
+            str(profile), executable_path=str(chromium_path), headless=True,
+            args=CHROMIUM_ARGS, viewport={"width": width, "height": height})
         try:
             yield context.pages[0] if context.pages else context.new_page()
         finally:
             context.close()
+
+
+@pytest.fixture()
+def app_page(voila_app: App, chromium_path: Path, tmp_path: Path) -> Iterator[object]:
+    """A headless Chromium page at 1366×768 for the Voilà app."""
+    with chromium_page(chromium_path, tmp_path / "chromium-profile", 1366, 768) as page:
+        yield page
 
 
 @pytest.fixture()
@@ -274,18 +283,10 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
 
 @pytest.fixture()
 def page(lab: Lab, chromium_path: Path, tmp_path: Path) -> Iterator[object]:
-    """A fresh headless Chromium page (own user-data-dir); closed whatever happens."""
-    os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=str(chromium_path),
-            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 1000})
-        try:
-            yield context.pages[0] if context.pages else context.new_page()
-        finally:
-            context.close()
+    """A fresh headless Chromium page for the Jupyter server (1280×1000 unless a test sets
+    another size)."""
+    with chromium_page(chromium_path, tmp_path / "chromium-profile", 1280, 1000) as page:
+        yield page
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
