@@ -44,9 +44,9 @@ from kingdomino_kit.game import GameOptions
 # ## One game, played by you — and the best you could have done
 #
 # Before the statistics, play one game yourself against the greedy bot: claim a domino of the
-# line by clicking it, place it on your board (rotate, then click a green cell). When the game
-# is over, run the cell after the table: the solver rearranges the very dominoes you took and
-# **proves** the best kingdom they could have made, drawn beside yours.
+# line by clicking it, place it on your board (rotate, then click a cell marked with a dot).
+# When the game is over, run the cell after the table: the solver rearranges the very dominoes
+# you took and **proves** the best kingdom they could have made, drawn beside yours.
 # %%
 from kingdomino_kit.hindsight import hindsight
 from kingdomino_kit.widgets import DraftTable
