@@ -12,6 +12,7 @@ from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
     add_replay_arguments,
+    add_solver_arguments,
     answer_lines,
     game_seed,
     print_replay,
@@ -67,8 +68,7 @@ def register(sub: Any) -> None:
 
     p = actions.add_parser("solve", help="solve a castle puzzle (JSON) with CP-SAT")
     p.add_argument("file", help="puzzle file (format kingdoms-puzzle/1)")
-    p.add_argument("--time-limit", type=float, default=30.0, metavar="S",
-                   help="seconds (default 30)")
+    add_solver_arguments(p, time_limit=30.0, workers_=1)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
 
@@ -150,7 +150,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         puzzle = load_castle_puzzle(text, source=name)
     except KingdomsError as error:
         raise CliError(f"{name}: {error}") from None
-    data = solve_castles(puzzle.problem, time_limit=args.time_limit).to_json(
+    data = solve_castles(puzzle.problem, time_limit=args.time_limit, workers=args.workers,
+                         seed=args.seed).to_json(
         objective=puzzle.problem.objective)
     if args.json:
         print(json.dumps(data))

@@ -13,6 +13,7 @@ from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
     add_replay_arguments,
+    add_solver_arguments,
     answer_lines,
     game_seed,
     print_replay,
@@ -81,8 +82,7 @@ def register(sub: Any) -> None:
     p.add_argument("--size", type=int, choices=(5, 7), default=5, help="7: Neolithic 7×7")
     p.add_argument("--empire", action="store_true", help="count Empire of fire (+10)")
     p.add_argument("--homo-habilis", action="store_true", help="count Homo Habilis (+5)")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
-    p.add_argument("--workers", type=int, default=2)
+    add_solver_arguments(p, time_limit=60.0)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
 
@@ -196,7 +196,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise CliError("no dominoes given")
     sol = solve_discovery(dominoes, size=args.size, empire_of_fire=args.empire,
                           homo_habilis=args.homo_habilis,
-                          time_limit_s=args.time_limit, workers=args.workers)
+                          time_limit_s=args.time_limit, workers=args.workers, seed=args.seed)
     data = sol.to_json()
     if args.json:
         print(json.dumps(data))

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command, read_input
-from kingdomino_kit.cli.contract import answer_lines
+from kingdomino_kit.cli.contract import add_solver_arguments, answer_lines
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.kingdom import Kingdom, parse_text
@@ -28,9 +28,7 @@ def register(sub: Any) -> None:
                    help="every given (or chosen) domino placed, no gap: +5")
     p.add_argument("--start", help="a partial kingdom (text notation) that must stay as it is")
     p.add_argument("--choose", type=int, help="use at most K of the dominoes (free choice)")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
-    p.add_argument("--workers", type=int, default=2, help="CP-SAT workers (default 2)")
-    p.add_argument("--seed", type=int, default=0, help="CP-SAT random seed (default 0)")
+    add_solver_arguments(p, time_limit=60.0)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
 
@@ -50,10 +48,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise CliError("--dominoes: no domino given")
     if args.choose is not None and args.choose < 0:
         raise CliError(f"--choose: must be at least 0, not {args.choose}")
-    if args.time_limit <= 0:
-        raise CliError(f"--time-limit: must be positive, not {args.time_limit}")
-    if args.workers < 1:
-        raise CliError(f"--workers: must be at least 1, not {args.workers}")
     start = _start(args.start, args.size) if args.start else None
     try:
         sol = best_kingdom(doms, size=args.size, middle_kingdom=args.middle_kingdom,

@@ -42,7 +42,8 @@ from kingdomino_kit.errors import IllegalAction, KingdominoError, LogError
 from kingdomino_kit.game.game import LOG_FORMAT, Action, Claim, Discard, Game, deal
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import Placement
-from kingdomino_kit.logs import check_format, dumps, loads
+from kingdomino_kit.logs import check_format, check_results, dumps, loads
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["FORMAT", "LogError", "dumps", "loads", "replay"]
 
@@ -52,10 +53,10 @@ FORMAT = LOG_FORMAT
 # --------------------------------------------------------------------------------- replay
 def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in data:
-        raise LogError(f"missing field {key!r}")
+        raise LogError(f"missing field {shown(key)}")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise LogError(f"field {key!r}: unexpected value {value!r}")
+        raise LogError(f"field {shown(key)}: unexpected value {shown(value)}")
     return value
 
 
@@ -75,7 +76,7 @@ def _options(data: dict[str, Any]) -> GameOptions:
         draw = 4 if players == 3 and isinstance(line, list) and len(line) == 4 else 3
     strict = data.get("strict_discard", True)
     if not isinstance(strict, bool):
-        raise LogError(f"field 'strict_discard': unexpected value {strict!r}")
+        raise LogError(f"field 'strict_discard': unexpected value {shown(strict)}")
     try:
         options = GameOptions(players=players, variant=variant, three_player_draw=draw,
                               middle_kingdom=middle, harmony=harmony, strict_discard=strict)
@@ -141,8 +142,8 @@ def _check_line(game: Game, line: Any, r: int, seed: int, check_seed: bool) -> N
 
 def _place_action(place: Any, r: int) -> Action:
     if not isinstance(place, dict) or not isinstance(place.get("domino"), int):
-        raise LogError(f"'place' must be null or an object with a domino number, not {place!r}",
-                       round=r)
+        raise LogError("'place' must be null or an object with a domino number, not "
+                       f"{shown(place)}", round=r)
     try:
         dom = domino(place["domino"])
     except KingdominoError as error:
@@ -203,9 +204,10 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
                                                  ("king", "player", "place", "pick")):
                 raise LogError("a turn must have 'king', 'player', 'place' and 'pick'", round=r)
             king, player, place, pick = turn["king"], turn["player"], turn["place"], turn["pick"]
-            if not isinstance(king, int) or not isinstance(player, int):
-                raise LogError(f"'king' and 'player' must be numbers, not {king!r}, {player!r}",
-                               round=r)
+            if (not isinstance(king, int) or not isinstance(player, int)
+                    or isinstance(king, bool) or isinstance(player, bool)):
+                raise LogError(f"'king' and 'player' must be numbers, not {shown(king)}, "
+                               f"{shown(player)}", round=r)
             if game.current_king != king:
                 raise LogError(f"it is the turn of king {game.current_king}, not of king {king}"
                                " (kings act in the order of the dominoes they claimed, lowest"
@@ -224,11 +226,11 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
                     raise LogError(f"king {king} must claim a domino of the line ('pick' is "
                                    "null)", "claim", r)
                 if not isinstance(pick, int) or isinstance(pick, bool) or not 1 <= pick <= 48:
-                    raise LogError(f"'pick' must be a domino number, not {pick!r}", round=r)
+                    raise LogError(f"'pick' must be a domino number, not {shown(pick)}", round=r)
                 _apply(game, Claim(domino(pick)), king, player, r)
             elif pick is not None:
                 raise LogError(f"the last round has only placements ('pick' must be null, not "
-                               f"{pick!r})", "phase", r)
+                               f"{shown(pick)})", "phase", r)
         if not game.is_over and game.round == r:
             left = game.order[game.turn:]
             raise LogError(f"the round ends early: king(s) {left} did not act", "turn", r)
@@ -239,17 +241,4 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
 
 
 def _check_results(game: Game, data: dict[str, Any]) -> None:
-    results = game.results()
-    scores = data.get("scores")
-    if not isinstance(scores, list) or len(scores) != len(results):
-        raise LogError(f"field 'scores': must list {len(results)} players")
-    for want, got in zip(results, scores, strict=True):
-        if not isinstance(got, dict) or got.get("player") != want["player"]:
-            raise LogError(f"field 'scores': entry for player {want['player']} expected, got "
-                           f"{got!r}")
-        if got.get("score") != want["score"]:
-            raise LogError(f"scores: player {want['player']} scores {want['score']}, not "
-                           f"{got.get('score')!r}", "score")
-    winners = data.get("winners")
-    if winners != game.winners():
-        raise LogError(f"winners: the winners are {game.winners()}, not {winners!r}", "winners")
+    check_results(data, game.results(), game.winners())

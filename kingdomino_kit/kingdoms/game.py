@@ -33,6 +33,7 @@ from kingdomino_kit.kingdoms.render import board_svg
 from kingdomino_kit.kingdoms.scoring import Scoring, line_cells, line_names, score_board
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Tile, castle_supply, tile_set
 from kingdomino_kit.logs import LOG_FORMATS, check_format
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["KingdomsRules", "Observation", "EpochResult", "KingdomsGame", "play_game", "replay",
            "LOG_FORMAT"]
@@ -251,7 +252,7 @@ class KingdomsGame:
         if self.is_over:
             raise IllegalAction("the game is over", "over")
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}", "kind")
+            raise IllegalAction(f"not an action: {shown(action)}", "kind")
         if action.cell is not None:
             try:
                 occupant = self.board.at(action.cell)
@@ -286,7 +287,7 @@ class KingdomsGame:
                 raise IllegalAction(f"{player} may pass only when nothing else is possible",
                                     "pass")
         else:
-            raise IllegalAction(f"unknown action kind {action.kind!r}", "kind")
+            raise IllegalAction(f"unknown action kind {shown(action.kind)}", "kind")
         if action.kind in ("castle", "place", "secret") and action.cell is None:
             raise IllegalAction(f"{action.kind} needs a cell", "kind")
 
@@ -401,7 +402,7 @@ def replay(log: dict[str, Any] | str) -> KingdomsGame:
         except json.JSONDecodeError as error:
             raise ReplayError(f"log is not JSON: {error.msg} (line {error.lineno})") from None
     if not isinstance(log, dict):
-        raise ReplayError(f"not a Kingdoms log (format {LOG_FORMAT!r}): not a JSON object")
+        raise ReplayError(f"not a Kingdoms log (format {shown(LOG_FORMAT)}): not a JSON object")
     try:
         check_format(log, "kingdoms", default=LOG_FORMAT)
     except LogError as error:
@@ -412,7 +413,7 @@ def replay(log: dict[str, Any] | str) -> KingdomsGame:
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayError(f"log header: {error}") from None
     for n, entry in enumerate(log.get("turns", []), start=1):
-        where = f"turn {n} ({entry!r})"
+        where = f"turn {n} ({shown(entry)})"
         player, _, text = str(entry).partition(" ")
         if player != game.current_player or game.is_over:
             who = "nobody" if game.is_over else game.current_player

@@ -43,6 +43,7 @@ from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
 from kingdomino_kit.kingdoms.solver import OBJECTIVES, CastleProblem, evaluate
 from kingdomino_kit.kingdoms.tiles import PLAYERS, RANK1_BY_PLAYERS, Tile, TileKind
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["FORMAT", "CastlePuzzle", "CastlePuzzleError", "load_castle_puzzle",
            "castle_puzzles", "castle_collection", "generate_castle_puzzle"]
@@ -107,7 +108,7 @@ def _has_wizard(board: Board) -> bool:
 
 def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], source: str) -> Any:
     if name not in data:
-        raise CastlePuzzleError(f"{source}: missing field {name!r}")
+        raise CastlePuzzleError(f"{source}: missing field {shown(name)}")
     value = data[name]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
         raise CastlePuzzleError(f"{source}: {name}: wrong type {type(value).__name__}")
@@ -141,15 +142,15 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
     if not isinstance(data, dict):
         raise CastlePuzzleError(f"{source}: a puzzle must be a JSON object")
     if data.get("format") != FORMAT:
-        raise CastlePuzzleError(f"{source}: format: expected {FORMAT!r}, got "
-                                f"{data.get('format')!r}")
+        raise CastlePuzzleError(f"{source}: format: expected {shown(FORMAT)}, got "
+                                f"{shown(data.get('format'))}")
     ident = _field(data, "id", str, source)
     title = _field(data, "title", str, source)
     level = _field(data, "level", int, source)
     rules = _field(data, "rules", dict, source)
     players = rules.get("players")
     if players not in RANK1_BY_PLAYERS:
-        raise CastlePuzzleError(f"{source}: rules.players: must be 2–4, not {players!r}")
+        raise CastlePuzzleError(f"{source}: rules.players: must be 2–4, not {shown(players)}")
     wizard = bool(rules.get("wizard", False))
     board = _board(_field(data, "board", (str, list), source), "board", wizard, source)
     castles = _field(data, "castles", list, source)

@@ -32,9 +32,10 @@ from typing import Any
 from kingdomino_kit.answer import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.board import Board, check_supply
-from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug
+from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug, SolverError
 from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, score_board, segments
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Piece, Tile, TileKind
+from kingdomino_kit.untrusted import check_search, shown
 
 __all__ = ["CastleProblem", "CastleSolution", "SolverBug", "solve_castles", "evaluate",
            "OBJECTIVES"]
@@ -286,6 +287,9 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
     """
     from ortools.sat.python import cp_model
 
+    if not isinstance(problem, CastleProblem):
+        raise KingdomsError(f"problem: must be a CastleProblem, not {shown(problem)}")
+    check_search(time_limit, workers, seed, SolverError)
     start = time.perf_counter()
     built = build_model(problem)
     solver = cp_model.CpSolver()

@@ -35,8 +35,9 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from kingdomino_kit.dominoes import DominoBase
+from kingdomino_kit.dominoes import DominoBase, domino_number, number_list
 from kingdomino_kit.origins.errors import CatalogueError, OriginsError
+from kingdomino_kit.untrusted import JSON_LIMIT, check_text
 
 __all__ = ["Terrain", "Resource", "Half", "Domino", "Catalogue", "COLUMNS", "load_catalogue",
            "read_catalogue", "sample_catalogue", "THROW_DISTANCE"]
@@ -175,11 +176,14 @@ class Half:
         >>> Half.parse("V3")
         Half(terrain=<Terrain.VOLCANO: 'volcano'>, fire=0, craters=3)
         """
+        if not isinstance(token, str):
+            raise OriginsError(f"a square in notation is text, not {type(token).__name__}")
         token = token.strip()
         terrain = Terrain.parse(token[:1])
-        count = int(token[1:]) if token[1:].isdigit() else 0
-        if token[1:] and not token[1:].isdigit():
-            raise OriginsError(f"cannot read square {token!r} (expected e.g. G, L2, V1)")
+        digits = token[1:]
+        if digits and not (digits.isascii() and digits.isdigit() and len(digits) == 1):
+            raise OriginsError(f"cannot read square {token[:12]!r} (expected e.g. G, L2, V1)")
+        count = int(digits) if digits else 0
         if terrain is Terrain.VOLCANO:
             return cls(terrain, 0, count)
         return cls(terrain, count)
@@ -229,11 +233,9 @@ class Catalogue:
         return self.domino(number)
 
     def domino(self, number: int | str) -> Domino:
-        """Domino ``number``; raises :class:`OriginsError` if the catalogue has none."""
-        try:
-            n = int(number)
-        except (TypeError, ValueError):
-            raise OriginsError(f"domino {number!r} is not a number") from None
+        """Domino ``number`` (an integer, or its digits as text); raises :class:`OriginsError`
+        if the catalogue has none."""
+        n = domino_number(number, OriginsError)
         found = self._by_number().get(n)
         if found is None:
             raise OriginsError(f"domino {n} is not in {self.name} (numbers "
@@ -242,11 +244,9 @@ class Catalogue:
 
     def dominoes(self, numbers: str | list[int] | tuple[int, ...]) -> list[Domino]:
         """Several dominoes from numbers or a comma list (``"3,17"``; ``"all"``)."""
-        if isinstance(numbers, str):
-            if numbers.strip().lower() == "all":
-                return list(self.dominoes_)
-            return [self.domino(p) for p in numbers.replace(" ", "").split(",") if p]
-        return [self.domino(n) for n in numbers]
+        if isinstance(numbers, str) and numbers.strip().lower() == "all":
+            return list(self.dominoes_)
+        return [self.domino(n) for n in number_list(numbers, OriginsError)]
 
     def _by_number(self) -> dict[int, Domino]:
         return {d.number: d for d in self.dominoes_}
@@ -260,6 +260,7 @@ def load_catalogue(text: str, source: str = "catalogue", *, illustrative: bool =
     ...                "right_craters\\n1,G,1,0,V,0,2\\n").dominoes_
     (Domino(1, G1|V2),)
     """
+    check_text(text, "catalogue", CatalogueError, JSON_LIMIT)
     lines = text.splitlines()
     rows = [(n, line) for n, line in enumerate(lines, start=1)
             if line.strip() and not line.lstrip().startswith("#")]
@@ -294,11 +295,11 @@ def load_catalogue(text: str, source: str = "catalogue", *, illustrative: bool =
 
 def _read_row(row: dict[str, str], source: str, line_no: int) -> Domino:
     def integer(column: str) -> int:
-        try:
-            return int(row[column])
-        except ValueError:
-            raise CatalogueError(f"{column}: {row[column]!r} is not a whole number", source,
-                                 line_no) from None
+        text = row[column]
+        if not (text.isascii() and text.isdigit()) or len(text) > 6:
+            raise CatalogueError(f"{column}: {text[:12]!r} is not a whole number (up to six "
+                                 "digits)", source, line_no)
+        return int(text)
 
     number = integer("number")
     if number < 1:

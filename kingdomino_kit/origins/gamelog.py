@@ -55,6 +55,7 @@ from kingdomino_kit.origins.game import (
 )
 from kingdomino_kit.origins.kingdom import Placement
 from kingdomino_kit.origins.tribe import Caveman
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["FORMAT", "LogError", "replay", "dumps", "loads", "decode_action"]
 
@@ -64,7 +65,7 @@ FORMAT = LOG_FORMAT
 def _cell(value: Any, what: str, r: int) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
-        raise LogError(f"{what} must be [row, col], not {value!r}", round=r)
+        raise LogError(f"{what} must be [row, col], not {shown(value)}", round=r)
     return (value[0], value[1])
 
 
@@ -101,8 +102,8 @@ def decode_action(item: dict[str, Any], game: OriginsGame, r: int) -> Action:
     except LogError:
         raise
     except (KingdominoError, KeyError, TypeError, ValueError) as error:
-        raise LogError(f"cannot read action {item!r}: {error}", round=r) from None
-    raise LogError(f"unknown action {item!r}", round=r)
+        raise LogError(f"cannot read action {shown(item)}: {error}", round=r) from None
+    raise LogError(f"unknown action {shown(item)}", round=r)
 
 
 def _options(data: dict[str, Any], catalogue: Catalogue | None) -> OriginsOptions:
@@ -112,7 +113,7 @@ def _options(data: dict[str, Any], catalogue: Catalogue | None) -> OriginsOption
             "players": data["players"], "mode": data["mode"], "totem_bonus": data["totem_bonus"],
             "empire_of_fire": data["empire_of_fire"], "homo_habilis": data["homo_habilis"]}
     except KeyError as error:
-        raise LogError(f"missing field {error.args[0]!r}") from None
+        raise LogError(f"missing field {shown(error.args[0])}") from None
     if catalogue is not None:
         kwargs["catalogue"] = catalogue
     try:
@@ -121,7 +122,7 @@ def _options(data: dict[str, Any], catalogue: Catalogue | None) -> OriginsOption
         raise LogError(f"options: {error}") from None
     want = data.get("catalogue_hash")
     if want is not None and want != catalogue_hash(options.catalogue):
-        raise LogError(f"the log was played with catalogue {data.get('catalogue')!r} (hash "
+        raise LogError(f"the log was played with catalogue {shown(data.get('catalogue'))} (hash "
                        f"{want}), not with {options.catalogue.name} (hash "
                        f"{catalogue_hash(options.catalogue)})", "catalogue")
     if data.get("size", options.size) != options.size:
@@ -137,7 +138,7 @@ def replay(log: dict[str, Any] | str, *, catalogue: Catalogue | None = None) -> 
     options = _options(data, catalogue)
     seed = data.get("seed")
     if not isinstance(seed, int):
-        raise LogError(f"field 'seed': must be an integer, not {seed!r}")
+        raise LogError(f"field 'seed': must be an integer, not {shown(seed)}")
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         raise LogError("field 'rounds': must be a list")
@@ -149,13 +150,13 @@ def replay(log: dict[str, Any] | str, *, catalogue: Catalogue | None = None) -> 
             raise LogError("a round must be an object with 'line' and 'actions'", round=r)
         want = [d.number for d in game.line]
         if rnd.get("line") != want:
-            raise LogError(f"the line {rnd.get('line')!r} is not the one seed {seed} deals "
+            raise LogError(f"the line {shown(rnd.get('line'))} is not the one seed {seed} deals "
                            f"({want})", "deal", r)
         for item in rnd["actions"]:
             if game.is_over or game.round != r:
                 raise LogError("more actions than the round has", "turn", r)
             if not isinstance(item, dict):
-                raise LogError(f"an action must be an object, not {item!r}", round=r)
+                raise LogError(f"an action must be an object, not {shown(item)}", round=r)
             action = decode_action(item, game, r)
             try:
                 game.apply(action, player=item.get("by"))
@@ -171,7 +172,7 @@ def replay(log: dict[str, Any] | str, *, catalogue: Catalogue | None = None) -> 
         raise LogError(f"scores: the rules give {game.scores()}, the log says {scores}", "score")
     if data.get("winners") != game.winners():
         raise LogError(f"winners: the winners are {game.winners()}, not "
-                       f"{data.get('winners')!r}", "winners")
+                       f"{shown(data.get('winners'))}", "winners")
     return game
 
 

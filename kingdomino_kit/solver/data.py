@@ -103,8 +103,10 @@ def terrain_bound(halves: Sequence[Half]) -> int:
 def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
                fixed: dict[FrameCell, Half] | None = None, middle_kingdom: bool = False,
                harmony: bool = False, choose: int | None = None,
-               settings: SolverSettings = DEFAULT_SETTINGS) -> ModelData:
-    """Group equal dominoes into pieces and compute the static upper bound (bonuses included)."""
+               settings: SolverSettings = DEFAULT_SETTINGS, bound_seconds: float = 10.0
+               ) -> ModelData:
+    """Group equal dominoes into pieces and compute the static upper bound (bonuses included;
+    the bound of a choice of k dominoes is searched for at most ``bound_seconds``)."""
     groups: dict[tuple[Half, Half], list[int]] = {}
     for d in dominoes:
         groups.setdefault(piece_key(d), []).append(d.number)
@@ -119,7 +121,7 @@ def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
         light = sum(1 for r, c in free if (r + c) % 2 == 0)
         at_most = min(at_most, light, len(free) - light)
     if at_most < len(dominoes):
-        bound = min(bound, choice_bound(pieces, at_most, tuple(fixed.values())))
+        bound = min(bound, choice_bound(pieces, at_most, tuple(fixed.values()), bound_seconds))
     if middle_kingdom and castle == (size // 2, size // 2):
         bound += MIDDLE_KINGDOM_BONUS
     if harmony:
@@ -128,9 +130,11 @@ def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
 
 
 @cache
-def choice_bound(pieces: tuple[Piece, ...], k: int, fixed: tuple[Half, ...] = ()) -> int:
+def choice_bound(pieces: tuple[Piece, ...], k: int, fixed: tuple[Half, ...] = (),
+                 seconds: float = 10.0) -> int:
     """The per-terrain bound of the best choice of at most ``k`` dominoes (geometry ignored):
-    max Σ_t squares_t × crowns_t over the choices, a small CP-SAT model of its own.
+    max Σ_t squares_t × crowns_t over the choices, a small CP-SAT model of its own (searched
+    for at most ``seconds``: the bound CP-SAT has proven by then).
 
     >>> from kingdomino_kit.dominoes import dominoes
     >>> data = model_data(dominoes("41,36,1"), size=5, castle=(2, 2))
@@ -159,7 +163,7 @@ def choice_bound(pieces: tuple[Piece, ...], k: int, fixed: tuple[Half, ...] = ()
         total.append(value)
     model.maximize(sum(total))
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = 10.0
+    solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = 1
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is for the caller
     status = solver.solve(model)

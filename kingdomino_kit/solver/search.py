@@ -146,7 +146,8 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         for k, castle in enumerate(positions):
             data = model_data(dominoes, size=size, castle=castle,
                               fixed=fixed_squares(start, castle), middle_kingdom=middle_kingdom,
-                              harmony=harmony, choose=choose, settings=settings)
+                              harmony=harmony, choose=choose, settings=settings,
+                              bound_seconds=min(10.0, max(0.01, time_limit_s / 4)))
             datas.append(data)
             best.bounds[k] = data.upper_bound
     except KeyboardInterrupt:
@@ -159,7 +160,8 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
     interrupted = False
     if not harmony and settings.beam:  # a real layout first: the models must beat it
         try:
-            _beam_incumbent(dominoes, size, start, middle_kingdom, choose, best)
+            _beam_incumbent(dominoes, size, start, middle_kingdom, choose, best,
+                            started + time_limit_s / 2)
         except KeyboardInterrupt:
             interrupted = True
         if on_solution is not None and best.kingdom is not None:
@@ -307,11 +309,13 @@ def _stopper(solver: cp_model.CpSolver, best: _Best) -> Callable[[float], None]:
 
 
 def _beam_incumbent(dominoes: list[Domino], size: int, start: Kingdom | None,
-                    middle_kingdom: bool, choose: int | None, best: _Best) -> None:
-    """Record the beam search's layout (replayed through the rules) as the best so far."""
+                    middle_kingdom: bool, choose: int | None, best: _Best,
+                    deadline: float) -> None:
+    """Record the beam search's layout (replayed through the rules) as the best so far (the
+    beam stops at ``deadline``, so a short time limit is kept)."""
     kingdom, order = beam_layout(dominoes, size=size, start=start,
                                  middle_kingdom=middle_kingdom, width=3 if size <= 5 else 10,
-                                 choose=choose)
+                                 choose=choose, deadline=deadline)
     replayed, order = replay_order(order, start, size)
     if replayed != kingdom:
         raise SolverBug("the beam layout does not replay")
