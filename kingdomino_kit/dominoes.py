@@ -59,8 +59,8 @@ class Terrain(Enum):
         """The terrain of a text-notation letter; raises :class:`KingdominoError` if unknown."""
         try:
             return _BY_LETTER[letter.upper()]
-        except KeyError:
-            raise KingdominoError(f"unknown terrain letter {letter!r}") from None
+        except (KeyError, AttributeError):
+            raise KingdominoError(f"unknown terrain letter {shown(letter)}") from None
 
     @classmethod
     def parse(cls, name: str) -> Terrain:
@@ -69,11 +69,13 @@ class Terrain(Enum):
         >>> Terrain.parse("Lake")
         <Terrain.LAKE: 'lake'>
         """
+        if not isinstance(name, str):
+            raise KingdominoError(f"a terrain is named by text, not {shown(name)}")
         key = name.strip().lower()
         for terrain in cls:
             if terrain.value == key or terrain.letter.lower() == key:
                 return terrain
-        raise KingdominoError(f"unknown terrain {name!r}")
+        raise KingdominoError(f"unknown terrain {shown(name)}")
 
 
 TERRAINS: tuple[Terrain, ...] = tuple(Terrain)
@@ -104,9 +106,10 @@ class Half:
 
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, Terrain):
-            raise KingdominoError(f"not a terrain: {self.terrain!r}")
-        if not 0 <= self.crowns <= 3:
-            raise KingdominoError(f"crowns must be 0–3, not {self.crowns}")
+            raise KingdominoError(f"not a terrain: {shown(self.terrain)}")
+        if isinstance(self.crowns, bool) or not isinstance(self.crowns, int) or \
+                not 0 <= self.crowns <= 3:
+            raise KingdominoError(f"crowns must be 0–3, not {shown(self.crowns)}")
         object.__setattr__(self, "terrain_index", _INDEX[self.terrain])
 
     @property

@@ -30,7 +30,8 @@ from typing import Any
 from kingdomino_kit.errors import LogError
 from kingdomino_kit.untrusted import BadJson, parse_json, shown
 
-__all__ = ["LOG_FORMATS", "check_format", "check_results", "dumps", "loads"]
+__all__ = ["LOG_FORMATS", "check_bots", "check_format", "check_keys", "check_results", "dumps",
+           "loads"]
 
 LOG_FORMATS: Mapping[str, tuple[str, ...]] = {
     "kingdomino": ("kingdomino-kit/kingdomino-log/1", "kingdomino-log/1"),
@@ -51,6 +52,34 @@ def check_format(data: Mapping[str, Any], game: str, *, default: str | None = No
                  None)
     hint = f" (the {other} log format)" if other else ""
     raise LogError(f"field 'format': expected {names[0]!r}, got {shown(fmt)}{hint}")
+
+
+def check_keys(data: Mapping[str, Any], known: set[str] | frozenset[str], where: str,
+                 round: int | None = None) -> None:
+    """Raise :class:`LogError` if ``data`` has a field outside ``known``: a log says nothing
+    its replay does not check (``where`` names the object in the message).
+
+    >>> check_keys({"line": [], "turn": []}, {"line", "turns"}, "a round", 3)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.LogError: round 3: a round has an unknown field 'turn' (known: line, \
+turns)
+    """
+    for key in data:
+        if key not in known:
+            raise LogError(f"{where} has an unknown field {shown(key)} (known: "
+                           f"{', '.join(sorted(known))})", round=round)
+
+
+def check_bots(data: Mapping[str, Any], players: int) -> None:
+    """The optional ``bots`` annotation (what played each seat, as the command line writes it):
+    one name per seat, as text. It is not replayed — a log is re-checked by its actions."""
+    if "bots" not in data:
+        return
+    bots = data["bots"]
+    if (not isinstance(bots, list) or len(bots) != players
+            or not all(isinstance(b, str) for b in bots)):
+        raise LogError(f"field 'bots': one bot name per seat ({players}), not {shown(bots)}")
 
 
 def check_results(data: Mapping[str, Any], results: Sequence[Mapping[str, Any]],

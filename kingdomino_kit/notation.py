@@ -157,7 +157,7 @@ def squares_from_json(data: dict[str, Any] | str) -> tuple[int, Squares]:
     return size, cells
 
 
-_TOKEN = re.compile(r"([A-Za-z.])(\d*)$")
+_TOKEN = re.compile(r"([A-Za-z.])([0-9]*)$")
 
 
 def read_text(text: str, size: int = 5) -> tuple[Squares, Cell]:
@@ -186,7 +186,7 @@ def read_text(text: str, size: int = 5) -> tuple[Squares, Cell]:
                 raise NotationError(f"cannot read {shown(token)} (expected e.g. W, G2, C or .)",
                                     line_no, column)
             letter, digits = match.group(1).upper(), match.group(2)
-            crowns = int(digits) if len(digits) == 1 else (0 if not digits else 99)
+            crowns = int(digits) if 0 < len(digits) <= 3 else (0 if not digits else 99)
             if letter == ".":
                 if digits:
                     raise NotationError(f"an empty cell has no crowns: {shown(token)}",

@@ -41,7 +41,7 @@ from kingdomino_kit.errors import KingdominoError
 
 __all__ = ["BadJson", "DEPTH_LIMIT", "DIGITS_LIMIT", "INT32_MAX", "JSON_LIMIT", "TEXT_LIMIT",
            "check_count", "check_fields", "check_search", "check_seconds", "check_text",
-           "parse_json", "shown", "worker_limit"]
+           "parse_json", "read_file", "shown", "worker_limit"]
 
 TEXT_LIMIT = 65_536
 """Characters of a kingdom, territory or board in text notation (one line, 13 rows or 13 columns
@@ -119,6 +119,32 @@ limit of 65,536
         raise error(f"the {what} text has {len(text):,} characters, more than the limit of "
                     f"{limit:,}")
     return text
+
+
+def read_file(path: Any, what: str, error: type[KingdominoError] = KingdominoError,
+              limit: int = JSON_LIMIT) -> str:
+    """The UTF-8 text of a file (a byte-order mark dropped), at most ``limit`` bytes read;
+    ``error`` naming the file for a file that cannot be read, is too long or is not text.
+
+    >>> read_file("/nonexistent/p.json", "puzzle")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: cannot read puzzle /nonexistent/p.json: No such file \
+or directory
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise error(f"a {what} file is named by a path, not {shown(path)}")
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(limit + 1)
+    except OSError as bad:
+        raise error(f"cannot read {what} {path}: {bad.strerror or bad}") from None
+    if len(raw) > limit:
+        raise error(f"{path}: more than {limit:,} bytes, the limit for a {what}")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as bad:
+        raise error(f"{path}: not a text file (not UTF-8 at byte {bad.start + 1})") from None
 
 
 def _integer(token: str) -> int:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import json
 import sys
 from collections.abc import Iterator
 from typing import Any
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.cli import CliError, add_command, output_file, read_input
+from kingdomino_kit.cli import CliError, add_command, output_path, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
     add_replay_arguments,
@@ -20,11 +21,14 @@ from kingdomino_kit.cli.contract import (
     print_replay,
     result_json,
     seat_bots,
+    workers,
     write_log,
 )
+from kingdomino_kit.cli.resumable import ResumableCsv
 from kingdomino_kit.game import Game, GameOptions, derive_seed, play, play_dynasty
 from kingdomino_kit.game.log import LogError, dumps, loads, replay
-from kingdomino_kit.game.simulate import COLUMNS, simulate, summarize
+from kingdomino_kit.game.simulate import COLUMNS, simulate, simulate_game, summarize
+from kingdomino_kit.untrusted import worker_limit
 
 GAME = "kingdomino"
 BOTS_HELP = " (parameters: mc:playouts=N:width=K:policy=random|greedy)"
@@ -67,9 +71,13 @@ def register(sub: Any) -> None:
     add_seat_arguments(p, GAME, bots_help=BOTS_HELP,
                        seed_help="seed of the run (default 0); the same seed, the same rows")
     _add_options(p)
-    p.add_argument("--workers", type=int, default=1, help="worker processes (same results)")
-    p.add_argument("--out", metavar="FILE",
-                   help="write the CSV here and print a summary (default: CSV on stdout)")
+    p.add_argument("--workers", type=workers, default=1,
+                   help=f"worker processes, 1 to {worker_limit()} (same results)")
+    p.add_argument("--out", metavar="FILE", type=output_path,
+                   help="write the CSV here and print a summary (default: CSV on stdout); "
+                        "FILE.partial holds the rows while the run goes on")
+    p.add_argument("--resume", action="store_true",
+                   help="finish the interrupted run whose rows are in FILE.partial")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -85,12 +93,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     names = seat_bots(args, GAME)
     seed = game_seed(args)
     bots = [make_bot(name, derive_seed(seed, "bot", p)) for p, name in enumerate(names)]
-    if args.dynasty and args.log:
+    if args.dynasty and args.log is not None:
         raise CliError("--log: a dynasty has three logs; play the games one by one")
     if args.dynasty:
         return _print_dynasty(bots, names, options, seed, args.json)
     game = play(bots, options, seed)
-    if args.log:
+    if args.log is not None:
         write_log(args.log, dumps(game.log()))
     if args.json:
         print(json.dumps(_result(game, bots=names)))
@@ -142,35 +150,87 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_GAMES = 10_000_000
+"""The most games of one ``simulate`` run (hours on a laptop; its list of jobs stays small)."""
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate games; CSV rows (one per game and player) to --out or stdout."""
     options = _options(args)
     names = seat_bots(args, GAME)
-    if args.games < 0:
-        raise CliError(f"--games: must be 0 or more, not {args.games}")
-    if args.workers < 1:
-        raise CliError(f"--workers: must be 1 or more, not {args.workers}")
+    if not 0 <= args.games <= MAX_GAMES:
+        raise CliError(f"--games: must be 0 to {MAX_GAMES:,}, not {args.games:,}")
+    if args.resume and not args.out:
+        raise CliError("--resume: needs --out FILE (the run to finish)")
     seed = args.seed if args.seed is not None else 0
-    rows = simulate(args.games, names, options, seed=seed, workers=args.workers)
     if not args.out:
-        writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow(row)
-        return 0
-    with output_file(args.out, "--out") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-
-        def stream() -> Iterator[dict[str, Any]]:
+        rows = simulate(args.games, names, options, seed=seed, workers=args.workers)
+        try:
+            writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, lineterminator="\n")
+            writer.writeheader()
             for row in rows:
                 writer.writerow(row)
-                yield row
+        finally:
+            rows.close()  # stops the worker processes at once on Ctrl-C or an error
+        return 0
+    out = ResumableCsv(args.out, COLUMNS, group="game", size=options.players)
+    done = out.open(resume=args.resume)
+    try:
+        _check_resumed(done, out, names, options, seed, args.games)
+        rows = simulate(args.games, names, options, seed=seed, workers=args.workers,
+                        start=len(done))
+        try:
+            def stream() -> Iterator[dict[str, Any]]:
+                for row in rows:
+                    out.write(row)
+                    yield row
 
-        summary = summarize(stream())
-    print(f"{args.games} games, {options.players} players, seed {seed} -> {args.out}")
+            summary = summarize(itertools.chain(map(_typed, out.rows()), stream()))
+        finally:
+            rows.close()  # stops the worker processes at once on Ctrl-C or an error
+        out.commit()
+    except BaseException:
+        kept = out.keep()
+        print(f"kingdomino-kit simulate: {kept:,} of {args.games:,} games are in {out.partial} "
+              "(incomplete); the same command with --resume finishes the run", file=sys.stderr)
+        raise
+    resumed = f" ({len(done):,} resumed)" if done else ""
+    print(f"{args.games} games{resumed}, {options.players} players, seed {seed} -> {args.out}")
     print(f"{'bot':<24} {'seats':>6} {'mean score':>10} {'mean rank':>9} {'win share':>9}")
     for s in summary:
         print(f"{s['bot']:<24} {s['games']:>6} {s['mean_score']:>10.2f} {s['mean_rank']:>9.3f} "
               f"{s['win_share']:>9.3f}")
     return 0
+
+
+_NUMBERS = [c for c in COLUMNS if c != "bot"]
+
+
+def _typed(row: dict[str, str]) -> dict[str, Any]:
+    return {**row, **{c: int(row[c]) for c in _NUMBERS}}
+
+
+def _check_resumed(done: list[list[dict[str, str]]], out: ResumableCsv, names: list[str],
+                   options: GameOptions, seed: int, games: int) -> None:
+    """The games read back from an interrupted run's file are games 0, 1, … of this run: their
+    seeds, seats and bots, and (the last one, played again) every value."""
+    where = f"--resume: {out.partial} holds another run"
+    if len(done) > games:
+        raise CliError(f"{where} (of {len(done):,} games or more, not {games:,})")
+    for i, group in enumerate(done):
+        want = {"game": str(i), "seed": str(derive_seed(seed, "game", i)),
+                "players": str(options.players)}
+        for p, row in enumerate(group):
+            wrong = [c for c in _NUMBERS if not row[c].lstrip("-").isdigit()]
+            wrong += [c for c, v in (want | {"player": str(p), "bot": names[p]}).items()
+                      if row[c] != v]
+            if wrong:
+                raise CliError(f"{where} (game {i}, player {p}: {wrong[0]} {row[wrong[0]]!r}); "
+                               "give the same flags, or delete it to start again")
+    if done:
+        last = len(done) - 1
+        again = [{c: str(v) for c, v in r.items()} for r in simulate_game(last, names, options,
+                                                                           seed)]
+        if again != done[-1]:
+            raise CliError(f"{where} (game {last} played again gives other rows: other options?); "
+                           "give the same flags, or delete it to start again")

@@ -34,6 +34,7 @@ from kingdomino_kit.kingdoms.puzzles import load_castle_puzzle
 from kingdomino_kit.kingdoms.scoring import score_board
 from kingdomino_kit.kingdoms.solver import solve_castles
 from kingdomino_kit.logs import loads
+from kingdomino_kit.untrusted import TEXT_LIMIT
 
 GAME = "kingdoms"
 
@@ -74,7 +75,7 @@ def register(sub: Any) -> None:
 
 
 def _read_board(path: str, wizard: bool) -> Board:
-    text, name = read_input(path, "board")
+    text, name = read_input(path, "board", TEXT_LIMIT)
     try:
         return parse_board(text, wizard=wizard)
     except KingdomsError as error:
@@ -120,7 +121,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     names = seat_bots(args, GAME)
     bots = [make_bot(name, seed * 10 + i + 1, game=GAME) for i, name in enumerate(names)]
     game = play_game(rules, bots, seed=seed)
-    if args.log:
+    if args.log is not None:
         write_log(args.log, json.dumps(game.to_log() | {"bots": names}, indent=1) + "\n")
     if args.json:
         print(json.dumps(_result(game, bots=names)))

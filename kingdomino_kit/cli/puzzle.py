@@ -18,6 +18,7 @@ from kingdomino_kit.errors import NotationError
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import Puzzle, grade, load_puzzle, replay
 from kingdomino_kit.puzzles.solving import solve_puzzle
+from kingdomino_kit.untrusted import TEXT_LIMIT
 
 
 def register(sub: Any) -> None:
@@ -107,7 +108,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _answer_kingdom(value: str, size: int) -> Kingdom:
     if value == "-" or os.path.exists(value):
-        text, name = read_input(value, "answer")
+        text, name = read_input(value, "answer", TEXT_LIMIT)
     else:
         text, name = value, "--answer"
     try:

@@ -15,6 +15,7 @@ from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.kingdom import Kingdom, parse_text
 from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.solver.search import INTERRUPTED
+from kingdomino_kit.untrusted import TEXT_LIMIT
 
 
 def register(sub: Any) -> None:
@@ -34,7 +35,7 @@ def register(sub: Any) -> None:
 
 
 def _start(path: str, size: int) -> Kingdom:
-    text, name = read_input(path, "start kingdom")
+    text, name = read_input(path, "start kingdom", TEXT_LIMIT)
     try:
         return parse_text(text, size)[0]
     except NotationError as error:

@@ -42,7 +42,14 @@ from kingdomino_kit.errors import IllegalAction, KingdominoError, LogError
 from kingdomino_kit.game.game import LOG_FORMAT, Action, Claim, Discard, Game, deal
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import Placement
-from kingdomino_kit.logs import check_format, check_results, dumps, loads
+from kingdomino_kit.logs import (
+    check_bots,
+    check_format,
+    check_keys,
+    check_results,
+    dumps,
+    loads,
+)
 from kingdomino_kit.untrusted import shown
 
 __all__ = ["FORMAT", "LogError", "dumps", "loads", "replay"]
@@ -60,8 +67,15 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any
     return value
 
 
+FIELDS = frozenset({"format", "players", "variant", "size", "middle_kingdom", "harmony", "seed",
+                    "three_player_draw", "strict_discard", "rounds", "scores", "winners", "bots"})
+"""The fields of a log (``bots``, the seats' bot names, is an annotation the command line may
+add; it is not replayed)."""
+
+
 def _options(data: dict[str, Any]) -> GameOptions:
     check_format(data, "kingdomino")
+    check_keys(data, FIELDS, "the log")
     players = _field(data, "players", int)
     variant = _field(data, "variant", str)
     size = _field(data, "size", int)
@@ -85,6 +99,7 @@ def _options(data: dict[str, Any]) -> GameOptions:
     if size != options.size:
         raise LogError(f"field 'size': the {variant} variant plays {options.size}×"
                        f"{options.size} kingdoms, not {size}×{size}", "size")
+    check_bots(data, players)
     return options
 
 
@@ -119,7 +134,7 @@ def _dealt_from_log(options: GameOptions, rounds: list[Any]) -> tuple[list[int],
 
 def _check_line(game: Game, line: Any, r: int, seed: int, check_seed: bool) -> None:
     want = [d.number for d in game.line]
-    if line == want:
+    if line == want and all(type(n) is int for n in line):
         return
     if not isinstance(line, list) or not all(isinstance(n, int) and not isinstance(n, bool)
                                               for n in line):
@@ -141,9 +156,14 @@ def _check_line(game: Game, line: Any, r: int, seed: int, check_seed: bool) -> N
 
 
 def _place_action(place: Any, r: int) -> Action:
-    if not isinstance(place, dict) or not isinstance(place.get("domino"), int):
+    if (not isinstance(place, dict) or not isinstance(place.get("domino"), int)
+            or isinstance(place.get("domino"), bool)):
         raise LogError("'place' must be null or an object with a domino number, not "
                        f"{shown(place)}", round=r)
+    check_keys(place, {"domino", "discard"} if "discard" in place else {"domino", "cells"},
+                 "'place'", r)
+    if "discard" in place and place["discard"] is not True:
+        raise LogError(f"'discard' must be true, not {shown(place['discard'])}", round=r)
     try:
         dom = domino(place["domino"])
     except KingdominoError as error:
@@ -196,13 +216,14 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
             raise LogError(f"the game ended with round {r - 1}: no more rounds", "end", r)
         if not isinstance(rnd, dict) or not isinstance(rnd.get("turns"), list):
             raise LogError("a round must be an object with 'line' and 'turns'", round=r)
+        check_keys(rnd, {"line", "turns"}, "a round", r)
         _check_line(game, rnd.get("line"), r, seed, check_seed)
         for turn in rnd["turns"]:
             if game.round != r or game.is_over:
                 raise LogError(f"more turns than kings ({game.options.kings})", "turn", r)
-            if not isinstance(turn, dict) or any(k not in turn for k in
-                                                 ("king", "player", "place", "pick")):
-                raise LogError("a turn must have 'king', 'player', 'place' and 'pick'", round=r)
+            if not isinstance(turn, dict) or set(turn) != {"king", "player", "place", "pick"}:
+                raise LogError("a turn has 'king', 'player', 'place' and 'pick' (and nothing "
+                               f"else), not {shown(turn)}", round=r)
             king, player, place, pick = turn["king"], turn["player"], turn["place"], turn["pick"]
             if (not isinstance(king, int) or not isinstance(player, int)
                     or isinstance(king, bool) or isinstance(player, bool)):

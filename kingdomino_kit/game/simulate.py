@@ -15,6 +15,7 @@ are spread over workers. Games between random bots only take the fast path
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -86,33 +87,44 @@ def expand_bots(bots: Sequence[str] | str, players: int) -> list[str]:
 
 
 def simulate(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
-             seed: int = 0, workers: int = 1, progress: bool | None = None
+             seed: int = 0, workers: int = 1, progress: bool | None = None, start: int = 0
              ) -> Iterator[dict[str, Any]]:
     """Rows of ``games`` games (one per game and player, in game order); identical for any
-    number of ``workers``. ``progress``: a tqdm bar (default: only if stderr is a terminal)."""
+    number of ``workers``. ``progress``: a tqdm bar (default: only if stderr is a terminal).
+    ``start``: the first game to play (the rows of games ``start`` … ``games - 1``: a run
+    resumed after its first ``start`` games)."""
     options = options or GameOptions()
     if games < 0:
         raise KingdominoError(f"games must be 0 or more, not {games}")
     if workers < 1:
         raise KingdominoError(f"workers must be 1 or more, not {workers}")
+    if not 0 <= start <= games:
+        raise KingdominoError(f"start must be 0–{games}, not {start}")
     names = expand_bots(bots, options.players)
-    jobs = [(start, min(start + CHUNK, games), names, options, seed)
-            for start in range(0, games, CHUNK)]
+    jobs = ((first, min(first + CHUNK, games), names, options, seed)
+            for first in range(start, games, CHUNK))
     if progress is None:
         progress = sys.stderr.isatty()
     bar = None
     if progress:
         bar = tqdm(total=games, unit="game", file=sys.stderr)
     try:
-        if workers == 1 or len(jobs) <= 1:
+        if workers == 1 or games - start <= CHUNK:
             chunks: Iterable[list[dict[str, Any]]] = map(_chunk, jobs)
             yield from _counted(chunks, bar, options.players)
         else:
-            with multiprocessing.get_context().Pool(workers) as pool:
+            with multiprocessing.get_context().Pool(workers, initializer=_worker_signals) as pool:
                 yield from _counted(pool.imap(_chunk, jobs), bar, options.players)
     finally:
         if bar is not None:
             bar.close()
+
+
+def _worker_signals() -> None:
+    """In a worker process: Ctrl-C is the parent's to handle (it terminates the pool), and
+    SIGTERM ends the worker at once (not a handler inherited from the parent)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _counted(chunks: Iterable[list[dict[str, Any]]], bar: Any, players: int

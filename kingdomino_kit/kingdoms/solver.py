@@ -57,10 +57,19 @@ class CastleProblem:
     players: str = ""
 
     def __post_init__(self) -> None:
-        if self.player not in PLAYERS:
-            raise KingdomsError(f"no player {self.player!r}")
-        if self.objective not in OBJECTIVES:
-            raise KingdomsError(f"objective must be gold or margin, not {self.objective!r}")
+        if not isinstance(self.board, Board):
+            raise KingdomsError(f"board: must be a Board, not {shown(self.board)}")
+        if not isinstance(self.player, str) or self.player not in PLAYERS:
+            raise KingdomsError(f"no player {shown(self.player)}")
+        if (not isinstance(self.castles, tuple) or not all(
+                type(r) is int and 1 <= r <= 4 for r in self.castles)):
+            raise KingdomsError(f"castles: a tuple of ranks 1–4, not {shown(self.castles)}")
+        if not isinstance(self.tiles, tuple) or not all(isinstance(t, Tile) for t in self.tiles):
+            raise KingdomsError(f"tiles: a tuple of Tile, not {shown(self.tiles)}")
+        if not isinstance(self.players, str) or any(p not in PLAYERS for p in self.players):
+            raise KingdomsError(f"players: letters among {PLAYERS}, not {shown(self.players)}")
+        if not isinstance(self.objective, str) or self.objective not in OBJECTIVES:
+            raise KingdomsError(f"objective must be gold or margin, not {shown(self.objective)}")
         if not self.players:
             known = set(self.board.players + self.player)
             object.__setattr__(self, "players", "".join(p for p in PLAYERS if p in known))

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from kingdomino_kit.dominoes import DominoBase, domino_number, number_list
 from kingdomino_kit.origins.errors import CatalogueError, OriginsError
-from kingdomino_kit.untrusted import JSON_LIMIT, check_text
+from kingdomino_kit.untrusted import JSON_LIMIT, check_text, read_file, shown
 
 __all__ = ["Terrain", "Resource", "Half", "Domino", "Catalogue", "COLUMNS", "load_catalogue",
            "read_catalogue", "sample_catalogue", "THROW_DISTANCE"]
@@ -81,7 +81,9 @@ class Terrain(Enum):
     @classmethod
     def parse(cls, name: str) -> Terrain:
         """The terrain named (``"lake"``) or lettered (``"L"``); jungle is an alias of forest."""
-        key = str(name).strip().lower()
+        if not isinstance(name, str):
+            raise OriginsError(f"a terrain is named by text, not {shown(name)}")
+        key = name.strip().lower()
         if key == "jungle":
             key = "forest"
         for terrain in cls:
@@ -132,7 +134,11 @@ class Half:
 
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, Terrain):
-            raise OriginsError(f"not an Origins terrain: {self.terrain!r}")
+            raise OriginsError(f"not an Origins terrain: {shown(self.terrain)}")
+        for name in ("fire", "craters"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OriginsError(f"{name} must be a whole number 0–3, not {shown(value)}")
         object.__setattr__(self, "terrain_index", _INDEX[self.terrain])
         if not 0 <= self.fire <= 3:
             raise OriginsError(f"fire symbols must be 0–3, not {self.fire}")
@@ -181,7 +187,7 @@ class Half:
         token = token.strip()
         terrain = Terrain.parse(token[:1])
         digits = token[1:]
-        if digits and not (digits.isascii() and digits.isdigit() and len(digits) == 1):
+        if digits and not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
             raise OriginsError(f"cannot read square {token[:12]!r} (expected e.g. G, L2, V1)")
         count = int(digits) if digits else 0
         if terrain is Terrain.VOLCANO:
@@ -326,8 +332,7 @@ def _read_row(row: dict[str, str], source: str, line_no: int) -> Domino:
 
 def read_catalogue(path: str | Path) -> Catalogue:
     """Read a catalogue CSV file (errors name the file and line)."""
-    path = Path(path)
-    return load_catalogue(path.read_text(encoding="utf-8"), path.name)
+    return load_catalogue(read_file(path, "catalogue", OriginsError), Path(path).name)
 
 
 @cache

@@ -61,7 +61,7 @@ class Contents:
     discarded: int = 0
 
 
-_TOKEN = re.compile(r"([A-Za-z.])(\d*)(?:\*(\d+))?(\$)?(?:@([A-Za-z]))?$")
+_TOKEN = re.compile(r"([A-Za-z.])([0-9]*)(?:\*([0-9]+))?(\$)?(?:@([A-Za-z]))?$")
 
 
 def cell_token(contents: Contents, cell: Cell) -> str:
@@ -161,10 +161,9 @@ def _read_token(token: str, line_no: int, column: int, rc: Cell,
         raise OriginsNotationError(f"cannot read {shown(token)} (expected e.g. G, L2, V1, Q*2, G$, "
                                    "F@h, H or .)", line_no, column)
     letter, digits, fire, resource, caveman = match.groups()
-    if len(digits) > 1 or (fire and len(fire) > 1):
+    if len(digits) > 3 or (fire and len(fire) > 3):
         raise OriginsNotationError(f"a square shows 0–3 fire symbols (a volcano 1–3 craters) "
-                                   f"and a token 1–3 fires, one digit each: {shown(token)}",
-                                   line_no, column)
+                                   f"and a token 1–3 fires: {shown(token)}", line_no, column)
     if letter in ".Hh":
         if digits or fire or resource or caveman:
             what = "an empty cell" if letter == "." else "the hut"

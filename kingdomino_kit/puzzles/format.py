@@ -53,7 +53,7 @@ from typing import Any
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError, PuzzleError
 from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.untrusted import shown
+from kingdomino_kit.untrusted import BadJson, parse_json, read_file, shown
 
 __all__ = [
     "FORMAT",
@@ -463,14 +463,7 @@ def load_puzzle(path: str | Path) -> Puzzle:
     ...
     kingdomino_kit.errors.PuzzleError: ...bad.json: field 'level': must be 1–5, not 9
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise PuzzleError(f"{path}: not a text file") from None
-    except OSError as error:
-        raise PuzzleError(f"cannot read puzzle {path}: {error.strerror}") from None
-    return loads(text, str(path))
+    return loads(read_file(path, "puzzle", PuzzleError), str(path))
 
 
 def loads(text: str, source: str = "puzzle") -> Puzzle:
@@ -482,10 +475,9 @@ def loads(text: str, source: str = "puzzle") -> Puzzle:
     kingdomino_kit.errors.PuzzleError: p: a puzzle must be a JSON object
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise PuzzleError(f"{source}: not JSON: {error.msg} at line {error.lineno}, "
-                          f"column {error.colno}") from None
+        data = parse_json(text)
+    except BadJson as error:
+        raise PuzzleError(f"{source}: {error}") from None
     return Puzzle.from_json(data, source)
 
 
