@@ -25,8 +25,9 @@ from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.grid import SIZES, Cell
 from kingdomino_kit.untrusted import BadJson, check_text, parse_json, shown
 
-__all__ = ["JSON_FORMAT", "Squares", "Token", "check_fits", "check_size", "grid_rows",
-           "json_grid", "read_text", "squares_from_json", "squares_to_json"]
+__all__ = ["JSON_FORMAT", "SQUARE_FIELDS", "Squares", "Token", "check_fits", "check_known",
+           "check_size", "grid_rows", "json_grid", "read_text", "squares_from_json",
+           "squares_to_json"]
 
 Squares = dict[Cell, Half]
 """Castle-relative cells and the halves on them (the castle itself is not a square)."""
@@ -83,9 +84,12 @@ def squares_to_json(size: int, squares: Squares | Iterable[tuple[Cell, Half]]
     }
 
 def json_grid(data: dict[str, Any] | str, fmt: str, what: str,
-              error: type[NotationError] = NotationError) -> tuple[dict[str, Any], int]:
-    """The JSON object of a grid (a dict, or its JSON text) and its size, checked: an object,
-    of format ``fmt`` (if given), size 5 or 7 (default 5). Shared by the kit's JSON formats.
+              error: type[NotationError] = NotationError,
+              fields: frozenset[str] = frozenset({"format", "size", "squares"})
+              ) -> tuple[dict[str, Any], int]:
+    """The JSON object of a grid (a dict, or its JSON text) and its size, checked: an object
+    with no field outside ``fields``, of format ``fmt`` (if given), size 5 or 7 (default 5).
+    Shared by the kit's JSON formats.
 
     >>> json_grid('{"size": 7}', JSON_FORMAT, "kingdom")
     ({'size': 7}, 7)
@@ -101,6 +105,7 @@ def json_grid(data: dict[str, Any] | str, fmt: str, what: str,
             raise error(str(bad)) from None
     if not isinstance(data, dict):
         raise error(f"a {what} in JSON must be an object, not {type(data).__name__}")
+    check_known(data, fields, "", error)
     found = data.get("format", fmt)
     if found != fmt:
         raise error(f"format: expected {fmt!r}, got {shown(found)}")
@@ -131,6 +136,7 @@ def squares_from_json(data: dict[str, Any] | str) -> tuple[int, Squares]:
         field = f"squares[{n}]"
         if not isinstance(item, dict):
             raise NotationError(f"{field}: must be an object, not {shown(item)}")
+        check_known(item, SQUARE_FIELDS, field + ".")
         try:
             r, c = item["row"], item["col"]
             if not all(isinstance(x, int) and not isinstance(x, bool) and abs(x) < size
@@ -220,6 +226,27 @@ def read_text(text: str, size: int = 5) -> tuple[Squares, Cell]:
     relative = {(r - cr, c - cc): half for (r, c), half in cells.items()}
     check_fits(relative, size)
     return relative, (cr, cc)
+
+
+SQUARE_FIELDS = frozenset({"row", "col", "terrain", "crowns"})
+"""The fields of a square in the JSON of a kingdom."""
+
+
+def check_known(data: dict[str, Any], fields: frozenset[str], where: str,
+                error: type[KingdominoError] = NotationError) -> None:
+    """Raise ``error`` for a field of ``data`` outside ``fields`` (a typo, or a claim the reader
+    would not check).
+
+    >>> check_known({"row": 0, "colour": "red"}, SQUARE_FIELDS, "squares[0].")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.NotationError: squares[0].colour: unknown field (known: col, crowns, \
+row, terrain)
+    """
+    for key in data:
+        if key not in fields:
+            name = key if isinstance(key, str) else shown(key)
+            raise error(f"{where}{name}: unknown field (known: {', '.join(sorted(fields))})")
 
 
 def check_size(size: Any, error: type[KingdominoError] = KingdominoError) -> int:

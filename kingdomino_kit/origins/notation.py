@@ -35,7 +35,7 @@ from typing import Any
 
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.grid import Cell
-from kingdomino_kit.notation import check_fits, check_size, grid_rows, json_grid
+from kingdomino_kit.notation import check_fits, check_known, check_size, grid_rows, json_grid
 from kingdomino_kit.origins.catalogue import Half, Resource, Terrain
 from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
 from kingdomino_kit.origins.tribe import Caveman
@@ -231,6 +231,13 @@ def _int(item: dict[str, Any], key: str, field: str, low: int, high: int, defaul
     return value
 
 
+FIELDS = frozenset({"format", "size", "with_resources", "discarded", "squares"})
+"""The fields of a territory in JSON."""
+SQUARE_FIELDS = frozenset({"row", "col", "terrain", "fire", "craters", "token", "resource",
+                           "caveman"})
+"""The fields of a square of a territory in JSON."""
+
+
 def contents_from_json(data: dict[str, Any] | str) -> tuple[int, Contents]:
     """The size and the contents of what :func:`contents_to_json` wrote (a dict or a JSON
     string), checked to fit size × size; an error is one line naming the field.
@@ -244,7 +251,7 @@ def contents_from_json(data: dict[str, Any] | str) -> tuple[int, Contents]:
     ...
     kingdomino_kit.origins.errors.OriginsNotationError: squares[0].token: must be 1–3, not 7
     """
-    data, size = json_grid(data, JSON_FORMAT, "territory", OriginsNotationError)
+    data, size = json_grid(data, JSON_FORMAT, "territory", OriginsNotationError, FIELDS)
     squares = data.get("squares")
     if not isinstance(squares, list):
         raise _error(f"squares: must be a list, not {shown(squares)}")
@@ -259,7 +266,8 @@ def contents_from_json(data: dict[str, Any] | str) -> tuple[int, Contents]:
     for n, item in enumerate(squares):
         field = f"squares[{n}]"
         if not isinstance(item, dict):
-            raise _error(f"{field}: must be an object")
+            raise _error(f"{field}: must be an object, not {shown(item)}")
+        check_known(item, SQUARE_FIELDS, field + ".", OriginsNotationError)
         _square(item, field, contents)
     try:
         check_fits(contents.squares, size)
