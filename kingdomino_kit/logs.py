@@ -24,7 +24,7 @@ kingdomino_kit.errors.LogError: game.json: a log must be a JSON object
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kingdomino_kit.errors import LogError
@@ -83,11 +83,14 @@ def check_bots(data: Mapping[str, Any], players: int) -> None:
 
 
 def check_results(data: Mapping[str, Any], results: Sequence[Mapping[str, Any]],
-                  winners: Sequence[Any]) -> None:
+                  winners: Sequence[Any],
+                  note: Callable[[Mapping[str, Any], Any], str] | None = None) -> None:
     """Raise :class:`LogError` unless the log's ``scores`` are the ``results`` the replay
     computed — one object per player, in seat order, with at least ``player`` and ``score``,
     every field it gives equal to the replay's (a field the rules do not compute is an error:
     nothing a replay says "ok" to goes unchecked) — and its ``winners`` are ``winners``.
+    ``note(want, logged_score)``, if given, says why a logged score may differ (appended to
+    the message).
 
     >>> results = [{"player": 0, "score": 5, "crowns": 2}]
     >>> check_results({"scores": [{"player": 0, "score": 5}], "winners": [0]}, results, [0])
@@ -115,8 +118,9 @@ def check_results(data: Mapping[str, Any], results: Sequence[Mapping[str, Any]],
                     f"{key} is"
                 what = f"player {want['player']} {verb}" if key == "score" else \
                     f"player {want['player']}'s {verb}"
-                raise LogError(f"scores: {what} {want[key]} by the rules, not {shown(value)}",
-                               "score")
+                why = note(want, value) if note is not None and key == "score" else ""
+                raise LogError(f"scores: {what} {want[key]} by the rules, not {shown(value)}"
+                               f"{why}", "score")
     logged = data.get("winners")
     if (not isinstance(logged, list) or logged != list(winners)
             or any(type(a) is not type(b) for a, b in zip(logged, winners, strict=True))):

@@ -35,13 +35,14 @@ kingdomino_kit.errors.LogError: round 1: domino ... is already claimed by king .
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import IllegalAction, KingdominoError, LogError
 from kingdomino_kit.game.game import LOG_FORMAT, Action, Claim, Discard, Game, deal
 from kingdomino_kit.game.options import GameOptions
-from kingdomino_kit.kingdom import Placement
+from kingdomino_kit.kingdom import MIDDLE_KINGDOM_BONUS, Placement
 from kingdomino_kit.logs import (
     check_bots,
     check_format,
@@ -262,4 +263,20 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
 
 
 def _check_results(game: Game, data: dict[str, Any]) -> None:
-    check_results(data, game.results(), game.winners())
+    check_results(data, game.results(), game.winners(),
+                  lambda want, got: _reading_note(game, want, got))
+
+
+MIDDLE_KINGDOM_READING = ("every square within ±2 rows and columns of the castle, ±3 on 7×7 "
+                          "(before, the castle had to be the centre of the squares' extent)")
+"""How the Middle Kingdom is read since logs were first written: said when an old log's score
+differs by exactly that bonus."""
+
+
+def _reading_note(game: Game, want: Mapping[str, Any], score: Any) -> str:
+    """Why a recorded score may differ: a log scored under the old Middle Kingdom reading."""
+    if (game.options.middle_kingdom and isinstance(score, int)
+            and abs(score - want["score"]) == MIDDLE_KINGDOM_BONUS):
+        return (f" — the log was scored under an old reading of the Middle Kingdom; the rules "
+                f"now count it for {MIDDLE_KINGDOM_READING}")
+    return ""

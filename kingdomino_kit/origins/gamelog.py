@@ -32,6 +32,7 @@ kingdomino_kit.errors.LogError: round 1: ...
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError, LogError
@@ -61,7 +62,7 @@ from kingdomino_kit.origins.game import (
     catalogue_hash,
 )
 from kingdomino_kit.origins.kingdom import Placement
-from kingdomino_kit.origins.scoring import Mode
+from kingdomino_kit.origins.scoring import EMPIRE_OF_FIRE_BONUS, Mode
 from kingdomino_kit.origins.tribe import Caveman
 from kingdomino_kit.untrusted import shown
 
@@ -171,7 +172,8 @@ def _options(data: dict[str, Any], catalogue: Catalogue | None) -> OriginsOption
     if want is not None and want != catalogue_hash(options.catalogue):
         raise LogError(f"the log was played with catalogue {shown(data.get('catalogue'))} (hash "
                        f"{want}), not with {options.catalogue.name} (hash "
-                       f"{catalogue_hash(options.catalogue)})", "catalogue")
+                       f"{catalogue_hash(options.catalogue)}): replay it with the catalogue it was "
+                       "played with (--catalogue FILE)", "catalogue")
     size = data.get("size", options.size)
     if type(size) is not int or size != options.size:
         raise LogError(f"field 'size': {options.players} players play {options.size}×"
@@ -225,8 +227,19 @@ def replay(log: dict[str, Any] | str, *, catalogue: Catalogue | None = None) -> 
                            f"{game.current_player} is missing", "turn", r)
     if not game.is_over:
         raise LogError("the log ends before the game does", "end", len(rounds))
-    check_results(data, game.results(), game.winners())
+    check_results(data, game.results(), game.winners(),
+                  lambda want, got: _reading_note(game, want, got))
     return game
+
+
+def _reading_note(game: OriginsGame, want: Mapping[str, Any], score: Any) -> str:
+    """Why a recorded score may differ: a log scored under the old Empire of fire reading."""
+    if (game.options.empire_of_fire and isinstance(score, int)
+            and abs(score - want["score"]) == EMPIRE_OF_FIRE_BONUS):
+        return (" — the log was scored under an old reading of the Empire of fire; the rules now "
+                "count it for every square within ±2 rows and columns of the hut, ±3 on 7×7 "
+                "(before, the hut had to be the centre of the squares' extent)")
+    return ""
 
 
 def _same(a: Any, b: list[Any]) -> bool:
