@@ -46,7 +46,10 @@ def _start(path: str, size: int) -> Kingdom:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve and print the kingdom, its score and bound, and a legal placement order."""
-    doms = dominoes(args.dominoes)
+    try:
+        doms = dominoes(args.dominoes)
+    except KingdominoError as error:
+        raise CliError(f"--dominoes: {error}") from None
     if not doms:
         raise CliError("--dominoes: no domino given")
     if args.choose is not None and args.choose < 0:

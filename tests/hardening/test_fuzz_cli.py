@@ -9,10 +9,8 @@ reference scorer says, a log replayed must claim nothing the game does not say o
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kingdomino_kit.cli import main
 from kingdomino_kit.game.log import replay as replay_kingdomino
 from tests import reference
 from tests.hardening.mutate import claims_nothing_false, mutated_json, mutated_text
-from tests.hardening.test_fuzz_library import (
+from tests.hardening.samples import (
     CASTLE_PUZZLE,
     KINGDOM_TEXTS,
     KINGDOMS_LOG,
@@ -32,42 +29,14 @@ from tests.hardening.test_fuzz_library import (
     ORIGINS_LOG,
     PUZZLE,
     TERRITORY,
+    answered_or_refused,
+    cli,
 )
 
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "40")), deadline=None,
                 derandomize=not os.environ.get("FUZZ_RANDOM"),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
-
-
-class Stdin(io.TextIOWrapper):
-    """Standard input holding ``data`` (bytes, read as the CLI reads them: from ``buffer``)."""
-
-    def __init__(self, data: bytes) -> None:
-        super().__init__(io.BytesIO(data), encoding="utf-8", errors="strict")
-
-
-def cli(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        stdin: bytes = b"") -> tuple[int, str, str]:
-    """Run ``kingdomino-kit ARGS``: the exit code, stdout and stderr. An exception out of
-    ``main`` fails the test (it would be a traceback)."""
-    monkeypatch.setattr(sys, "stdin", Stdin(stdin))
-    capsys.readouterr()
-    try:
-        code = main(args)
-    except SystemExit as done:  # argparse: --help or a usage error
-        code = done.code if isinstance(done.code, int) else 2
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def answered_or_refused(code: int, err: str, allowed: tuple[int, ...] = (0,)) -> None:
-    if code == 2:
-        lines = err.splitlines()
-        assert len(lines) == 1 and lines[0].startswith("kingdomino-kit"), err
-        assert "Traceback" not in err
-    else:
-        assert code in allowed, (code, err)
 
 
 # --------------------------------------------------------------------------------- inputs

@@ -22,49 +22,32 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kingdomino_kit import Kingdom, KingdominoError
-from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.dominoes import load_catalogue as load_kingdomino_catalogue
-from kingdomino_kit.game import GameOptions, play
 from kingdomino_kit.game.log import replay as replay_kingdomino
-from kingdomino_kit.kingdoms import KingdomsRules, parse_board, play_game, score_board
+from kingdomino_kit.kingdoms import parse_board, score_board
 from kingdomino_kit.kingdoms.game import replay as replay_kingdoms
-from kingdomino_kit.kingdoms.puzzles import castle_collection, load_castle_puzzle
+from kingdomino_kit.kingdoms.puzzles import load_castle_puzzle
 from kingdomino_kit.logs import LOG_FORMATS
 from kingdomino_kit.origins import OriginsKingdom
 from kingdomino_kit.origins.catalogue import load_catalogue, sample_catalogue
-from kingdomino_kit.origins.game import OriginsOptions
-from kingdomino_kit.origins.game import play as play_origins
 from kingdomino_kit.origins.gamelog import replay as replay_origins
 from kingdomino_kit.puzzles import Puzzle
-from kingdomino_kit.puzzles.format import default_collection
 from kingdomino_kit.puzzles.grading import replay as replay_puzzle
 from tests import reference
 from tests.hardening.mutate import claims_nothing_false, mutated_json, mutated_text
+from tests.hardening.samples import (
+    CASTLE_PUZZLE,
+    KINGDOM_TEXTS,
+    KINGDOMS_LOG,
+    LOG,
+    ORIGINS_LOG,
+    PUZZLE,
+    TERRITORY,
+)
 
 FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")), deadline=None,
                 derandomize=not os.environ.get("FUZZ_RANDOM"),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def _kingdom_texts() -> list[str]:
-    rng = random.Random(5)
-    texts = []
-    for size in (5, 7):
-        for _ in range(4):
-            numbers = rng.sample(range(1, 49), 6 if size == 5 else 12)
-            grid, _ = reference.grow(size, numbers, lambda n: rng.randrange(n))
-            texts.append(reference.text_of(grid))
-    return texts
-
-
-KINGDOM_TEXTS = _kingdom_texts()
-LOG = play([RandomBot(1), RandomBot(2)], GameOptions(players=2), seed=3).log()
-KINGDOMS_LOG = play_game(KingdomsRules(players=2), [RandomBot(1), RandomBot(2)], seed=7).to_log()
-ORIGINS_LOG = play_origins([RandomBot(1), RandomBot(2), RandomBot(3)],
-                           OriginsOptions(3, "tribe"), seed=2).log()
-TERRITORY = OriginsKingdom.from_text("G$ G*2 V2 / H F@g Q1 / L L$ .").to_json()
-PUZZLE = json.loads((default_collection() / "12-complete.json").read_text())
-CASTLE_PUZZLE = json.loads((castle_collection() / "k01-three-castles.json").read_text())
 
 
 def _same_format(given: dict[str, Any], truth: dict[str, Any], game: str) -> dict[str, Any]:
