@@ -32,7 +32,7 @@ from typing import TextIO
 
 from kingdomino_kit.errors import KingdominoError
 
-__all__ = ["CannotWrite", "atomic_write", "fsync_folder", "target_of"]
+__all__ = ["CannotWrite", "atomic_write", "atomic_write_bytes", "fsync_folder", "target_of"]
 
 
 class CannotWrite(KingdominoError):
@@ -111,3 +111,17 @@ def atomic_write(path: str | os.PathLike[str], what: str = "") -> Iterator[TextI
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, what: str = "") -> None:
+    """Replace ``path`` with ``data`` (a picture, ...) as :func:`atomic_write` does.
+
+    >>> import pathlib, tempfile
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "plot.png"
+    >>> atomic_write_bytes(target, bytes([137, 80, 78, 71]))
+    >>> target.read_bytes()[1:]
+    b'PNG'
+    """
+    with atomic_write(path, what) as handle:
+        handle.flush()
+        handle.buffer.write(data)

@@ -224,8 +224,8 @@ DOMINOES: tuple[Domino, ...] = _load_packaged()
 """The 48 dominoes; ``DOMINOES[n - 1]`` is domino ``n``."""
 
 
-def domino(number: int | str) -> Domino:
-    """Domino ``number`` (1–48) from the catalogue.
+def domino(number: object) -> Domino:
+    """Domino ``number`` (1–48, an integer or its digits) from the catalogue.
 
     >>> domino("7")
     Domino(7, L|L)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kingdomino_kit import DOMINOES, Kingdom, domino
+from kingdomino_kit.atomic import atomic_write
 from kingdomino_kit.puzzles import Puzzle, Rules, Solution, kingdom_line, load_puzzle
 from kingdomino_kit.puzzles.grading import replay
 from kingdomino_kit.puzzles.solving import solve_puzzle
@@ -206,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.reformat:
         for path in sorted(args.out.glob("*.json")):
-            path.write_text(_normalised(load_puzzle(path)).dumps(), encoding="utf-8")
+            with atomic_write(path) as handle:
+                handle.write(_normalised(load_puzzle(path)).dumps())
         return 0
     log: Callable[[str], None] = lambda text: print(text, flush=True)  # noqa: E731
     failed = 0
@@ -226,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
             log(f"{puzzle.id}: NOT PROVEN in {args.time_limit} s, not written")
             failed += 1
             continue
-        path.write_text(solved.dumps(), encoding="utf-8")
+        with atomic_write(path) as handle:
+            handle.write(solved.dumps())
         assert solved.solution is not None
         log(f"{puzzle.id}: optimum {solved.solution.optimum} "
             f"({time.perf_counter() - t:.1f} s)")

@@ -25,6 +25,7 @@ from kingdomino_kit.cli.contract import (
     write_log,
 )
 from kingdomino_kit.cli.resumable import ResumableCsv
+from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import Game, GameOptions, derive_seed, play, play_dynasty
 from kingdomino_kit.game.log import LogError, dumps, loads, replay
 from kingdomino_kit.game.simulate import COLUMNS, simulate, simulate_game, summarize
@@ -173,10 +174,30 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         finally:
             rows.close()  # stops the worker processes at once on Ctrl-C or an error
         return 0
+    summary, resumed = _simulate_to_file(args, names, options, seed)
+    done = f" ({resumed:,} resumed)" if resumed else ""
+    print(f"{args.games} games{done}, {options.players} players, seed {seed} -> {args.out}")
+    print(f"{'bot':<24} {'seats':>6} {'mean score':>10} {'mean rank':>9} {'win share':>9}")
+    for s in summary:
+        print(f"{s['bot']:<24} {s['games']:>6} {s['mean_score']:>10.2f} {s['mean_rank']:>9.3f} "
+              f"{s['win_share']:>9.3f}")
+    return 0
+
+
+def _simulate_to_file(args: argparse.Namespace, names: list[str], options: GameOptions,
+                      seed: int) -> tuple[list[dict[str, Any]], int]:
+    """``simulate --out FILE [--resume]``: the rows go to ``FILE.partial`` as they come
+    (:class:`~kingdomino_kit.cli.resumable.ResumableCsv`), renamed to ``FILE`` when the run is
+    complete; an interrupted run keeps its complete games there for ``--resume``. Returns the
+    summary and the number of games resumed."""
     out = ResumableCsv(args.out, COLUMNS, group="game", size=options.players)
     done = out.open(resume=args.resume)
     try:
         _check_resumed(done, out, names, options, seed, args.games)
+    except BaseException:
+        out.keep()  # the file is another run's: left as it was
+        raise
+    try:
         rows = simulate(args.games, names, options, seed=seed, workers=args.workers,
                         start=len(done))
         try:
@@ -189,18 +210,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         finally:
             rows.close()  # stops the worker processes at once on Ctrl-C or an error
         out.commit()
-    except BaseException:
+    except BaseException as error:
         kept = out.keep()
-        print(f"kingdomino-kit simulate: {kept:,} of {args.games:,} games are in {out.partial} "
-              "(incomplete); the same command with --resume finishes the run", file=sys.stderr)
+        where = (f"{kept:,} of {args.games:,} games are in {out.partial} (incomplete); the same "
+                 "command with --resume finishes the run")
+        if isinstance(error, KingdominoError):  # one line: the error, then what is kept
+            raise CliError(f"{error} — {where}") from None
+        print(f"kingdomino-kit simulate: {where}", file=sys.stderr)
         raise
-    resumed = f" ({len(done):,} resumed)" if done else ""
-    print(f"{args.games} games{resumed}, {options.players} players, seed {seed} -> {args.out}")
-    print(f"{'bot':<24} {'seats':>6} {'mean score':>10} {'mean rank':>9} {'win share':>9}")
-    for s in summary:
-        print(f"{s['bot']:<24} {s['games']:>6} {s['mean_score']:>10.2f} {s['mean_rank']:>9.3f} "
-              f"{s['win_share']:>9.3f}")
-    return 0
+    return summary, len(done)
 
 
 _NUMBERS = [c for c in COLUMNS if c != "bot"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import Any
 
 from tqdm import tqdm
@@ -88,7 +88,7 @@ def expand_bots(bots: Sequence[str] | str, players: int) -> list[str]:
 
 def simulate(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
              seed: int = 0, workers: int = 1, progress: bool | None = None, start: int = 0
-             ) -> Iterator[dict[str, Any]]:
+             ) -> Generator[dict[str, Any], None, None]:
     """Rows of ``games`` games (one per game and player, in game order); identical for any
     number of ``workers``. ``progress``: a tqdm bar (default: only if stderr is a terminal).
     ``start``: the first game to play (the rows of games ``start`` … ``games - 1``: a run

@@ -81,11 +81,14 @@ class Board:
         >>> Board.from_text("+3 . . . . . / " + ". . . . . . / " * 4).at((0, 0))
         Tile.parse('+3')
         """
+        r: object
+        c: object
         try:
             r, c = cell
         except (TypeError, ValueError):
             r = c = None
-        if not (type(r) is int and type(c) is int and 0 <= r < ROWS and 0 <= c < COLS):
+        if not (isinstance(r, int) and isinstance(c, int) and type(r) is int and type(c) is int
+                and 0 <= r < ROWS and 0 <= c < COLS):
             raise KingdomsError(f"no cell {shown(cell)} on a {ROWS}×{COLS} board")
         return self._cells[r * COLS + c]
 

@@ -238,7 +238,7 @@ class Catalogue:
         """Domino ``number`` (as numbered in the catalogue)."""
         return self.domino(number)
 
-    def domino(self, number: int | str) -> Domino:
+    def domino(self, number: object) -> Domino:
         """Domino ``number`` (an integer, or its digits as text); raises :class:`OriginsError`
         if the catalogue has none."""
         n = domino_number(number, OriginsError)
