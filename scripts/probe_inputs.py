@@ -16,7 +16,7 @@ flag — and is sorted into one of:
 
 The library half calls the public loaders on mutated valid objects (seeded, the same run each
 time) and counts the exceptions that are not a ``KingdominoError``. The fuzz tests
-(``tests/test_fuzz.py``) hold the same idea as tests; this script is the survey.
+(``tests/hardening/``) hold the same idea as tests; this script is the survey.
 """
 
 from __future__ import annotations
