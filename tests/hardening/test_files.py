@@ -176,8 +176,13 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
-def test_sigterm_with_workers_stops_every_worker_and_keeps_the_games(tmp_path: Path) -> None:
+@pytest.mark.skipif(not Path(f"/proc/self/task/{os.getpid()}/children").exists(),
+                    reason="finds the workers in /proc (Linux)")
+@pytest.mark.parametrize(("signum", "code", "word"), [
+    (signal.SIGTERM, 128 + signal.SIGTERM, "terminated"), (signal.SIGINT, 130, "interrupted")],
+    ids=["SIGTERM", "Ctrl-C"])
+def test_a_signal_with_workers_stops_every_worker_and_keeps_the_games(
+        signum: int, code: int, word: str, tmp_path: Path) -> None:
     target = tmp_path / "run.csv"
     partial = tmp_path / "run.csv.partial"
     process = subprocess.Popen(
@@ -193,15 +198,15 @@ def test_sigterm_with_workers_stops_every_worker_and_keeps_the_games(tmp_path: P
                 break
             time.sleep(0.2)
         assert process.poll() is None and len(workers) >= 2, "the run did not start its workers"
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(signum)
         _, err = process.communicate(timeout=120)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
     text = err.decode()
-    assert process.returncode == 128 + signal.SIGTERM, text
-    assert "Traceback" not in text and "terminated" in text and "--resume" in text, text
+    assert process.returncode == code, text
+    assert "Traceback" not in text and word in text and "--resume" in text, text
     for _ in range(50):
         if not any(map(_alive, workers)):
             break
