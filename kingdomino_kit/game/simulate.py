@@ -107,7 +107,7 @@ def simulate(games: int, bots: Sequence[str] | str, options: GameOptions | None 
         progress = sys.stderr.isatty()
     bar = None
     if progress:
-        bar = tqdm(total=games, unit="game", file=sys.stderr)
+        bar = tqdm(total=games, initial=start, unit="game", file=sys.stderr)
     try:
         if workers == 1 or games - start <= CHUNK:
             chunks: Iterable[list[dict[str, Any]]] = map(_chunk, jobs)
