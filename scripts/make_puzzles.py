@@ -29,8 +29,8 @@ from pathlib import Path
 
 from kingdomino_kit import DOMINOES, Kingdom, domino
 from kingdomino_kit.analysis.optima import optimum_kingdom, solve_many
-from kingdomino_kit.atomic import atomic_write
 from kingdomino_kit.answer import Status
+from kingdomino_kit.atomic import atomic_write
 from kingdomino_kit.parallel import dask_client
 from kingdomino_kit.puzzles import Puzzle, Rules, Solution, load_puzzle
 from kingdomino_kit.puzzles.format import kingdom_line

@@ -213,11 +213,11 @@ def _simulate_to_file(args: argparse.Namespace, names: list[str], options: GameO
         out.commit()
     except BaseException as error:
         kept = out.keep()
-        where = (f"{kept:,} of {args.games:,} games are in {out.partial} (incomplete); the same "
-                 "command with --resume finishes the run")
+        left = (f"{kept:,} of {args.games:,} games are in {out.partial} (incomplete); the same "
+                "command with --resume finishes the run")
         if isinstance(error, KingdominoError):  # one line: the error, then what is kept
-            raise CliError(f"{error} — {where}") from None
-        print(f"kingdomino-kit simulate: {where}", file=sys.stderr)
+            raise CliError(f"{error} — {left}") from None
+        print(f"kingdomino-kit simulate: {left}", file=sys.stderr)
         raise
     return summary, len(done)
 

@@ -24,7 +24,7 @@ Games travel in chunks (a task is :data:`CHUNK` games, :func:`play_chunk`) throu
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import asdict
 from typing import Any, TextIO
 
@@ -171,7 +171,7 @@ def simulate_rows(games: int, bots: Sequence[str] | str, options: GameOptions | 
 
 def simulate(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
              seed: int = 0, workers: int = 1, progress: bool | None = None, *,
-             client: Any = None, start: int = 0) -> Iterator[dict[str, Any]]:
+             client: Any = None, start: int = 0) -> Generator[dict[str, Any], None, None]:
     """Rows of ``games`` games (one dict per game and player, in game order); identical for any
     number of ``workers`` and on any Dask ``client``. ``progress``: a tqdm bar (default: only if
     stderr is a terminal). ``start``: the first game to play (the rows of games ``start`` …
