@@ -3,7 +3,11 @@
 Every kind reduces to ``best_kingdom``: a set of dominoes (any subset, at most ``place`` of them),
 a start kingdom, the rule options. A ``next-placement`` puzzle solves once per legal placement of
 the claimed domino. ``place: "all"`` is proven by the subset optimum when that optimum places
-every domino (a layout of all of them is one of the subsets, so it cannot score more).
+every domino (a layout of all of them is one of the subsets, so it cannot score more), or by
+the Harmony model when all of them fill the frame (a full 12-domino 5×5 kingdom: the layouts
+that earn Harmony are exactly those). A subset optimum that leaves dominoes out is never
+reported as the answer to an "all" puzzle: a layout of all of them is looked for (the missing
+ones added, one placed domino moved) and, scoring less, is only ``feasible``.
 
 >>> from kingdomino_kit.puzzles import Puzzle
 >>> answer = solve_puzzle(Puzzle("x", "x", "best-kingdom", 1, "?", (41, 36)), workers=1)
@@ -22,8 +26,9 @@ from typing import Any
 from kingdomino_kit.answer import FEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json, placements_json
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.kingdom import HARMONY_BONUS, Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
+from kingdomino_kit.puzzles.cuts import build_order
 from kingdomino_kit.solver import best_kingdom
 
 __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
@@ -75,23 +80,22 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
     doms = puzzle.domino_list()
     if isinstance(choose, int) and math.comb(len(doms), choose) <= SUBSET_LIMIT:
         return _solve_subsets(puzzle, doms, choose, start, options)
+    full = len(start) + 2 * len(doms) == rules.size ** 2 - 1
+    if puzzle.kind != "next-placement" and puzzle.place == "all" and full and not rules.harmony:
+        return _solve_full(doms, start, options, on_solution)
     if puzzle.kind != "next-placement":
         sol = best_kingdom(doms, start=start if len(start) else None, choose=choose,
                            on_solution=on_solution, **options)  # type: ignore[arg-type]
         status: Status = sol.status
         kingdom, order = sol.kingdom, tuple(sol.order)
-        if puzzle.place == "all" and status == "optimal" and kingdom is not None:
-            used = {p.domino.number for p in order}
-            missing = [d for d in doms if d.number not in used]
-            extra = _add_without_loss(kingdom, missing, rules.total, sol.score)
-            if extra is None:
-                status = UNKNOWN  # the best subset leaves dominoes out: "all" is not proven
-            else:
-                kingdom = kingdom.copy()
-                for p in extra:
-                    kingdom.place(p)
-                order = (*order, *extra)
-        return PuzzleAnswer(status, sol.score, sol.bound, kingdom, order, (), sol.seconds)
+        score = sol.score
+        if puzzle.place == "all" and kingdom is not None and len(order) < len(doms):
+            # the solver's best subset leaves dominoes out; a layout of all of them that
+            # scores as much is optimal too, anything less is only feasible
+            kingdom, order, score = _all_placed(start, order, doms, rules.total, sol.score)
+            if kingdom is None or score < sol.score or status != OPTIMAL:
+                status = FEASIBLE if kingdom is not None else UNKNOWN
+        return PuzzleAnswer(status, score, sol.bound, kingdom, order, (), sol.seconds)
     assert puzzle.claimed is not None
     values: list[tuple[Placement, int]] = []
     best: tuple[int, Kingdom | None, tuple[Placement, ...]] = (-1, None, ())
@@ -111,6 +115,63 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
             best = (sol.score, sol.kingdom, (p, *sol.order))
     status = OPTIMAL if statuses == {OPTIMAL} else FEASIBLE
     return PuzzleAnswer(status, best[0], bound, best[1], best[2], tuple(values), seconds)
+
+
+def _solve_full(doms: list[Domino], start: Kingdom, options: dict[str, Any],
+                on_solution: Callable[[Any], None] | None) -> PuzzleAnswer:
+    """Every domino placed where they fill the frame: exactly the layouts that earn Harmony,
+    so the Harmony model proves the best of them (its +5 taken off again)."""
+    sol = best_kingdom(doms, start=start if len(start) else None, on_solution=on_solution,
+                       **{**options, "harmony": True})
+    if sol.kingdom is None:
+        return PuzzleAnswer(sol.status, 0, max(sol.bound - HARMONY_BONUS, 0), None, (), (),
+                            sol.seconds)
+    return PuzzleAnswer(sol.status, sol.score - HARMONY_BONUS, sol.bound - HARMONY_BONUS,
+                        sol.kingdom, tuple(sol.order), (), sol.seconds)
+
+
+def _all_placed(start: Kingdom, order: tuple[Placement, ...], doms: list[Domino],
+                total: Callable[[Kingdom], int], target: int
+                ) -> tuple[Kingdom | None, tuple[Placement, ...], int]:
+    """A layout of every domino from a layout of some of them: the missing ones added without
+    loss; else one placed domino moved as well; else the missing ones added where they score
+    most (a worse layout, or None when one cannot be placed at all)."""
+    used = {p.domino.number for p in order}
+    missing = [d for d in doms if d.number not in used]
+    for skip in (None, *reversed(range(len(order)))):
+        kept = [p for i, p in enumerate(order) if i != skip]
+        base = build_order(start, kept)
+        if base is None:
+            continue
+        k = start.copy()
+        for p in base:
+            k.push(p)
+        moved = [] if skip is None else [order[skip].domino]
+        extra = _add_without_loss(k, [*moved, *missing], total, target)
+        if extra is not None:
+            for p in extra:
+                k.push(p)
+            return k, (*base, *extra), total(k)
+    k = start.copy()
+    for p in order:
+        k.push(p)
+    placed = list(order)
+    for d in missing:
+        options = k.legal_placements(d)
+        if not options:
+            return None, (), 0
+        best = max(sorted(options, key=lambda q: (q.first, q.second)),
+                   key=lambda q: _total_after(k, q, total))
+        k.push(best)
+        placed.append(best)
+    return k, tuple(placed), total(k)
+
+
+def _total_after(kingdom: Kingdom, p: Placement, total: Callable[[Kingdom], int]) -> int:
+    kingdom.push(p)
+    value = total(kingdom)
+    kingdom.undo()
+    return value
 
 
 def _add_without_loss(kingdom: Kingdom, missing: list[Domino], total: Callable[[Kingdom], int],
