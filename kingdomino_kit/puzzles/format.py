@@ -21,7 +21,8 @@ field                     meaning
 ``dominoes``              the domino numbers available (for ``next-placement``: the dominoes
                           that will follow the claimed one, in any order)
 ``place``                 ``"all"`` (place every one), ``"any"`` (any of them) or a number k
-                          (at most k of them)
+                          (at most k of them); ``next-placement``: ``"all"``, each domino that
+                          follows placed if it fits (discarded only when it cannot be placed)
 ``claimed``               ``next-placement`` only: the domino to place now
 ``given``                 ``rearrange`` only: the finished kingdom (text) made of ``dominoes``
 ``constraint``            optional words for the condition, e.g. "only dominoes 1–24"
@@ -170,6 +171,9 @@ class Puzzle:
         >>> Puzzle("x", "x", "best-kingdom", 1, "?", (1, 2, 3), place=2).place_words()
         'at most 2 of them'
         """
+        if self.kind == "next-placement":
+            return ("each of them where it fits: a domino that fits must be placed, and is "
+                    "discarded only when it cannot be placed")
         if self.place == "all":
             return "all of them"
         if self.place == "any":
@@ -414,9 +418,9 @@ class _Reader:
             claimed = self.domino_number(self.get(data, "claimed", int), "claimed")
             if claimed in seen:
                 raise self.fail("claimed", f"domino {claimed} is also in 'dominoes'")
-            if place != "any":
-                raise self.fail("place", "a next-placement puzzle takes \"any\" (the dominoes "
-                                         "that follow may be discarded)")
+            if place != "all":
+                raise self.fail("place", "a next-placement puzzle takes \"all\" (each domino "
+                                         "that follows is placed if it fits, as the rules say)")
         elif "claimed" in data and data["claimed"] is not None:
             raise self.fail("claimed", f"only next-placement puzzles claim a domino, not {kind}")
         given = self.get(data, "given", str, None)

@@ -32,7 +32,8 @@ class Grade:
     """The verdict on an answer: legal? buildable? its score, its value, optimal?
 
     ``score`` is the answer kingdom's own total; ``value`` is what it is worth for the puzzle
-    (the same, except for ``next-placement``: the best total still reachable after it).
+    (the same, except for ``next-placement``: the best final total still reachable after it,
+    while ``score`` is what the kingdom scores now).
     """
 
     legal: bool
@@ -42,6 +43,7 @@ class Grade:
     optimum: int | None
     reason: str
     order: tuple[Placement, ...] = ()
+    next_placement: bool = False
 
     @property
     def optimal(self) -> bool:
@@ -55,9 +57,17 @@ class Grade:
         lines = [f"legal:     {yes[self.legal]}"]
         if self.legal:
             lines.append(f"buildable: {yes[self.buildable]}")
+        if self.next_placement:
+            lines.append(f"score now: {self.score} (the kingdom with this placement)")
+            if self.value is not None:
+                lines.append(f"reachable: {self.value} (the best final total after this "
+                             "placement)")
+            if self.optimum is not None:
+                lines.append(f"optimum:   {self.optimum} reachable (after the best placement)")
+                lines.append(f"optimal:   {yes[self.optimal]}")
+            lines.append(self.reason)
+            return "\n".join(lines)
         lines.append(f"score:     {self.score}")
-        if self.value is not None and self.value != self.score:
-            lines.append(f"value:     {self.value} (best total reachable after this placement)")
         if self.optimum is not None:
             lines.append(f"optimum:   {self.optimum}")
             lines.append(f"optimal:   {yes[self.optimal]}")
@@ -116,16 +126,23 @@ def _optimum(puzzle: Puzzle) -> int | None:
 
 def _verdict(puzzle: Puzzle, score: int, value: int, order: tuple[Placement, ...]) -> Grade:
     optimum = _optimum(puzzle)
+    nxt = puzzle.kind == "next-placement"
     if optimum is None:
         reason = "legal and buildable (no stored optimum to compare with)"
-    elif value == optimum:
-        reason = "it reaches the proven optimum"
     elif value > optimum:
         reason = (f"better than the stated optimum {optimum}: the puzzle file is wrong, "
                   "please report it")
+    elif nxt and value == optimum:
+        reason = (f"the best placement: {value} is reachable after it (the kingdom scores "
+                  f"{score} now)")
+    elif nxt:
+        reason = (f"{value} is reachable after this placement, {optimum - value} short of the "
+                  f"{optimum} reachable after the best one (the kingdom scores {score} now)")
+    elif value == optimum:
+        reason = "it reaches the proven optimum"
     else:
         reason = f"legal and buildable, {optimum - value} short of the optimum {optimum}"
-    return Grade(True, True, score, value, optimum, reason, order)
+    return Grade(True, True, score, value, optimum, reason, order, nxt)
 
 
 def _grade_next(puzzle: Puzzle, answer: Kingdom, score: int) -> Grade:
@@ -146,13 +163,32 @@ def _grade_next(puzzle: Puzzle, answer: Kingdom, score: int) -> Grade:
                         break
                 if value is None:
                     return Grade(True, True, score, None, _optimum(puzzle),
-                                 "legal, but the puzzle file lists no value for it")
+                                 "legal, but the puzzle file lists no value for it", (), True)
             else:
                 value = score
             return _verdict(puzzle, score, value, (p,))
     return Grade(False, False, score, None, _optimum(puzzle),
-                 f"not legal: the answer must be the start kingdom plus one legal placement of "
-                 f"domino {claimed.number} ({claimed.first}|{claimed.second})")
+                 f"not legal: {_next_wrong(puzzle, start, answer)}", (), True)
+
+
+def _next_wrong(puzzle: Puzzle, start: Kingdom, answer: Kingdom) -> str:
+    """Why an answer is not the start kingdom plus one legal placement of the claimed domino."""
+    assert puzzle.claimed is not None
+    claimed = domino(puzzle.claimed)
+    name = f"domino {claimed.number} ({claimed.first}|{claimed.second})"
+    why = explain(Puzzle(puzzle.id, puzzle.title, "complete", puzzle.level, puzzle.question,
+                         (claimed.number,), "all", puzzle.rules, puzzle.start), answer)
+    if why is not None:
+        return f"{why} (the answer is the start kingdom plus {name}, placed now)"
+    cuts = [cut for cut in decompose(start, answer, [claimed], "all")]
+    if cuts:
+        p = cuts[0][0]
+        try:
+            start.check(p)
+        except IllegalPlacement as error:
+            return (f"{name} at {placement_words(answer, p)} breaks the {error.rule} rule: "
+                    f"{str(error).split(': ', 1)[-1]}")
+    return f"the answer must be the start kingdom plus one legal placement of {name}"
 
 
 def replay(puzzle: Puzzle) -> Kingdom:

@@ -2,7 +2,8 @@
 
 Every kind reduces to ``best_kingdom``: a set of dominoes (any subset, at most ``place`` of them),
 a start kingdom, the rule options. A ``next-placement`` puzzle solves once per legal placement of
-the claimed domino. ``place: "all"`` is proven by the subset optimum when that optimum places
+the claimed domino, the dominoes that follow placed under the rules: each must be placed if it
+fits anywhere, and is discarded only when it cannot be placed. ``place: "all"`` is proven by the subset optimum when that optimum places
 every domino (a layout of all of them is one of the subsets, so it cannot score more), or by
 the Harmony model when all of them fill the frame (a full 12-domino 5×5 kingdom: the layouts
 that earn Harmony are exactly those). A subset optimum that leaves dominoes out is never
@@ -32,6 +33,10 @@ from kingdomino_kit.puzzles.cuts import build_order
 from kingdomino_kit.solver import best_kingdom
 
 __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
+
+RULE_SEARCH_LIMIT = 2
+"""A next-placement puzzle whose best layout leaves a following domino out is played out by
+exhaustive search under the rules (placed if it fits) when at most this many dominoes follow."""
 
 SUBSET_LIMIT = 500
 """``place: k`` with at most this many k-subsets is solved subset by subset (each a small,
@@ -106,15 +111,54 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
                     key=lambda q: (q.first, q.second)):
         after = start.copy()
         after.push(p)
-        sol = best_kingdom(doms, start=after, choose=choose, **options)  # type: ignore[arg-type]
-        statuses.add(sol.status)
+        sol = best_kingdom(doms, start=after, **options)
         seconds += sol.seconds
-        bound = max(bound, sol.bound)
-        values.append((p, sol.score))
-        if sol.score > best[0]:
-            best = (sol.score, sol.kingdom, (p, *sol.order))
+        score, kingdom, order, status = sol.score, sol.kingdom, tuple(sol.order), sol.status
+        if len(order) < len(doms):
+            # the best layout leaves a domino out, which the rules allow only when it cannot
+            # be placed: play the rules out exhaustively (few dominoes follow) or give up
+            status = UNKNOWN
+            if len(doms) <= RULE_SEARCH_LIMIT:
+                score, order = rule_value(after, doms, rules.total)
+                kingdom = after.copy()
+                for q in order:
+                    kingdom.push(q)
+                status = OPTIMAL
+        statuses.add(status)
+        bound = max(bound, sol.bound if status != OPTIMAL else score)
+        values.append((p, score))
+        if score > best[0]:
+            best = (score, kingdom, (p, *order))
     status = OPTIMAL if statuses == {OPTIMAL} else FEASIBLE
     return PuzzleAnswer(status, best[0], bound, best[1], best[2], tuple(values), seconds)
+
+
+def rule_value(kingdom: Kingdom, following: list[Domino], total: Callable[[Kingdom], int]
+               ) -> tuple[int, tuple[Placement, ...]]:
+    """The best final total when ``following`` come in the order the player likes and each must
+    be placed if it fits anywhere (discarded only when it cannot be placed), by exhaustive
+    search; and the placements reaching it.
+
+    >>> from kingdomino_kit.dominoes import domino
+    >>> value, order = rule_value(Kingdom.from_text("C G"), [domino(41)], Kingdom.score)
+    >>> value, [p.domino.number for p in order]
+    (4, [41])
+    """
+    if not following:
+        return total(kingdom), ()
+    best: tuple[int, tuple[Placement, ...]] = (-1, ())
+    for i, d in enumerate(following):
+        rest = following[:i] + following[i + 1:]
+        moves = sorted(kingdom.legal_placements(d), key=lambda q: (q.first, q.second))
+        if not moves:
+            best = max(best, rule_value(kingdom, rest, total), key=lambda t: t[0])
+        for q in moves:
+            kingdom.push(q)
+            value, tail = rule_value(kingdom, rest, total)
+            kingdom.undo()
+            if value > best[0]:
+                best = (value, (q, *tail))
+    return best
 
 
 def _solve_full(doms: list[Domino], start: Kingdom, options: dict[str, Any],

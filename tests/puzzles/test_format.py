@@ -128,7 +128,7 @@ def test_grade_next_placement_uses_the_stored_values() -> None:
         k.push(q)
         values.append({"domino": 41, "cells": [list(q.first), list(q.second)],
                        "value": k.score()})
-    p = puzzle(kind="next-placement", start="C G", dominoes=[], place="any", claimed=41,
+    p = puzzle(kind="next-placement", start="C G", dominoes=[], place="all", claimed=41,
                solution={"optimum": 4, "kingdom": "C G G2 W",
                          "order": [{"domino": 41, "cells": [[0, 3], [0, 2]]}],
                          "values": values})
@@ -310,7 +310,7 @@ def test_solve_all_places_a_domino_worth_nothing() -> None:
 def test_solve_next_placement_lists_every_placement() -> None:
     from kingdomino_kit.puzzles.solving import solve_puzzle
 
-    p = Puzzle("n", "n", "next-placement", 1, "?", (), "any", start="C G", claimed=41)
+    p = Puzzle("n", "n", "next-placement", 1, "?", (), "all", start="C G", claimed=41)
     answer = solve_puzzle(p, workers=1)
     start = Kingdom.from_text("C G")
     assert sorted(q for q, _ in answer.values) == sorted(start.legal_placements(domino(41)))
