@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from kingdomino_kit.dominoes import Domino, domino
+from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdom import Kingdom, Placement

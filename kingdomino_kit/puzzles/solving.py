@@ -1,14 +1,17 @@
 """Solving puzzles with the CP-SAT solver (:func:`kingdomino_kit.solver.best_kingdom`).
 
-Every kind reduces to ``best_kingdom``: a set of dominoes (any subset, at most ``place`` of them),
-a start kingdom, the rule options. A ``next-placement`` puzzle solves once per legal placement of
-the claimed domino, the dominoes that follow placed under the rules: each must be placed if it
-fits anywhere, and is discarded only when it cannot be placed. ``place: "all"`` is proven by the subset optimum when that optimum places
-every domino (a layout of all of them is one of the subsets, so it cannot score more), or by
-the Harmony model when all of them fill the frame (a full 12-domino 5×5 kingdom: the layouts
-that earn Harmony are exactly those). A subset optimum that leaves dominoes out is never
-reported as the answer to an "all" puzzle: a layout of all of them is looked for (the missing
-ones added, one placed domino moved) and, scoring less, is only ``feasible``.
+Every kind reduces to ``best_kingdom``: a set of dominoes (any subset, at most ``place`` of
+them), a start kingdom, the rule options.
+
+- ``next-placement`` solves once per legal placement of the claimed domino, the dominoes that
+  follow placed under the rules: each must be placed if it fits anywhere, and is discarded only
+  when it cannot be placed.
+- ``place: "all"`` is proven by the subset optimum when that optimum places every domino (a
+  layout of all of them is one of the subsets, so it cannot score more), or by the Harmony
+  model when all of them fill the frame (a full 12-domino 5×5 kingdom: the layouts that earn
+  Harmony are exactly those). A subset optimum that leaves dominoes out is never reported as
+  the answer to an "all" puzzle: a layout of all of them is looked for (the missing ones added,
+  one placed domino moved) and, scoring less, is only ``feasible``.
 
 >>> from kingdomino_kit.puzzles import Puzzle
 >>> answer = solve_puzzle(Puzzle("x", "x", "best-kingdom", 1, "?", (41, 36)), workers=1)
@@ -21,15 +24,23 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from kingdomino_kit.answer import FEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json, placements_json
+from kingdomino_kit.answer import (
+    FEASIBLE,
+    INFEASIBLE,
+    OPTIMAL,
+    UNKNOWN,
+    Status,
+    answer_json,
+    placements_json,
+)
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import HARMONY_BONUS, Kingdom, Placement
-from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
 from kingdomino_kit.puzzles.cuts import build_order
+from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
 from kingdomino_kit.solver import best_kingdom
 
 __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
@@ -75,32 +86,66 @@ class PuzzleAnswer:
 
 def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2, seed: int = 0,
                  on_solution: Callable[[Any], None] | None = None) -> PuzzleAnswer:
-    """Solve ``puzzle`` with CP-SAT; ``status`` is ``optimal`` only when proven."""
+    """Solve ``puzzle`` with CP-SAT; ``status`` is ``optimal`` only when proven.
+
+    With the Harmony rule on, the best layout without it and the best full layout (every
+    domino placed, no gap: the solver's Harmony model) are both solved; the answer is the
+    better of the two, proven when both are."""
     rules = puzzle.rules
-    options = {"size": rules.size, "middle_kingdom": rules.middle_kingdom,
-               "harmony": rules.harmony, "time_limit_s": time_limit_s, "workers": workers,
-               "seed": seed}
-    choose = puzzle.place if isinstance(puzzle.place, int) else None
+    options = {"size": rules.size, "middle_kingdom": rules.middle_kingdom, "harmony": False,
+               "time_limit_s": time_limit_s, "workers": workers, "seed": seed}
     start = puzzle.start_kingdom()
     doms = puzzle.domino_list()
+    if puzzle.kind == "next-placement":
+        return _solve_next(puzzle, start, doms, options)
+    choose = puzzle.place if isinstance(puzzle.place, int) else None
+    placed = len(doms) if choose is None else min(choose, len(doms))
+    full = len(start) + 2 * placed == rules.size ** 2 - 1
+    if puzzle.place == "all" and full:
+        answer = _solve_full(doms, start, None, options, on_solution)
+        return _with_harmony(answer) if rules.harmony else answer
+    answer = _solve_free(puzzle, start, doms, choose, options, on_solution)
+    if not (rules.harmony and full):
+        return answer
+    harmonious = _with_harmony(_solve_full(doms, start, choose, options, on_solution))
+    best = harmonious if harmonious.optimum > answer.optimum else answer
+    proven = answer.status == OPTIMAL and harmonious.status in (OPTIMAL, INFEASIBLE)
+    return replace(best, status=OPTIMAL if proven else FEASIBLE,
+                   bound=max(answer.bound, harmonious.bound),
+                   seconds=answer.seconds + harmonious.seconds)
+
+
+def _with_harmony(answer: PuzzleAnswer) -> PuzzleAnswer:
+    if answer.kingdom is None:
+        return answer
+    return replace(answer, optimum=answer.optimum + HARMONY_BONUS,
+                   bound=answer.bound + HARMONY_BONUS)
+
+
+def _solve_free(puzzle: Puzzle, start: Kingdom, doms: list[Domino], choose: int | None,
+                options: dict[str, Any], on_solution: Callable[[Any], None] | None
+                ) -> PuzzleAnswer:
+    """Any subset of the dominoes (at most ``choose``), or all of them (``place: "all"``)."""
     if isinstance(choose, int) and math.comb(len(doms), choose) <= SUBSET_LIMIT:
         return _solve_subsets(puzzle, doms, choose, start, options)
-    full = len(start) + 2 * len(doms) == rules.size ** 2 - 1
-    if puzzle.kind != "next-placement" and puzzle.place == "all" and full and not rules.harmony:
-        return _solve_full(doms, start, options, on_solution)
-    if puzzle.kind != "next-placement":
-        sol = best_kingdom(doms, start=start if len(start) else None, choose=choose,
-                           on_solution=on_solution, **options)  # type: ignore[arg-type]
-        status: Status = sol.status
-        kingdom, order = sol.kingdom, tuple(sol.order)
-        score = sol.score
-        if puzzle.place == "all" and kingdom is not None and len(order) < len(doms):
-            # the solver's best subset leaves dominoes out; a layout of all of them that
-            # scores as much is optimal too, anything less is only feasible
-            kingdom, order, score = _all_placed(start, order, doms, rules.total, sol.score)
-            if kingdom is None or score < sol.score or status != OPTIMAL:
-                status = FEASIBLE if kingdom is not None else UNKNOWN
-        return PuzzleAnswer(status, score, sol.bound, kingdom, order, (), sol.seconds)
+    sol = best_kingdom(doms, start=start if len(start) else None, choose=choose,
+                       on_solution=on_solution, **options)
+    status: Status = sol.status
+    kingdom, order, score = sol.kingdom, tuple(sol.order), sol.score
+    if puzzle.place == "all" and kingdom is not None and len(order) < len(doms):
+        # the solver's best subset leaves dominoes out; a layout of all of them that
+        # scores as much is optimal too, anything less is only feasible
+        kingdom, order, score = _all_placed(start, order, doms, puzzle.rules.total, sol.score)
+        if kingdom is None or score < sol.score or status != OPTIMAL:
+            status = FEASIBLE if kingdom is not None else UNKNOWN
+    return PuzzleAnswer(status, score, sol.bound, kingdom, order, (), sol.seconds)
+
+
+def _solve_next(puzzle: Puzzle, start: Kingdom, doms: list[Domino], options: dict[str, Any]
+                ) -> PuzzleAnswer:
+    """Every legal placement of the claimed domino, each with the best total reachable after
+    it under the rules."""
+    rules = puzzle.rules
     assert puzzle.claimed is not None
     values: list[tuple[Placement, int]] = []
     best: tuple[int, Kingdom | None, tuple[Placement, ...]] = (-1, None, ())
@@ -161,12 +206,14 @@ def rule_value(kingdom: Kingdom, following: list[Domino], total: Callable[[Kingd
     return best
 
 
-def _solve_full(doms: list[Domino], start: Kingdom, options: dict[str, Any],
-                on_solution: Callable[[Any], None] | None) -> PuzzleAnswer:
-    """Every domino placed where they fill the frame: exactly the layouts that earn Harmony,
-    so the Harmony model proves the best of them (its +5 taken off again)."""
+def _solve_full(doms: list[Domino], start: Kingdom, choose: int | None,
+                options: dict[str, Any], on_solution: Callable[[Any], None] | None
+                ) -> PuzzleAnswer:
+    """Every domino (or ``choose`` of them) placed where they fill the frame: exactly the
+    layouts that earn Harmony, so the Harmony model proves the best of them (its +5 taken off
+    again)."""
     sol = best_kingdom(doms, start=start if len(start) else None, on_solution=on_solution,
-                       **{**options, "harmony": True})
+                       choose=choose, **{**options, "harmony": True})
     if sol.kingdom is None:
         return PuzzleAnswer(sol.status, 0, max(sol.bound - HARMONY_BONUS, 0), None, (), (),
                             sol.seconds)
