@@ -5,6 +5,7 @@ The files go to ``kingdomino_kit/puzzles/collection/`` (``--out`` to write elsew
     .venv/bin/python scripts/make_puzzles.py            # write the missing puzzles
     .venv/bin/python scripts/make_puzzles.py --force    # regenerate every puzzle
     .venv/bin/python scripts/make_puzzles.py --list     # print the plan, solve nothing
+    .venv/bin/python scripts/make_puzzles.py --table    # the spread table of docs/puzzles.md
 
 What a puzzle is, how it is drawn, proved, measured and rejected when it does not
 discriminate: :mod:`kingdomino_kit.puzzles.generate` (this script only runs it). ``make test``
@@ -18,8 +19,9 @@ import sys
 import time
 from pathlib import Path
 
-from kingdomino_kit.puzzles import load_puzzle
+from kingdomino_kit.puzzles import load_collection, load_puzzle
 from kingdomino_kit.puzzles.generate import PLANS, default_solve, draft, make
+from kingdomino_kit.puzzles.measure import spread_table
 
 OUT = Path(__file__).resolve().parent.parent / "kingdomino_kit" / "puzzles" / "collection"
 
@@ -33,10 +35,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--attempts", type=int, default=40,
                         help="drafts tried per puzzle before giving up")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--table", action="store_true",
+                        help="print the collection's spread of levels (Markdown), solve nothing")
     parser.add_argument("--reformat", action="store_true",
                         help="rewrite the existing files in the current layout, solve nothing")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.table:
+        print(spread_table(load_collection(args.out)))
+        return 0
     if args.reformat:
         for path in sorted(args.out.glob("*.json")):
             path.write_text(load_puzzle(path).dumps(), encoding="utf-8")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -32,8 +33,12 @@ def run(cmd: list[str | Path], cwd: Path, check: bool = True) -> subprocess.Comp
 def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(the fresh environment's bin folder, a working folder outside the repository)."""
     tmp = tmp_path_factory.mktemp("installed")
+    source = tmp / "source"  # a copy: a build/ folder left in the checkout never leaks in
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "test-artifacts",
+        "teacher", ".*_cache", ".hypothesis", ".ipynb_checkpoints"))
     wheels = tmp / "wheels"
-    run([sys.executable, "-m", "pip", "wheel", ROOT, "--no-deps", "-q", "-w", wheels], tmp)
+    run([sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-q", "-w", wheels], tmp)
     wheel = next(wheels.glob("kingdomino_kit-*.whl"))
     env = tmp / "venv"
     venv.EnvBuilder(with_pip=True).create(env)

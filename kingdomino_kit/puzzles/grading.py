@@ -225,7 +225,9 @@ def replay(puzzle: Puzzle) -> Kingdom:
         except IllegalPlacement as error:
             raise PuzzleError(f"{puzzle.id}: solution.order[{i}]: {error}") from None
     count = len(order) - (1 if puzzle.kind == "next-placement" else 0)
-    if (puzzle.place == "all" and count != len(puzzle.dominoes)) or (
+    # next-placement: a domino that follows is left out only when it could not be placed
+    if (puzzle.place == "all" and puzzle.kind != "next-placement"
+            and count != len(puzzle.dominoes)) or (
             isinstance(puzzle.place, int) and count > puzzle.place):
         raise PuzzleError(f"{puzzle.id}: the solution places {count} dominoes, the puzzle asks "
                           f"for {puzzle.place_words()}")

@@ -30,7 +30,7 @@ from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom,
 from kingdomino_kit.puzzles.format import Puzzle
 
 __all__ = ["Count", "count_optimal", "every_answer_optimal", "greedy_kingdom", "greedy_score",
-           "symmetric_key"]
+           "spread_table", "symmetric_key"]
 
 NODE_BUDGET = 20_000
 """States the optimal-answer count visits at most before it settles for a lower bound."""
@@ -203,3 +203,42 @@ def every_answer_optimal(puzzle: Puzzle, seed: int = 0, tries: int = 200) -> boo
         if (complete or puzzle.place != "all") and puzzle.rules.total(k) < optimum:
             return False
     return True
+
+
+def spread_table(puzzles: Iterable[Puzzle]) -> str:
+    """The collection's spread of levels as a Markdown table: per level the puzzles, their
+    dominoes, the greedy gap (optimum − greedy score) and the optimal answers (medians; "≥"
+    when some counts are lower bounds), and the rule variants.
+
+    >>> from kingdomino_kit.puzzles import load_collection
+    >>> spread_table(load_collection()).splitlines()[0].startswith("| level |")
+    True
+    """
+    rows = ["| level | puzzles | kinds | dominoes | greedy gap: median (min–max) | greedy "
+            "not optimal | optimal answers: median (min–max) | Middle Kingdom / Harmony / 7×7 |",
+            "|---|---|---|---|---|---|---|---|"]
+    by_level: dict[int, list[Puzzle]] = {}
+    for p in puzzles:
+        by_level.setdefault(p.level, []).append(p)
+    for level in sorted(by_level):
+        group = by_level[level]
+        gaps = sorted((p.solution.optimum if p.solution else 0) - (p.greedy_score or 0)
+                      for p in group)
+        answers = sorted(p.optimal_answers or 0 for p in group)
+        lower = "≥" if any(not p.optimal_answers_exact for p in group) else ""
+        doms = sorted(len(p.dominoes) + (p.kind == "next-placement") for p in group)
+        kinds = ", ".join(sorted({p.kind for p in group}))
+        variants = (sum(p.rules.middle_kingdom for p in group),
+                    sum(p.rules.harmony for p in group), sum(p.rules.size == 7 for p in group))
+        rows.append(
+            f"| {level} | {len(group)} | {kinds} | {doms[0]}–{doms[-1]} | "
+            f"{_median(gaps)} ({gaps[0]}–{gaps[-1]}) | {sum(g > 0 for g in gaps)} | "
+            f"{lower}{_median(answers)} ({answers[0]}–{lower}{answers[-1]}) | "
+            f"{variants[0]} / {variants[1]} / {variants[2]} |")
+    return "\n".join(rows)
+
+
+def _median(values: list[int]) -> str:
+    n = len(values)
+    middle = values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+    return f"{middle:g}"
