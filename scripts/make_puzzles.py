@@ -17,10 +17,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from kingdomino_kit.puzzles import load_collection, load_puzzle
-from kingdomino_kit.puzzles.generate import PLANS, default_solve, draft, make
+from kingdomino_kit.puzzles.generate import PLANS, default_solve, draft, hint, make
 from kingdomino_kit.puzzles.measure import spread_table
 
 OUT = Path(__file__).resolve().parent.parent / "kingdomino_kit" / "puzzles" / "collection"
@@ -38,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", action="store_true",
                         help="print the collection's spread of levels (Markdown), solve nothing")
     parser.add_argument("--reformat", action="store_true",
-                        help="rewrite the existing files in the current layout, solve nothing")
+                        help="rewrite the existing files in the current layout with their hints "
+                             "written again, solve nothing")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     if args.table:
@@ -46,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.reformat:
         for path in sorted(args.out.glob("*.json")):
-            path.write_text(load_puzzle(path).dumps(), encoding="utf-8")
+            puzzle = load_puzzle(path)
+            path.write_text(replace(puzzle, hint=hint(puzzle)).dumps(), encoding="utf-8")
         return 0
     solve = default_solve(args.time_limit)
     failed = 0

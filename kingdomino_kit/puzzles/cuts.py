@@ -28,6 +28,7 @@ def decompose(start: Kingdom, answer: Kingdom, available: Sequence[Domino],
     """Every way to cut the squares ``answer`` adds to ``start`` into distinct ``available``
     dominoes (identical dominoes count once); raises if the answer does not keep ``start``.
 
+    >>> from kingdomino_kit.dominoes import domino
     >>> cuts = list(decompose(Kingdom(), Kingdom.from_text("C W W"), [domino(1), domino(2)]))
     >>> [[p.domino.number for p in cut] for cut in cuts]
     [[1]]
@@ -99,6 +100,7 @@ def build_order(start: Kingdom, placements: Sequence[Placement]) -> list[Placeme
     gains neighbours, and the cells are distinct), so placing any legal one first is never a
     mistake: a greedy pass decides it exactly.
 
+    >>> from kingdomino_kit.dominoes import domino
     >>> ps = [Placement(domino(3), (0, 3), (0, 4)), Placement(domino(13), (0, 1), (0, 2))]
     >>> [p.domino.number for p in build_order(Kingdom(), ps)]   # F|F needs W|F's forest
     [13, 3]
@@ -111,6 +113,7 @@ def stranded(start: Kingdom, placements: Sequence[Placement]) -> list[Placement]
     """The placements that no order can add to ``start`` (empty when :func:`build_order`
     finds one): what is left when the greedy pass stalls.
 
+    >>> from kingdomino_kit.dominoes import domino
     >>> [p.domino.number for p in stranded(Kingdom(), [Placement(domino(3), (0, 3), (0, 4))])]
     [3]
     """

@@ -76,7 +76,7 @@ PLANS: list[Plan] = [
     *_p("best-kingdom", 2, 3, 1, size=7),
     # level 3
     *_p("best-kingdom", 3, 5, 3, min_gap=1), *_p("complete", 3, 3, 2, extra=5, min_gap=1),
-    *_p("rearrange", 3, 4, 1, min_gap=1), *_p("rearrange", 3, 4, 1),
+    *_p("rearrange", 3, 4, 1), *_p("rearrange", 3, 4, 1, min_gap=1),
     *_p("next-placement", 3, 2, 2, extra=4, min_gap=1),
     *_p("best-kingdom", 3, 4, 1, middle_kingdom=True, min_gap=1),
     *_p("free-choice", 3, 2, 1, extra=8, lo=1, hi=24),
@@ -84,10 +84,9 @@ PLANS: list[Plan] = [
     *_p("complete", 3, 3, 1, extra=5, middle_kingdom=True, min_gap=1),
     # level 4
     *_p("best-kingdom", 4, 6, 2, min_gap=1), *_p("complete", 4, 4, 1, extra=6, min_gap=2),
-    *_p("rearrange", 4, 5, 1, min_gap=1), *_p("free-choice", 4, 3, 1, extra=10, lo=1, hi=24,
-                                              min_gap=1),
+    *_p("rearrange", 4, 5, 1, min_gap=1), *_p("free-choice", 4, 3, 1, extra=10, lo=1, hi=24),
     *_p("best-kingdom", 4, 5, 1, middle_kingdom=True, min_gap=2),
-    *_p("best-kingdom", 4, 6, 1, size=7, min_gap=1),
+    *_p("best-kingdom", 4, 6, 1, size=7),
     *_p("best-kingdom", 4, 5, 1, size=7, middle_kingdom=True, min_gap=1),
     *_p("next-placement", 4, 2, 1, extra=6, min_gap=1),
     *_p("best-kingdom", 4, 7, 1, min_gap=2),
@@ -98,8 +97,8 @@ PLANS: list[Plan] = [
     *_p("best-kingdom", 5, 12, 1, middle_kingdom=True, min_gap=3),
     *_p("best-kingdom", 5, 12, 1, harmony=True, place="any", min_gap=3),
     *_p("best-kingdom", 5, 12, 1, middle_kingdom=True, harmony=True, min_gap=3),
-    *_p("free-choice", 5, 4, 1, extra=12, lo=1, hi=24, min_gap=3),
-    *_p("best-kingdom", 5, 8, 1, size=7, min_gap=3),
+    *_p("free-choice", 5, 4, 1, extra=12, lo=1, hi=24),
+    *_p("best-kingdom", 5, 8, 1, size=7, min_gap=1),
 ]
 """The collection, easy to hard (its index + 1 is the puzzle's number)."""
 
@@ -291,9 +290,8 @@ def hint(puzzle: Puzzle) -> str:
     props = sorted((p for p in best.properties() if p.score), key=lambda p: -p.score)
     if props:
         top = props[0]
-        words.append(f"The best answer's biggest property is {top.terrain.value}: "
-                     f"{top.squares} squares with {top.crowns} crown"
-                     f"{'s' if top.crowns != 1 else ''}.")
+        words.append(f"The best answer's most valuable property is {top.terrain.value}: "
+                     f"{_count(top.squares, 'square')} with {_count(top.crowns, 'crown')}.")
     if rules.middle_kingdom:
         on = best.is_middle_kingdom()
         words.append("It keeps the castle in the middle (Middle Kingdom)." if on else
@@ -302,11 +300,22 @@ def hint(puzzle: Puzzle) -> str:
         words.append("It earns Harmony: no gap, every domino placed." if best.is_harmony()
                      else "It gives up Harmony.")
     if puzzle.kind == "free-choice":
-        words.append(f"It uses {len(sol.order)} of the dominoes.")
+        words.append(f"It uses {len(sol.order)} of the pool's dominoes.")
     if puzzle.place == "any" and len(sol.order) < len(puzzle.dominoes):
-        words.append(f"It leaves {len(puzzle.dominoes) - len(sol.order)} domino"
-                     f"{'es' if len(puzzle.dominoes) - len(sol.order) != 1 else ''} out.")
+        words.append(f"It leaves {_count(len(puzzle.dominoes) - len(sol.order), 'domino')} "
+                     "out.")
     if (puzzle.greedy_score is not None and puzzle.greedy_score < sol.optimum
             and puzzle.kind != "free-choice"):
         words.append("Placing each domino where it scores most at once falls short.")
     return " ".join(words)
+
+
+def _count(n: int, word: str) -> str:
+    """``n`` and the word, plural when it must be.
+
+    >>> _count(1, "crown"), _count(2, "domino")
+    ('1 crown', '2 dominoes')
+    """
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word}{'es' if word.endswith('o') else 's'}"
