@@ -22,8 +22,8 @@ def _grader(puzzle_id: str, differ_from_given: bool = False) -> Any:
     def judge(kingdom: Kingdom) -> str | None:
         p = puzzle(puzzle_id)
         if kingdom == p.start_kingdom():
-            raise NotAnswered(f"the kingdom is still the puzzle's start: place "
-                              f"{p.place_words()} of its dominoes, then run the cell again.")
+            raise NotAnswered(f"the kingdom is still the puzzle's start: place its dominoes "
+                              f"({p.place_words()}), then run the cell again.")
         verdict = grade(p, kingdom)
         if not verdict.legal:
             return f"not a legal answer to {puzzle_id}: {verdict.reason}"

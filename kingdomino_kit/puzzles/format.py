@@ -205,13 +205,15 @@ class Puzzle:
         if self.claimed is not None:
             d = domino(self.claimed)
             lines.append(f"claimed domino: {d.number} ({d.first}|{d.second})")
-        label = "then, in any order" if self.kind == "next-placement" else "dominoes"
+        label = ("then, in the order you like" if self.kind == "next-placement"
+                 else "dominoes")
         doms = " ".join(f"{d.number}({d.first}|{d.second})" for d in self.domino_list())
         lines.append(f"{label}: {doms or '(none)'}")
         if self.kind != "next-placement":
             lines.append(f"place: {self.place_words()}")
         if self.hint:
-            lines.append(f"hint: {self.hint}" if hint else "hint: there is one (show --hint)")
+            lines.append(f"hint: {self.hint}" if hint else
+                         "hint: there is one (puzzle show --hint, or the puzzle's .hint)")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ JSON

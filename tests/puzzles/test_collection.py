@@ -209,15 +209,12 @@ def every_final_kingdom(puzzle: Puzzle) -> list[Kingdom]:
     return list(out.values())
 
 
-def same_up_to_symmetry(a: Kingdom, b: Kingdom) -> bool:
-    """b is a rotation or reflection of a about the castle (tried one by one)."""
-    sa = {cell: str(h) for cell, h in a.squares()}
-    sb = {cell: str(h) for cell, h in b.squares()}
-    for turn in range(4):
-        for flip in (False, True):
-            if {_moved(cell, turn, flip): h for cell, h in sa.items()} == sb:
-                return True
-    return False
+def symmetry_class(k: Kingdom) -> frozenset[frozenset[tuple[tuple[int, int], str]]]:
+    """The kingdom with its rotations and reflections about the castle, as one value (tried
+    one by one: four quarter turns, each with and without a mirror)."""
+    squares = [(cell, str(h)) for cell, h in k.squares()]
+    return frozenset(frozenset((_moved(cell, turn, flip), h) for cell, h in squares)
+                     for turn in range(4) for flip in (False, True))
 
 
 def _moved(cell: tuple[int, int], turn: int, flip: bool) -> tuple[int, int]:
@@ -227,17 +224,17 @@ def _moved(cell: tuple[int, int], turn: int, flip: bool) -> tuple[int, int]:
     return (r, -c) if flip else (r, c)
 
 
-SMALL_KINGDOMS = [p for p in LEVEL_1 if p.kind != "next-placement"]
+SMALL_KINGDOMS = [p for p in LEVEL_1 if p.kind != "next-placement" and len(p.dominoes) <= 2]
+
+
+def test_enough_easy_counts_are_recounted() -> None:
+    assert len(SMALL_KINGDOMS) >= 5
 
 
 @pytest.mark.parametrize("puzzle", SMALL_KINGDOMS, ids=[p.id for p in SMALL_KINGDOMS])
 def test_the_optimal_answers_of_the_easy_puzzles_are_recounted(puzzle: Puzzle) -> None:
     assert puzzle.solution is not None and puzzle.optimal_answers_exact
-    best = [k for k in every_final_kingdom(puzzle)
-            if puzzle.rules.total(k) == puzzle.solution.optimum]
-    classes: list[Kingdom] = []
-    for k in best:
-        if not any(same_up_to_symmetry(c, k) for c in classes):
-            classes.append(k)
+    classes = {symmetry_class(k) for k in every_final_kingdom(puzzle)
+               if puzzle.rules.total(k) == puzzle.solution.optimum}
     assert len(classes) == puzzle.optimal_answers
     assert count_optimal(puzzle).answers == len(classes)
