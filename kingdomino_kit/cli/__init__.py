@@ -41,7 +41,7 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "replay": ("game", "re-check a game log against every rule"),
     "simulate": ("game", "simulate many games between bots (CSV out)"),
     "solve": ("solve", "the provably best kingdom from a set of dominoes"),
-    "puzzle": ("puzzle", "show, solve or check a puzzle file"),
+    "puzzle": ("puzzle", "list the puzzles; show, solve or check one (by id or file)"),
     "kingdoms": ("kingdoms", "Knizia's Kingdoms: score, play, replay, solve"),
     "origins": ("origins", "Kingdomino Origins: score, play, replay, solve"),
     "notebooks": ("notebooks", "write the student or teacher edition of the notebooks"),

@@ -128,7 +128,7 @@ def test_check_names_the_domino_that_is_not_in_the_puzzle(
     path.write_text(json.dumps({
         "format": "kingdomino-puzzle/1", "id": "t", "title": "T", "kind": "best-kingdom",
         "level": 1, "dominoes": [41, 15], "place": "all", "question": "?"}), encoding="utf-8")
-    code, out, _ = cli(capsys, "puzzle", "check", str(path), "--answer", "C M3 W / G W G2",
+    code, out, _ = cli(capsys, "puzzle", "check", str(path), "--answer", "C M3 W / . W G1",
                        "--json")
     verdict = json.loads(out)
     assert code == 0 and verdict["legal"] is False
