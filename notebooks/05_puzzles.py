@@ -15,10 +15,12 @@
 # %% [markdown]
 # # 05 · Puzzles with proven answers
 #
-# The kit ships a collection of puzzles (`kingdomino_kit/puzzles/collection/`), from easy to
-# hard. Each one states its
+# The kit ships a collection of puzzles, from easy to hard (`kingdomino-kit puzzle list` in a
+# terminal lists them). Each one states its
 # **proven optimum**: the CP-SAT solver proved nobody can do better when the collection was
-# generated, and the test suite replays every stored answer through the rules library.
+# generated, and the test suite replays every stored answer through the rules library. Every
+# puzzle discriminates: some legal answers fall short, and each puzzle records what a greedy
+# player (the domino that scores most *now*, every time) would score, and a hint.
 #
 # Your job: find a kingdom that reaches the optimum. Build it by clicks on a board, then let the
 # grader tell you whether it is **legal**, **buildable**, what it **scores**, and whether it is
@@ -30,7 +32,7 @@ import sys
 from collections import Counter
 
 from kingdomino_kit import Kingdom, Placement, domino
-from kingdomino_kit.puzzles import default_collection, grade, load_collection, load_puzzle
+from kingdomino_kit.puzzles import find_puzzle, grade, load_collection
 from kingdomino_kit.widgets import PuzzleBoard
 
 # %% [markdown]
@@ -41,17 +43,19 @@ collection = load_collection()
 print(len(collection), "puzzles")
 print(Counter(p.kind for p in collection))
 for p in collection[:12]:
-    print(f"{p.id:<20} level {p.level}  {p.title}")
+    gap = p.solution.optimum - p.greedy_score
+    print(f"{p.id:<20} level {p.level}  greedy gap {gap}  {p.title}")
 print("...")
 
 # %% [markdown]
 # ## A puzzle
 #
-# `describe()` prints what `kingdomino-kit puzzle show FILE` prints: the question, the start
-# kingdom and the dominoes — not the answer.
+# `find_puzzle` takes a puzzle's id (or just its number, or a file path). `describe()` prints
+# what `kingdomino-kit puzzle show 11` prints: the question, the start kingdom and the
+# dominoes — not the answer, and the hint only when asked for.
 
 # %%
-puzzle = load_puzzle(default_collection() / "13-complete.json")
+puzzle = find_puzzle("11-complete")
 print(puzzle.describe())
 
 # %% [markdown]
@@ -61,12 +65,12 @@ print(puzzle.describe())
 # domino, turn it, click a highlighted cell; **Check** grades your kingdom, **Show an answer**
 # reveals one optimal layout if you give up. Every button is a method too. Here is a board for
 # this walk-through, `demo` (your own board comes in the exercises). A first try: the wheat of
-# `M2|W` on the wheat, the forest double at the first legal spot the rules offer.
+# `W|G1` on the wheat, the swamp of `S|M2` against the castle.
 
 # %%
 demo = PuzzleBoard(puzzle)
-demo.place(Placement(domino(45), (-2, -2), (-1, -2)))           # M2 up top, W on the W
-demo.place(demo.kingdom.legal_placements(domino(5))[0])         # F|F: the first legal spot
+demo.place(Placement(domino(36), (1, -2), (2, -2)))            # W beside the W, G1 below it
+demo.place(Placement(domino(47), (-1, 0), (-1, 1)))            # S above the castle, M2 beside
 print(demo.export())
 print("score:", demo.total())
 
@@ -80,15 +84,15 @@ print("score:", demo.total())
 print(demo.check().summary())
 
 # %% [markdown]
-# Legal and buildable, but short of the optimum. The two mines are apart: M1 alone scores 1,
-# M2 alone 2. Joined, the mine property has 2 squares × 3 crowns = 6. Undo both and put the
-# `M2` next to the `M1`:
+# Legal and buildable, but short of the optimum. The two grassland crowns are apart: each G1
+# alone scores 1. Joined, the grassland has 2 squares × 2 crowns = 4. Undo both and put the new
+# `G1` beside the old one (its wheat reaches into the corner), the `S|M2` above the castle:
 
 # %%
 demo.undo()
 demo.undo()
-demo.place(Placement(domino(45), (-1, -1), (-1, 0)))            # M2 above M1, W above C
-demo.place(Placement(domino(5), (2, 1), (2, 2)))                # F|F beside the forest
+demo.place(Placement(domino(36), (0, 2), (1, 2)))              # G1 beside G1, W above it
+demo.place(Placement(domino(47), (-1, -1), (-1, 0)))           # S, and M2 above the castle
 print(demo.export())
 print(demo.check().summary())
 
@@ -100,10 +104,9 @@ print(demo.check().summary())
 # The same check in a terminal (`kingdomino-kit` is installed with the kit):
 
 # %%
-path = str(default_collection() / "13-complete.json")
 answer = demo.kingdom.to_text().replace("\n", " / ")
-result = subprocess.run([sys.executable, "-m", "kingdomino_kit", "puzzle", "check", path,
-                         "--answer", answer], capture_output=True, text=True)
+result = subprocess.run([sys.executable, "-m", "kingdomino_kit", "puzzle", "check",
+                         "11-complete", "--answer", answer], capture_output=True, text=True)
 print(result.stdout)
 
 # %% [markdown]
@@ -111,10 +114,14 @@ print(result.stdout)
 #
 # *Not legal*: squares that are not the puzzle's dominoes, or a start square changed.
 # *Not buildable*: the right dominoes, but no order of placing them obeys the connection rule.
+# Either way the grader names the domino, the cell (row and column of the answer as written)
+# and the rule.
 
 # %%
-floating = Kingdom.from_text("W M1 C G . / . . L1 F . / . . F . . / M2 W F F .")
-print(grade(puzzle, floating).summary())
+wrong = Kingdom.from_text("W M3 . . / . C L W / W F1 G1 G1 / L1 F . .")  # W|M3: not given
+print(grade(puzzle, wrong).reason)
+floating = Kingdom.from_text(". . C L / W W F1 G1 / G1 L1 F S / . . . M2")
+print(grade(puzzle, floating).reason)
 
 # %% [markdown]
 # ## Ask the solver
@@ -147,44 +154,46 @@ check = for_notebook("05_puzzles")
 # notation so that the check passes.
 
 # %%
-p1 = load_puzzle(default_collection() / "05-best-kingdom.json")
+p1 = find_puzzle("05-best-kingdom")
 print(p1.describe())
 
 # %% tags=["solution"]
-answer_1 = "S M2 . / G C L1 / F1 . W"  # SOLUTION
+answer_1 = "S S / W1 S / W M3 / . C"  # SOLUTION
 
 check(1, answer_1)
 
 # %% [markdown]
-# **2.** Puzzle `09-next-placement`: where does the claimed domino go? Give the kingdom right
-# after placing it.
+# **2.** Puzzle `21-next-placement`: where does the claimed domino go? Give the kingdom right
+# after placing it. The verdict tells apart what your kingdom scores *now* and what is still
+# *reachable* once the domino that follows is placed too.
 
 # %%
-p2 = load_puzzle(default_collection() / "09-next-placement.json")
+p2 = find_puzzle("21-next-placement")
 print(p2.describe())
 
 # %% tags=["solution"]
-answer_2 = "F F . . / L1 L C W / . . G F1 / . . S1 ."  # SOLUTION
+answer_2 = "L G1 C F L / L1 W S1 . . / . . G . . / . W G2 . ."  # SOLUTION
 
 check(2, answer_2)
 
 # %% [markdown]
-# **3.** Puzzle `23-rearrange`: the given kingdom scores 2. Can you beat it? If the optimum is
-# 2 too, show another legal, buildable arrangement of the same dominoes that also scores 2.
+# **3.** Puzzle `13-rearrange`: the given kingdom scores 2. Beat it: rebuild it from the
+# same three dominoes for the best score.
 
 # %%
-p3 = load_puzzle(default_collection() / "23-rearrange.json")
+p3 = find_puzzle("13-rearrange")
 print(p3.describe())
 
 # %% tags=["solution"]
-answer_3 = "C F F / G G . / G S2 ."  # SOLUTION
+answer_3 = "W F . / W1 L . / . L G1 / . . C"  # SOLUTION
 
 check(3, answer_3)
 
 # %% [markdown]
 # **4.** Your turn on a board: puzzle `14-best-kingdom`. Build it by clicks, press **Check** as
 # often as you like, then run the cell below the board: it grades what the board shows. (Any
-# puzzle of the list above opens the same way, e.g. `PuzzleBoard("27-best-kingdom")`.)
+# puzzle of the list above opens the same way, e.g. `PuzzleBoard("27-best-kingdom")`; its
+# hint is `board.puzzle.hint`.)
 
 # %%
 board = PuzzleBoard("14-best-kingdom")
@@ -199,15 +208,15 @@ for placement in board.puzzle.solution.order:
 check(4, board)
 
 # %% [markdown]
-# **5.** A level-4 puzzle, `37-complete`: complete the kingdom with four dominoes. Write the
-# whole finished kingdom in text notation.
+# **5.** A level-4 puzzle, `41-complete`: complete the kingdom with four dominoes. Write the
+# whole finished kingdom in text notation. Stuck? `print(p5.hint)`.
 
 # %%
-p5 = load_puzzle(default_collection() / "37-complete.json")
+p5 = find_puzzle("41-complete")
 print(p5.describe())
 
 # %% tags=["solution"]
-answer_5 = "F F L1 C W / L1 . G G W / L L G G . / F F F S2 S / . . W M3 M2"  # SOLUTION
+answer_5 = "W W W W1 S / L . M W1 F / S G1 L C F / M2 M2 W W F1 / . . . M1 W"  # SOLUTION
 
 check(5, answer_5)
 

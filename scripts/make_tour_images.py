@@ -19,13 +19,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from kingdomino_kit import Kingdom, dominoes  # noqa: E402
 from kingdomino_kit.atomic import atomic_write, atomic_write_bytes  # noqa: E402
-from kingdomino_kit.puzzles import load_puzzle  # noqa: E402
+from kingdomino_kit.puzzles import find_puzzle  # noqa: E402
 from kingdomino_kit.puzzles.grading import replay  # noqa: E402
 from kingdomino_kit.render import kingdom_svg  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "images"
-TOUR_PUZZLE = ROOT / "puzzles" / "37-complete.json"
+TOUR_PUZZLE = "41-complete"  # a puzzle id of the collection
 PROGRESS_SET = "17,21,25,28,29,31,32,33,35,42,45,46"   # benchmark box set 3: optimum 64 of 67
 
 
@@ -41,7 +41,7 @@ def boards() -> None:
     crowned = [p for p in example.properties() if p.score]
     _write(OUT / "tour_scoring.svg", kingdom_svg(
         example, highlight=crowned, title=f"properties that score: {example.score()}"))
-    puzzle = load_puzzle(TOUR_PUZZLE)
+    puzzle = find_puzzle(TOUR_PUZZLE)
     start = puzzle.start_kingdom()
     _write(OUT / "tour_puzzle_start.svg",
         kingdom_svg(start, title=f"{puzzle.id}: start, {start.score()} points"))

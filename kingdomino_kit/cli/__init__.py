@@ -48,7 +48,7 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "simulate": ("game", "simulate many games between bots (CSV or Parquet out)"),
     "solve": ("solve", "the provably best kingdom from a set of dominoes"),
     "solve-batch": ("batch", "the best kingdom of many domino sets (CSV or Parquet out)"),
-    "puzzle": ("puzzle", "show, solve or check a puzzle file"),
+    "puzzle": ("puzzle", "list the puzzles; show, solve or check one (by id or file)"),
     "kingdoms": ("kingdoms", "Knizia's Kingdoms: score, play, replay, solve"),
     "origins": ("origins", "Kingdomino Origins: score, play, replay, solve"),
     "notebooks": ("notebooks", "write the student or teacher edition of the notebooks"),

@@ -1,4 +1,10 @@
-"""``puzzle show|solve|check FILE``: read, solve and grade puzzles (format ``kingdomino-puzzle/1``).
+"""``puzzle list|show|solve|check``: list, read, solve and grade puzzles (format
+``kingdomino-puzzle/1``).
+
+``list`` prints one line per puzzle of the collection shipped with the kit, starting with its
+id; ``show``, ``solve`` and ``check`` take a puzzle id (or just its number) or the path of a
+puzzle file. The Kingdoms castle puzzles are a format of their own, solved by ``kingdoms
+solve``; ``list`` names only the Kingdomino puzzles.
 
 ``check`` prints the verdict (legal? buildable? score? optimal?) and exits 0 whenever it could
 grade; with ``--exit-code`` it exits 1 unless the answer is optimal. Bad input (a malformed
@@ -16,31 +22,39 @@ from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.cli.contract import add_solver_arguments
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.kingdom import Kingdom
-from kingdomino_kit.puzzles import Puzzle, grade, load_puzzle, replay
+from kingdomino_kit.puzzles import KINDS, Puzzle, find_puzzle, grade, load_collection, replay
 from kingdomino_kit.puzzles.solving import solve_puzzle
 from kingdomino_kit.untrusted import TEXT_LIMIT
 
 
 def register(sub: Any) -> None:
-    """Add ``puzzle`` with its actions ``show``, ``solve`` and ``check``."""
+    """Add ``puzzle`` with its actions ``list``, ``show``, ``solve`` and ``check``."""
     group = add_command(sub, "puzzle")
     actions = group.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
     actions.required = True
 
+    p = actions.add_parser("list", help="one line per puzzle of the collection, id first")
+    p.add_argument("--kind", choices=list(KINDS), help="only puzzles of this kind")
+    p.add_argument("--level", type=int, choices=range(1, 6), metavar="L",
+                   help="only puzzles of this level (1 easiest … 5 hardest)")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(func=cmd_list)
+
     p = actions.add_parser("show", help="print the puzzle (not its answer)")
-    p.add_argument("file", help="puzzle file (JSON, format kingdomino-puzzle/1)")
+    p.add_argument("file", metavar="PUZZLE", help=PUZZLE_HELP)
+    p.add_argument("--hint", action="store_true", help="also print the puzzle's hint")
     p.add_argument("--solution", action="store_true", help="also print the stored solution")
     p.add_argument("--json", action="store_true", help="print the validated puzzle as JSON")
     p.set_defaults(func=cmd_show)
 
     p = actions.add_parser("solve", help="solve the puzzle with the CP-SAT solver")
-    p.add_argument("file", help="puzzle file (JSON)")
+    p.add_argument("file", metavar="PUZZLE", help=PUZZLE_HELP)
     add_solver_arguments(p, time_limit=60.0)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
 
     p = actions.add_parser("check", help="grade an answer: legal? buildable? score? optimal?")
-    p.add_argument("file", help="puzzle file (JSON)")
+    p.add_argument("file", metavar="PUZZLE", help=PUZZLE_HELP)
     p.add_argument("--answer", metavar="KINGDOM",
                    help="the answer kingdom: a text-notation file, - for stdin, or the text "
                         "itself with rows separated by / (without it: check the stored solution)")
@@ -50,8 +64,42 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_check)
 
 
-def _puzzle(path: str) -> Puzzle:
-    return load_puzzle(path)
+PUZZLE_HELP = ("a puzzle id of the collection (see `puzzle list`; its number alone will do) or "
+               "a puzzle file (JSON, format kingdomino-puzzle/1)")
+
+
+def _puzzle(ref: str) -> Puzzle:
+    return find_puzzle(ref)
+
+
+def list_line(puzzle: Puzzle) -> str:
+    """One line of ``puzzle list``: id, kind, level, dominoes, rules, title.
+
+    >>> print(list_line(find_puzzle("01")))  # doctest: +ELLIPSIS
+    01-best-kingdom  best-kingdom    level 1  ...
+    """
+    rules = [] if puzzle.rules.size == 5 else [f"{puzzle.rules.size}×{puzzle.rules.size}"]
+    rules += ["Middle Kingdom"] * puzzle.rules.middle_kingdom + ["Harmony"] * puzzle.rules.harmony
+    extra = f"  [{', '.join(rules)}]" if rules else ""
+    return (f"{puzzle.id:<20} {puzzle.kind:<15} level {puzzle.level}  "
+            f"{len(puzzle.dominoes):>2} dominoes  {puzzle.title}{extra}")
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """List the puzzles of the collection."""
+    for puzzle in load_collection():
+        if (args.kind and puzzle.kind != args.kind) or (args.level and
+                                                          puzzle.level != args.level):
+            continue
+        if args.json:
+            print(json.dumps({"id": puzzle.id, "kind": puzzle.kind, "level": puzzle.level,
+                              "title": puzzle.title, "dominoes": len(puzzle.dominoes),
+                              "rules": puzzle.to_json()["rules"],
+                              "optimal_answers": puzzle.optimal_answers,
+                              "greedy_score": puzzle.greedy_score}, ensure_ascii=False))
+        else:
+            print(list_line(puzzle))
+    return 0
 
 
 def _solution_lines(puzzle: Puzzle) -> list[str]:
@@ -75,7 +123,7 @@ def cmd_show(args: argparse.Namespace) -> int:
             data.pop("solution", None)
         print(json.dumps(data, indent=1, ensure_ascii=False))
         return 0
-    print(puzzle.describe())
+    print(puzzle.describe(hint=args.hint))
     if args.solution:
         print()
         print("\n".join(_solution_lines(puzzle)))
@@ -99,11 +147,25 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print("order: " + ", ".join(f"{p.domino.number}@{p.first}{p.second}"
                                         for p in answer.order))
         if stored is not None:
-            agree = "agrees with" if stored == answer.optimum else "DIFFERS from"
-            print(f"{agree} the stored optimum {stored}")
+            print(_comparison(answer.status, answer.optimum, stored))
     if stored is not None and answer.status == "optimal" and stored != answer.optimum:
         return 1
     return 0
+
+
+def _comparison(status: str, best: int, stored: int) -> str:
+    """What the solve says about the stored optimum: only a proven optimum agrees or differs.
+
+    >>> _comparison("optimal", 38, 38)
+    'agrees with the stored optimum 38'
+    >>> _comparison("unknown", 38, 38)
+    'not proven in the time given, so no comparison: the stored optimum is 38 (proved when the \
+puzzle was made)'
+    """
+    if status == "optimal":
+        return f"{'agrees with' if best == stored else 'DIFFERS from'} the stored optimum {stored}"
+    return (f"not proven in the time given, so no comparison: the stored optimum is {stored} "
+            "(proved when the puzzle was made)")
 
 
 def _answer_kingdom(value: str, size: int) -> Kingdom:

@@ -8,22 +8,22 @@ from typing import Any
 from kingdomino_kit.exercises.answers import KINGDOM
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered
 from kingdomino_kit.kingdom import Kingdom
-from kingdomino_kit.puzzles import Puzzle, default_collection, grade, load_puzzle
+from kingdomino_kit.puzzles import Puzzle, find_puzzle, grade
 
 __all__ = ["EXERCISES", "puzzle"]
 
 
 def puzzle(puzzle_id: str) -> Puzzle:
     """A puzzle of the kit's collection by its id."""
-    return load_puzzle(default_collection() / f"{puzzle_id}.json")
+    return find_puzzle(puzzle_id)
 
 
 def _grader(puzzle_id: str, differ_from_given: bool = False) -> Any:
     def judge(kingdom: Kingdom) -> str | None:
         p = puzzle(puzzle_id)
         if kingdom == p.start_kingdom():
-            raise NotAnswered(f"the kingdom is still the puzzle's start: place "
-                              f"{p.place_words()} of its dominoes, then run the cell again.")
+            raise NotAnswered(f"the kingdom is still the puzzle's start: place its dominoes "
+                              f"({p.place_words()}), then run the cell again.")
         verdict = grade(p, kingdom)
         if not verdict.legal:
             return f"not a legal answer to {puzzle_id}: {verdict.reason}"
@@ -44,22 +44,23 @@ EXERCISES = (
     Exercise(
         1, "puzzle 05-best-kingdom in text", KINGDOM, _grader("05-best-kingdom"),
         hints=("Write the rows separated by '/', cells by spaces, '.' for an empty cell and C "
-               "for the castle: 'S M2 . / G C L1'.",
-               "No two crowned halves share a terrain, so each crown scores on its own: place "
-               "all three dominoes legally and you have 1 + 1 + 2."),
-        why="F1, L1 and M2 each stand alone (no second square of their terrain): 4 is best."),
+               "for the castle: 'S S / W1 S'.",
+               "The mine's three crowns have no second mine square: M3 scores 3 wherever it "
+               "goes. The wheat crown W1 can gain a square: put it beside the other wheat."),
+        why="W1 beside W makes 2 wheat squares × 1 crown, M3 alone scores 3: 5 is best."),
     Exercise(
-        2, "puzzle 09-next-placement", KINGDOM, _grader("09-next-placement"),
-        hints=("The claimed domino goes in now; the best total still reachable afterwards is "
-               "what counts.",
-               "The L1 half can join the lake next to the castle."),
-        why="The lake grows to 2 squares with 1 crown, and every later domino still fits."),
+        2, "puzzle 21-next-placement", KINGDOM, _grader("21-next-placement"),
+        hints=("The claimed domino goes in now; what counts is the best total still reachable "
+               "once W1|G, which follows, is placed too.",
+               "Where L1|W scores most now is not the best spot: L1 can join the lake at the "
+               "top left, and the W then waits for W1|G, whose G joins the crowned grassland."),
+        why="L1 beside the lake (2 × 1), and W1|G later grows the wheat (2 × 1) and the "
+            "grassland to 3 squares × 2 crowns: 12 reachable, one more than the greedy spot."),
     Exercise(
-        3, "puzzle 23-rearrange", KINGDOM, _grader("23-rearrange", differ_from_given=True),
-        hints=("The swamp's two crowns can only multiply swamp squares, and there is one.",
-               "So 2 is the optimum: any legal, buildable arrangement of the three dominoes "
-               "with the S2 kept works — but not the given one."),
-        why="S2 stands alone whatever you do: 1 square × 2 crowns; the rest has no crown."),
+        3, "puzzle 13-rearrange", KINGDOM, _grader("13-rearrange", differ_from_given=True),
+        hints=("The given kingdom scores 2: W1 and G1 each stand alone.",
+               "The plain W of W|F can join W1: two wheat squares with one crown."),
+        why="W beside W1 makes wheat 2 × 1, and G1 alone scores 1: 3, one more than given."),
     Exercise(
         4, "puzzle 14-best-kingdom on the board", KINGDOM, _grader("14-best-kingdom"),
         hints=("Two crowned grasslands and two crowned forests: each pair should join.",
@@ -67,9 +68,10 @@ EXERCISES = (
                "castle."),
         why="Both pairs joined: grassland 2 squares × 4 crowns and forest 2 × 2."),
     Exercise(
-        5, "puzzle 37-complete (level 4)", KINGDOM, _grader("37-complete"),
+        5, "puzzle 41-complete (level 4)", KINGDOM, _grader("41-complete"),
         hints=("Start from the puzzle's kingdom (print(p5.start)) and add the four dominoes.",
-               "The mines: M3 beside M2 makes 2 squares × 5 crowns; the forest and lake grow "
-               "on the left."),
-        why="The mines joined (10), the lake and the forest grown: 18 is proven the best."),
+               "Three of the four dominoes bring wheat, one a crowned W1: build one wheat "
+               "field with both crowns, beside the W1 already there."),
+        why="One wheat field of 5 squares × 2 crowns (10), the forest grown to 3 × 1, the "
+            "mines kept: 23 is proven the best, 4 more than placing greedily."),
 )

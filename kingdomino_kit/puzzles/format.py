@@ -21,11 +21,17 @@ field                     meaning
 ``dominoes``              the domino numbers available (for ``next-placement``: the dominoes
                           that will follow the claimed one, in any order)
 ``place``                 ``"all"`` (place every one), ``"any"`` (any of them) or a number k
-                          (at most k of them)
+                          (at most k of them); ``next-placement``: ``"all"``, each domino that
+                          follows placed if it fits (discarded only when it cannot be placed)
 ``claimed``               ``next-placement`` only: the domino to place now
 ``given``                 ``rearrange`` only: the finished kingdom (text) made of ``dominoes``
 ``constraint``            optional words for the condition, e.g. "only dominoes 1–24"
 ``question``              the question as the player reads it
+``hint``                  a nudge towards the answer, not the answer
+``optimal_answers``       how many answers reach the optimum (kingdoms counted once with
+                          their rotations and reflections; next-placement: placements)
+``optimal_answers_exact`` false when the count is only a lower bound (too many to count)
+``greedy_score``          what a greedy player's answer is worth (see :mod:`.generate`)
 ``solution``              ``optimum`` (total), ``kingdom`` (text), ``order`` (placements:
                           ``{"domino": n, "cells": [[r, c], [r, c]]}``, castle-relative, first
                           cell takes the domino's first half), ``proof`` (how the optimum was
@@ -44,16 +50,22 @@ field                     meaning
 
 from __future__ import annotations
 
+import difflib
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError, PuzzleError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.untrusted import BadJson, parse_json, read_file, shown
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = [
     "FORMAT",
@@ -63,6 +75,9 @@ __all__ = [
     "PuzzleError",
     "Rules",
     "Solution",
+    "collection_ids",
+    "default_collection",
+    "find_puzzle",
     "load_collection",
     "load_puzzle",
 ]
@@ -133,6 +148,9 @@ class Puzzle:
     hint: str | None = None
     solution: Solution | None = None
     given: str | None = None
+    optimal_answers: int | None = None
+    optimal_answers_exact: bool = True
+    greedy_score: int | None = None
 
     # ------------------------------------------------------------------ views
     def start_kingdom(self) -> Kingdom:
@@ -155,14 +173,18 @@ class Puzzle:
         >>> Puzzle("x", "x", "best-kingdom", 1, "?", (1, 2, 3), place=2).place_words()
         'at most 2 of them'
         """
+        if self.kind == "next-placement":
+            return ("each of them where it fits: a domino that fits must be placed, and is "
+                    "discarded only when it cannot be placed")
         if self.place == "all":
             return "all of them"
         if self.place == "any":
             return "any of them (you may leave some out)"
         return f"at most {self.place} of them"
 
-    def describe(self) -> str:
-        """The puzzle as text, without its solution (what ``puzzle show`` prints)."""
+    def describe(self, hint: bool = False) -> str:
+        """The puzzle as text, without its solution (what ``puzzle show`` prints); the hint
+        only when asked for (else a line saying there is one)."""
         lines = [f"{self.id}: {self.title}",
                  f"kind: {self.kind} ({KINDS[self.kind]})",
                  f"level: {self.level} ({LEVEL_NAMES[self.level]})",
@@ -185,13 +207,15 @@ class Puzzle:
         if self.claimed is not None:
             d = domino(self.claimed)
             lines.append(f"claimed domino: {d.number} ({d.first}|{d.second})")
-        label = "then, in any order" if self.kind == "next-placement" else "dominoes"
+        label = ("then, in the order you like" if self.kind == "next-placement"
+                 else "dominoes")
         doms = " ".join(f"{d.number}({d.first}|{d.second})" for d in self.domino_list())
         lines.append(f"{label}: {doms or '(none)'}")
         if self.kind != "next-placement":
             lines.append(f"place: {self.place_words()}")
         if self.hint:
-            lines.append(f"hint: {self.hint}")
+            lines.append(f"hint: {self.hint}" if hint else
+                         "hint: there is one (puzzle show --hint, or the puzzle's .hint)")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ JSON
@@ -235,6 +259,12 @@ class Puzzle:
         out["question"] = self.question
         if self.hint is not None:
             out["hint"] = self.hint
+        if self.optimal_answers is not None:
+            out["optimal_answers"] = self.optimal_answers
+            if not self.optimal_answers_exact:
+                out["optimal_answers_exact"] = False
+        if self.greedy_score is not None:
+            out["greedy_score"] = self.greedy_score
         if self.solution is not None:
             s = self.solution
             sol: dict[str, Any] = {
@@ -351,7 +381,8 @@ class _Reader:
         if fmt != FORMAT:
             raise self.fail("format", f"expected {shown(FORMAT)}, got {shown(fmt)}")
         known = {"format", "id", "title", "kind", "level", "rules", "start", "dominoes", "place",
-                 "claimed", "given", "constraint", "question", "hint", "solution"}
+                 "claimed", "given", "constraint", "question", "hint", "optimal_answers",
+                 "optimal_answers_exact", "greedy_score", "solution"}
         for key in data:
             if key not in known:
                 raise self.fail(key, "unknown field (a typo?)")
@@ -391,9 +422,9 @@ class _Reader:
             claimed = self.domino_number(self.get(data, "claimed", int), "claimed")
             if claimed in seen:
                 raise self.fail("claimed", f"domino {claimed} is also in 'dominoes'")
-            if place != "any":
-                raise self.fail("place", "a next-placement puzzle takes \"any\" (the dominoes "
-                                         "that follow may be discarded)")
+            if place != "all":
+                raise self.fail("place", "a next-placement puzzle takes \"all\" (each domino "
+                                         "that follows is placed if it fits, as the rules say)")
         elif "claimed" in data and data["claimed"] is not None:
             raise self.fail("claimed", f"only next-placement puzzles claim a domino, not {kind}")
         given = self.get(data, "given", str, None)
@@ -408,8 +439,13 @@ class _Reader:
         constraint = self.get(data, "constraint", str, None)
         question = self.get(data, "question", str)
         hint = self.get(data, "hint", str, None)
+        optimal_answers = self.get(data, "optimal_answers", int, None)
+        if optimal_answers is not None and optimal_answers < 1:
+            raise self.fail("optimal_answers", f"must be at least 1, not {optimal_answers}")
+        exact = self.get(data, "optimal_answers_exact", bool, True)
+        greedy = self.get(data, "greedy_score", int, None)
         puzzle = Puzzle(pid, title, kind, level, question, numbers, place, rules, start_text,
-                        claimed, constraint, hint, None, given)
+                        claimed, constraint, hint, None, given, optimal_answers, exact, greedy)
         sol = self.get(data, "solution", dict, None)
         if sol is not None:
             puzzle = Puzzle(**{**puzzle.__dict__, "solution": self.solution(sol, rules)})
@@ -451,7 +487,7 @@ _TYPE_WORDS: dict[type, str] = {str: "a string", int: "an integer", float: "a nu
 
 
 # ---------------------------------------------------------------------- files
-def load_puzzle(path: str | Path) -> Puzzle:
+def load_puzzle(path: str | Path | Traversable) -> Puzzle:
     """Read and validate one puzzle file; errors name the file and the field.
 
     >>> import pathlib, tempfile
@@ -463,7 +499,13 @@ def load_puzzle(path: str | Path) -> Puzzle:
     ...
     kingdomino_kit.errors.PuzzleError: ...bad.json: field 'level': must be 1–5, not 9
     """
-    return loads(read_file(path, "puzzle", PuzzleError), str(path))
+    if isinstance(path, (str, os.PathLike)):
+        return loads(read_file(path, "puzzle", PuzzleError), str(path))
+    try:  # a packaged resource that is not a file on disk (a zipped package, ...)
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise PuzzleError(f"cannot read puzzle {path}: {error}") from None
+    return loads(text, str(path))
 
 
 def loads(text: str, source: str = "puzzle") -> Puzzle:
@@ -481,18 +523,64 @@ def loads(text: str, source: str = "puzzle") -> Puzzle:
     return Puzzle.from_json(data, source)
 
 
-def load_collection(directory: str | Path | None = None) -> list[Puzzle]:
+def load_collection(directory: str | Path | Traversable | None = None) -> list[Puzzle]:
     """Every puzzle in a directory (default: the collection shipped with the kit), by file
     name.
 
     >>> all(isinstance(p, Puzzle) for p in load_collection())
     True
     """
-    directory = Path(directory) if directory is not None else default_collection()
-    return [load_puzzle(p) for p in sorted(directory.glob("*.json"))]
+    if directory is None:
+        folder: Path | Traversable = default_collection()
+    else:
+        folder = Path(directory) if isinstance(directory, str) else directory
+    entries = sorted((e for e in folder.iterdir() if e.name.endswith(".json")),
+                     key=lambda e: e.name)
+    return [load_puzzle(e) for e in entries]
 
 
-def default_collection() -> Path:
-    """The folder of the collection shipped with the kit (package data: it is installed with
-    the package)."""
-    return Path(__file__).resolve().parent / "collection"
+def default_collection() -> Traversable:
+    """The folder of the collection shipped with the kit, found as package data
+    (:func:`importlib.resources.files`): it is wherever the package is installed, never a
+    path into a source checkout."""
+    return files("kingdomino_kit.puzzles") / "collection"
+
+
+def collection_ids() -> list[str]:
+    """The ids of the collection's puzzles, in order (a puzzle's file is named for its id).
+
+    >>> collection_ids()[0]
+    '01-best-kingdom'
+    """
+    return sorted(e.name[:-len(".json")] for e in default_collection().iterdir()
+                  if e.name.endswith(".json"))
+
+
+def find_puzzle(ref: str | Path) -> Puzzle:
+    """A puzzle by its id in the collection (``"05-best-kingdom"``, or just its number
+    ``"05"``), or by the path of a puzzle file. An unknown id raises :class:`PuzzleError`
+    saying how to see the ids.
+
+    >>> find_puzzle("01").id
+    '01-best-kingdom'
+    >>> find_puzzle("01-best-kingdon")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.PuzzleError: no puzzle '01-best-kingdon' in the collection (did you \
+mean 01-best-kingdom?); `kingdomino-kit puzzle list` prints the ids, or give a puzzle file's path
+    """
+    if isinstance(ref, Path):
+        return load_puzzle(ref)
+    if not isinstance(ref, str):
+        raise PuzzleError(f"a puzzle is named by its id or a file path, not {type(ref).__name__}")
+    path = Path(ref)
+    if path.suffix == ".json" or path.is_file() or "/" in ref or "\\" in ref:
+        return load_puzzle(path)
+    ids = collection_ids()
+    matches = [i for i in ids if i == ref] or [i for i in ids if i.split("-", 1)[0] == ref]
+    if len(matches) == 1:
+        return load_puzzle(default_collection() / f"{matches[0]}.json")
+    close = difflib.get_close_matches(ref, ids, n=1)
+    guess = f" (did you mean {close[0]}?)" if close else ""
+    raise PuzzleError(f"no puzzle {ref!r} in the collection{guess}; `kingdomino-kit puzzle "
+                      "list` prints the ids, or give a puzzle file's path")

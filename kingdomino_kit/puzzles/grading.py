@@ -16,14 +16,13 @@ legal and buildable (no stored optimum to compare with)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from kingdomino_kit.dominoes import Domino, domino
-from kingdomino_kit.errors import IllegalPlacement, KingdominoError
-from kingdomino_kit.grid import Cell
+from kingdomino_kit.dominoes import domino
+from kingdomino_kit.errors import IllegalPlacement
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.puzzles.cuts import NotLegal, build_order, decompose, stranded
+from kingdomino_kit.puzzles.diagnosis import explain, placement_words
 from kingdomino_kit.puzzles.format import Puzzle, PuzzleError
 
 __all__ = ["Grade", "build_order", "decompose", "grade", "replay"]
@@ -33,7 +32,8 @@ class Grade:
     """The verdict on an answer: legal? buildable? its score, its value, optimal?
 
     ``score`` is the answer kingdom's own total; ``value`` is what it is worth for the puzzle
-    (the same, except for ``next-placement``: the best total still reachable after it).
+    (the same, except for ``next-placement``: the best final total still reachable after it,
+    while ``score`` is what the kingdom scores now).
     """
 
     legal: bool
@@ -43,6 +43,7 @@ class Grade:
     optimum: int | None
     reason: str
     order: tuple[Placement, ...] = ()
+    next_placement: bool = False
 
     @property
     def optimal(self) -> bool:
@@ -56,9 +57,17 @@ class Grade:
         lines = [f"legal:     {yes[self.legal]}"]
         if self.legal:
             lines.append(f"buildable: {yes[self.buildable]}")
+        if self.next_placement:
+            lines.append(f"score now: {self.score} (the kingdom with this placement)")
+            if self.value is not None:
+                lines.append(f"reachable: {self.value} (the best final total after this "
+                             "placement)")
+            if self.optimum is not None:
+                lines.append(f"optimum:   {self.optimum} reachable (after the best placement)")
+                lines.append(f"optimal:   {yes[self.optimal]}")
+            lines.append(self.reason)
+            return "\n".join(lines)
         lines.append(f"score:     {self.score}")
-        if self.value is not None and self.value != self.score:
-            lines.append(f"value:     {self.value} (best total reachable after this placement)")
         if self.optimum is not None:
             lines.append(f"optimum:   {self.optimum}")
             lines.append(f"optimal:   {yes[self.optimal]}")
@@ -76,7 +85,9 @@ def grade(puzzle: Puzzle, answer: Kingdom) -> Grade:
     >>> grade(p, Kingdom.from_text("W G2 . / C G W")).reason
     'legal and buildable (no stored optimum to compare with)'
     >>> grade(p, Kingdom.from_text("C . W G2 / . . G W")).reason   # it touches nothing
-    'legal but not buildable: no placement order obeys the connection rule'
+    'legal but not buildable: domino 41 (W|G2) at row 1, columns 3–4; domino 15 (W|G) at row \
+2, columns 3–4 can never be placed, in any order, because no half touches the castle or a \
+square of its own terrain (connection rule)'
     """
     if answer.size != puzzle.rules.size:
         return Grade(False, False, 0, None, _optimum(puzzle),
@@ -89,18 +100,24 @@ def grade(puzzle: Puzzle, answer: Kingdom) -> Grade:
     try:
         tilings = decompose(start, answer, puzzle.domino_list(), puzzle.place)
         first = next(tilings, None)
-    except _NotLegal as error:
-        return Grade(False, False, score, None, _optimum(puzzle), f"not legal: {error}")
+    except NotLegal as error:
+        why = explain(puzzle, answer) or str(error)
+        return Grade(False, False, score, None, _optimum(puzzle), f"not legal: {why}")
     if first is None:
-        return Grade(False, False, score, None, _optimum(puzzle),
-                     "not legal: the new squares cannot be cut into the puzzle's dominoes"
-                     f" ({puzzle.place_words()})")
+        why = explain(puzzle, answer) or ("the new squares cannot be cut into the puzzle's "
+                                          f"dominoes ({puzzle.place_words()})")
+        return Grade(False, False, score, None, _optimum(puzzle), f"not legal: {why}")
     for tiling in (first, *tilings):
         order = build_order(start, tiling)
         if order is not None:
             return _verdict(puzzle, score, score, tuple(order))
+    stuck = sorted(stranded(start, first), key=lambda p: sorted((p.first, p.second)))
+    names = "; ".join(f"domino {p.domino.number} ({p.domino.first}|{p.domino.second}) at "
+                      f"{placement_words(answer, p)}" for p in stuck)
     return Grade(True, False, score, score, _optimum(puzzle),
-                 "legal but not buildable: no placement order obeys the connection rule")
+                 f"legal but not buildable: {names} can never be placed, in any order, "
+                 "because no half touches the castle or a square of its own terrain "
+                 "(connection rule)")
 
 
 def _optimum(puzzle: Puzzle) -> int | None:
@@ -109,16 +126,23 @@ def _optimum(puzzle: Puzzle) -> int | None:
 
 def _verdict(puzzle: Puzzle, score: int, value: int, order: tuple[Placement, ...]) -> Grade:
     optimum = _optimum(puzzle)
+    nxt = puzzle.kind == "next-placement"
     if optimum is None:
         reason = "legal and buildable (no stored optimum to compare with)"
-    elif value == optimum:
-        reason = "it reaches the proven optimum"
     elif value > optimum:
         reason = (f"better than the stated optimum {optimum}: the puzzle file is wrong, "
                   "please report it")
+    elif nxt and value == optimum:
+        reason = (f"the best placement: {value} is reachable after it (the kingdom scores "
+                  f"{score} now)")
+    elif nxt:
+        reason = (f"{value} is reachable after this placement, {optimum - value} short of the "
+                  f"{optimum} reachable after the best one (the kingdom scores {score} now)")
+    elif value == optimum:
+        reason = "it reaches the proven optimum"
     else:
         reason = f"legal and buildable, {optimum - value} short of the optimum {optimum}"
-    return Grade(True, True, score, value, optimum, reason, order)
+    return Grade(True, True, score, value, optimum, reason, order, nxt)
 
 
 def _grade_next(puzzle: Puzzle, answer: Kingdom, score: int) -> Grade:
@@ -139,117 +163,32 @@ def _grade_next(puzzle: Puzzle, answer: Kingdom, score: int) -> Grade:
                         break
                 if value is None:
                     return Grade(True, True, score, None, _optimum(puzzle),
-                                 "legal, but the puzzle file lists no value for it")
+                                 "legal, but the puzzle file lists no value for it", (), True)
             else:
                 value = score
             return _verdict(puzzle, score, value, (p,))
     return Grade(False, False, score, None, _optimum(puzzle),
-                 f"not legal: the answer must be the start kingdom plus one legal placement of "
-                 f"domino {claimed.number} ({claimed.first}|{claimed.second})")
+                 f"not legal: {_next_wrong(puzzle, start, answer)}", (), True)
 
 
-class _NotLegal(KingdominoError):
-    pass
-
-
-def decompose(start: Kingdom, answer: Kingdom, available: Sequence[Domino],
-              place: str | int = "any") -> Iterator[list[Placement]]:
-    """Every way to cut the squares ``answer`` adds to ``start`` into distinct ``available``
-    dominoes (identical dominoes count once); raises if the answer does not keep ``start``.
-
-    >>> cuts = list(decompose(Kingdom(), Kingdom.from_text("C W W"), [domino(1), domino(2)]))
-    >>> [[p.domino.number for p in cut] for cut in cuts]
-    [[1]]
-    """
-    old = dict(start.squares())
-    new: dict[Cell, Any] = {}
-    for cell, half in answer.squares():
-        if cell in old:
-            if old[cell] != half:
-                raise _NotLegal(f"the start square at {cell} is {old[cell]}, the answer has {half}")
-        else:
-            new[cell] = half
-    for cell, half in old.items():
-        if answer.at(cell) != half:
-            raise _NotLegal(f"the start square {half} at {cell} is missing")
-    if len(new) % 2:
-        raise _NotLegal(f"{len(new)} new squares cannot be whole dominoes")
-    count = len(new) // 2
-    if place == "all" and count != len(available):
-        raise _NotLegal(f"{count} dominoes placed, the puzzle asks for all {len(available)}")
-    if isinstance(place, int) and not isinstance(place, bool) and count > place:
-        raise _NotLegal(f"{count} dominoes placed, the puzzle allows at most {place}")
-    if count > len(available):
-        raise _NotLegal(f"{count} dominoes placed, only {len(available)} are available")
-    # identical dominoes are interchangeable: group them by their halves
-    groups: dict[tuple[Any, Any], list[Domino]] = {}
-    for d in available:
-        groups.setdefault((d.first, d.second), []).append(d)
-    used = {key: 0 for key in groups}
-    cells = sorted(new)
-    taken: set[Cell] = set()
-    chosen: list[Placement] = []
-
-    def search(i: int) -> Iterator[list[Placement]]:
-        while i < len(cells) and cells[i] in taken:
-            i += 1
-        if i == len(cells):
-            yield list(chosen)
-            return
-        a = cells[i]
-        ha = new[a]
-        for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
-            if b not in new or b in taken:
-                continue
-            hb = new[b]
-            options = [((ha, hb), a, b)]
-            if ha != hb:
-                options.append(((hb, ha), b, a))
-            for key, first, second in options:
-                group = groups.get(key)
-                if group is None or used[key] == len(group):
-                    continue
-                d = group[used[key]]
-                used[key] += 1
-                taken.update((a, b))
-                chosen.append(Placement(d, first, second))
-                yield from search(i + 1)
-                chosen.pop()
-                taken.difference_update((a, b))
-                used[key] -= 1
-
-    return search(0)
-
-
-def build_order(start: Kingdom, placements: Sequence[Placement]) -> list[Placement] | None:
-    """An order in which ``placements`` can legally be added to ``start``, or None.
-
-    A placement that is legal stays legal as other squares arrive (the connection rule only
-    gains neighbours, and the cells are distinct), so placing any legal one first is never a
-    mistake: a greedy pass decides it exactly.
-
-    >>> ps = [Placement(domino(3), (0, 3), (0, 4)), Placement(domino(13), (0, 1), (0, 2))]
-    >>> [p.domino.number for p in build_order(Kingdom(), ps)]   # F|F needs W|F's forest
-    [13, 3]
-    """
-    kingdom = start.copy()
-    remaining = list(placements)
-    order: list[Placement] = []
-    progress = True
-    while remaining and progress:
-        progress = False
-        for p in list(remaining):
-            try:
-                kingdom.check(p)
-            except IllegalPlacement as error:
-                if error.rule in ("connection",):
-                    continue
-                return None
-            kingdom.push(p)
-            order.append(p)
-            remaining.remove(p)
-            progress = True
-    return order if not remaining else None
+def _next_wrong(puzzle: Puzzle, start: Kingdom, answer: Kingdom) -> str:
+    """Why an answer is not the start kingdom plus one legal placement of the claimed domino."""
+    assert puzzle.claimed is not None
+    claimed = domino(puzzle.claimed)
+    name = f"domino {claimed.number} ({claimed.first}|{claimed.second})"
+    why = explain(Puzzle(puzzle.id, puzzle.title, "complete", puzzle.level, puzzle.question,
+                         (claimed.number,), "all", puzzle.rules, puzzle.start), answer)
+    if why is not None:
+        return f"{why} (the answer is the start kingdom plus {name}, placed now)"
+    cuts = [cut for cut in decompose(start, answer, [claimed], "all")]
+    if cuts:
+        p = cuts[0][0]
+        try:
+            start.check(p)
+        except IllegalPlacement as error:
+            return (f"{name} at {placement_words(answer, p)} breaks the {error.rule} rule: "
+                    f"{str(error).split(': ', 1)[-1]}")
+    return f"the answer must be the start kingdom plus one legal placement of {name}"
 
 
 def replay(puzzle: Puzzle) -> Kingdom:
@@ -286,7 +225,9 @@ def replay(puzzle: Puzzle) -> Kingdom:
         except IllegalPlacement as error:
             raise PuzzleError(f"{puzzle.id}: solution.order[{i}]: {error}") from None
     count = len(order) - (1 if puzzle.kind == "next-placement" else 0)
-    if (puzzle.place == "all" and count != len(puzzle.dominoes)) or (
+    # next-placement: a domino that follows is left out only when it could not be placed
+    if (puzzle.place == "all" and puzzle.kind != "next-placement"
+            and count != len(puzzle.dominoes)) or (
             isinstance(puzzle.place, int) and count > puzzle.place):
         raise PuzzleError(f"{puzzle.id}: the solution places {count} dominoes, the puzzle asks "
                           f"for {puzzle.place_words()}")

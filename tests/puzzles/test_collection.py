@@ -16,6 +16,7 @@ import pytest
 from kingdomino_kit import Kingdom, domino
 from kingdomino_kit.puzzles import KINDS, Puzzle, default_collection, load_collection
 from kingdomino_kit.puzzles.grading import build_order, decompose, grade, replay
+from kingdomino_kit.puzzles.measure import count_optimal, every_answer_optimal, greedy_score
 
 PACKAGE = Path(__file__).resolve().parents[2] / "kingdomino_kit"
 COLLECTION = load_collection(PACKAGE / "puzzles" / "collection")
@@ -27,7 +28,7 @@ def test_the_collection_is_the_packaged_default() -> None:
 
 
 def test_collection_size_kinds_and_levels() -> None:
-    assert len(COLLECTION) >= 40
+    assert len(COLLECTION) >= 60
     assert len(set(IDS)) == len(IDS)
     files = sorted(p.stem for p in default_collection().glob("*.json"))
     assert files == IDS                                   # file name = id, in order
@@ -67,7 +68,8 @@ def test_next_placement_values_cover_every_legal_placement(puzzle: Puzzle) -> No
     for p, v in puzzle.solution.values:    # each value is at least what placing it scores now
         k = start.copy()
         k.place(p)
-        assert v >= puzzle.rules.total(k)
+        if not puzzle.rules.middle_kingdom:  # (a forced placement may cost the bonus)
+            assert v >= puzzle.rules.total(k)
         if not puzzle.dominoes:
             assert v == puzzle.rules.total(k)
 
@@ -80,8 +82,8 @@ def test_rearrange_gives_a_kingdom_of_its_own_dominoes(puzzle: Puzzle) -> None:
     buildable = [cut for cut in decompose(Kingdom(), given, puzzle.domino_list(), "all")
                  if build_order(Kingdom(), cut) is not None]
     assert buildable, "the given kingdom must be buildable from the puzzle's dominoes"
-    assert f"scores {given.score()}." in puzzle.question
-    assert given.score() <= puzzle.solution.optimum
+    assert f"scores {puzzle.rules.total(given)}." in puzzle.question
+    assert puzzle.rules.total(given) < puzzle.solution.optimum    # not already optimal
 
 
 def brute_force_best(puzzle: Puzzle) -> int:
@@ -103,7 +105,10 @@ def brute_force_best(puzzle: Puzzle) -> int:
         if placed == limit:
             return
         for n in sorted(left):
-            for p in k.legal_placements(domino(n)):
+            moves = k.legal_placements(domino(n))
+            if not moves and puzzle.kind == "next-placement":
+                search(k, left - {n}, placed)   # discarded: it cannot be placed
+            for p in moves:
                 k.push(p)
                 search(k, left - {n}, placed + 1)
                 k.undo()
@@ -158,3 +163,78 @@ def test_show_prints_the_question_not_the_answer(puzzle: Puzzle) -> None:
     assert puzzle.question in text and puzzle.title in text
     assert puzzle.solution is not None and puzzle.solution.kingdom not in text.replace("\n", " / ")
     assert "optimum" not in text
+
+
+# ------------------------------------------------------------------ discrimination
+def test_the_collection_has_every_variant() -> None:
+    assert sum(p.rules.middle_kingdom for p in COLLECTION) >= 3
+    assert sum(p.rules.harmony for p in COLLECTION) >= 2
+    assert sum(p.rules.size == 7 for p in COLLECTION) >= 3
+    full = [p for p in COLLECTION if p.rules.size == 5 and len(p.dominoes) == 12]
+    assert len(full) >= 4
+    assert sum(p.kind == "free-choice" for p in COLLECTION) >= 3
+
+
+@pytest.mark.parametrize("puzzle", COLLECTION, ids=IDS)
+def test_every_puzzle_discriminates_and_records_its_measures(puzzle: Puzzle) -> None:
+    assert puzzle.solution is not None and puzzle.hint
+    assert puzzle.optimal_answers is not None and puzzle.optimal_answers >= 1
+    assert greedy_score(puzzle) == puzzle.greedy_score <= puzzle.solution.optimum
+    assert not every_answer_optimal(puzzle)
+    if puzzle.kind == "next-placement":
+        values = [v for _, v in puzzle.solution.values]
+        assert puzzle.optimal_answers == values.count(puzzle.solution.optimum) < len(values)
+
+
+LEVEL_1 = [p for p in COLLECTION if p.level == 1]
+
+
+def every_final_kingdom(puzzle: Puzzle) -> list[Kingdom]:
+    """Every answer by trying every placement of every domino in every order, no pruning."""
+    out: dict[tuple[int, ...], Kingdom] = {}
+    limit = puzzle.place if isinstance(puzzle.place, int) else len(puzzle.dominoes)
+
+    def search(k: Kingdom, left: frozenset[int], placed: int) -> None:
+        if puzzle.place != "all" or not left:
+            out.setdefault(k.key(), k.copy())
+        if placed == limit:
+            return
+        for n in sorted(left):
+            for p in k.legal_placements(domino(n)):
+                k.push(p)
+                search(k, left - {n}, placed + 1)
+                k.undo()
+
+    search(puzzle.start_kingdom(), frozenset(puzzle.dominoes), 0)
+    return list(out.values())
+
+
+def symmetry_class(k: Kingdom) -> frozenset[frozenset[tuple[tuple[int, int], str]]]:
+    """The kingdom with its rotations and reflections about the castle, as one value (tried
+    one by one: four quarter turns, each with and without a mirror)."""
+    squares = [(cell, str(h)) for cell, h in k.squares()]
+    return frozenset(frozenset((_moved(cell, turn, flip), h) for cell, h in squares)
+                     for turn in range(4) for flip in (False, True))
+
+
+def _moved(cell: tuple[int, int], turn: int, flip: bool) -> tuple[int, int]:
+    r, c = cell
+    for _ in range(turn):
+        r, c = c, -r
+    return (r, -c) if flip else (r, c)
+
+
+SMALL_KINGDOMS = [p for p in LEVEL_1 if p.kind != "next-placement" and len(p.dominoes) <= 2]
+
+
+def test_enough_easy_counts_are_recounted() -> None:
+    assert len(SMALL_KINGDOMS) >= 5
+
+
+@pytest.mark.parametrize("puzzle", SMALL_KINGDOMS, ids=[p.id for p in SMALL_KINGDOMS])
+def test_the_optimal_answers_of_the_easy_puzzles_are_recounted(puzzle: Puzzle) -> None:
+    assert puzzle.solution is not None and puzzle.optimal_answers_exact
+    classes = {symmetry_class(k) for k in every_final_kingdom(puzzle)
+               if puzzle.rules.total(k) == puzzle.solution.optimum}
+    assert len(classes) == puzzle.optimal_answers
+    assert count_optimal(puzzle).answers == len(classes)
