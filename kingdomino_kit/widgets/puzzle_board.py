@@ -22,8 +22,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.kingdom import Kingdom
-from kingdomino_kit.puzzles import Puzzle, grade, load_collection, load_puzzle
+from kingdomino_kit.puzzles import Puzzle, grade
+from kingdomino_kit.puzzles import find_puzzle as find_in_collection
 from kingdomino_kit.render import kingdom_svg, name_cells
 from kingdomino_kit.widgets.board import KingdomBoard, WidgetError
 from kingdomino_kit.widgets.markup import button, escape
@@ -32,24 +34,21 @@ __all__ = ["PuzzleBoard", "find_puzzle"]
 
 
 def find_puzzle(spec: Any) -> Any:
-    """A :class:`~kingdomino_kit.puzzles.Puzzle` from itself, a JSON file path, or the id of a
-    puzzle in the kit's collection.
+    """A :class:`~kingdomino_kit.puzzles.Puzzle` from itself, or by its id in the kit's
+    collection or a puzzle file's path (:func:`kingdomino_kit.puzzles.find_puzzle`), with the
+    widgets' error.
 
     >>> find_puzzle("no-such-puzzle")
     Traceback (most recent call last):
     ...
-    kingdomino_kit.widgets.board.WidgetError: no puzzle file or puzzle id 'no-such-puzzle' \
-in the collection
+    kingdomino_kit.widgets.board.WidgetError: no puzzle 'no-such-puzzle' in the collection...
     """
     if isinstance(spec, Puzzle):
         return spec
-    path = Path(str(spec))
-    if path.suffix == ".json" or path.is_file():
-        return load_puzzle(path)
-    for puzzle in load_collection():
-        if puzzle.id == str(spec):
-            return puzzle
-    raise WidgetError(f"no puzzle file or puzzle id {str(spec)!r} in the collection")
+    try:
+        return find_in_collection(spec if isinstance(spec, (str, Path)) else str(spec))
+    except PuzzleError as error:
+        raise WidgetError(str(error)) from None
 
 
 class PuzzleBoard(KingdomBoard):
@@ -134,7 +133,8 @@ class PuzzleBoard(KingdomBoard):
                  + (f" · {escape(p.constraint)}" if p.constraint else "") + "</div>"]
         if p.kind == "next-placement":
             then = ", ".join(str(n) for n in p.dominoes)
-            lines.append(f'<div class="kk-puzzle-then">then, in any order: {then}</div>')
+            lines.append('<div class="kk-puzzle-then">then, each placed if it fits, in the order '
+                         f"you choose: {then}</div>")
         if self._show_hint and p.hint:
             lines.append(f'<div class="kk-hint-text">Hint: {escape(p.hint)}</div>')
         if p.given:

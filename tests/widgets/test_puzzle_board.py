@@ -114,19 +114,23 @@ def test_start_kingdom_rules_and_next_placement() -> None:
                claimed=p.claimed, rules=Rules(middle_kingdom=True))
     board = PuzzleBoard(p)
     assert [d.number for d in board.hand] == [41] and board.kingdom == Kingdom.from_text("C G1")
-    assert board.middle_kingdom and "then, in any order: 15, 36" in board.html
+    assert board.middle_kingdom
+    assert "then, each placed if it fits, in the order you choose: 15, 36" in board.html
     assert board.click(0, -1) or board.click(-1, 0)
     grade = board.check()
     assert grade.legal and grade.score == board.kingdom.total(middle_kingdom=True)
 
 
-def test_find_puzzle_by_file_and_by_id(puzzle: Puzzle, tmp_path, monkeypatch) -> None:
+def test_find_puzzle_by_file_and_by_id(puzzle: Puzzle, tmp_path) -> None:
     path = tmp_path / "t-1.json"
     path.write_text(puzzle.dumps())
     assert find_puzzle(str(path)) == puzzle
-    monkeypatch.setattr("kingdomino_kit.widgets.puzzle_board.load_collection", lambda: [puzzle])
-    assert PuzzleBoard("t-1").puzzle == puzzle
-    with pytest.raises(WidgetError, match="no puzzle file or puzzle id 'nope'"):
+    assert PuzzleBoard(str(path)).puzzle == puzzle
+    from kingdomino_kit.puzzles import load_puzzle
+    from kingdomino_kit.puzzles.format import default_collection
+    stored = load_puzzle(default_collection() / "01-best-kingdom.json")
+    assert PuzzleBoard("01-best-kingdom").puzzle == stored == PuzzleBoard("01").puzzle
+    with pytest.raises(WidgetError, match="no puzzle 'nope' in the collection.*puzzle list"):
         PuzzleBoard("nope")
 
 
