@@ -113,7 +113,8 @@ GAMES = ("kingdomino", "kingdoms", "origins")
 REGISTRY: Mapping[str, Mapping[str, str]] = {
     "kingdomino": {"random": "kingdomino_kit.bots:RandomBot",
                    "greedy": "kingdomino_kit.game.bots:GreedyBot",
-                   "mc": "kingdomino_kit.game.bots:MonteCarloBot"},
+                   "mc": "kingdomino_kit.game.bots:MonteCarloBot",
+                   "mce": "kingdomino_kit.game.montecarlo:MonteCarloEvaluationBot"},
     "kingdoms": {"random": "kingdomino_kit.bots:RandomBot",
                  "greedy": "kingdomino_kit.kingdoms.bots:GreedyBot"},
     "origins": {"random": "kingdomino_kit.bots:RandomBot",

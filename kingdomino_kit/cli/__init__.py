@@ -40,6 +40,8 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "play": ("game", "play a whole game between bots"),
     "replay": ("game", "re-check a game log against every rule"),
     "simulate": ("game", "simulate many games between bots (CSV out)"),
+    "tournament": ("tournament", "rate bots: seeded games, seats rotated, intervals, ratings"),
+    "coach": ("coach", "the points each of a player's moves cost in a game log"),
     "solve": ("solve", "the provably best kingdom from a set of dominoes"),
     "puzzle": ("puzzle", "show, solve or check a puzzle file"),
     "kingdoms": ("kingdoms", "Knizia's Kingdoms: score, play, replay, solve"),

@@ -196,23 +196,50 @@ class Greedy:
 
 class GreedyPolicy:
     """The greedy player as a :class:`~kingdomino_kit.game.playout.BitGame` policy: the
-    choices :class:`~kingdomino_kit.game.bots.GreedyBot` makes, with its draws."""
+    choices :class:`~kingdomino_kit.game.bots.GreedyBot` makes, with its draws.
 
-    __slots__ = ("greedy", "rng")
+    Without look-ahead (the playouts' one-step greedy) the values of a domino's placements are
+    kept from the claim that judged them to the turn that places it, when the kingdom has not
+    changed meanwhile (the same kingdom, the same values: nothing is judged twice)."""
+
+    __slots__ = ("greedy", "rng", "_after")
 
     def __init__(self, greedy: Greedy, rng: random.Random) -> None:
         self.greedy = greedy
         self.rng = rng
+        self._after: dict[tuple[tuple[int, ...], int], list[float]] = {}
+
+    def _values(self, kingdom: BitKingdom, number: int, masks: Masks) -> list[float]:
+        key = (kingdom.key(), number)
+        values = self._after.get(key)
+        if values is None:
+            values = self._after[key] = self.greedy.after(kingdom, number, masks)
+        return values
 
     def place(self, game: BitGame, king: int, number: int, masks: Masks, count: int) -> int:
         """The best placement (or the discard, when offered and best)."""
         kingdom = game.kingdom_bits(game.owner(king))
         claimable = [game.line[i].number for i in game.free_slots()]
-        return self.greedy.choose_placement(kingdom, number, masks, count, claimable,
-                                            not (count and game.strict_discard), self.rng)
+        discard = not (count and game.strict_discard)
+        if self.greedy.lookahead and claimable:
+            return self.greedy.choose_placement(kingdom, number, masks, count, claimable,
+                                                discard, self.rng)
+        values = self._values(kingdom, number, masks)
+        if discard:
+            values = [*values, self.greedy.value(kingdom) - NO_PLACEMENT]
+        return pick_best(values, self.rng)
 
     def claim(self, game: BitGame, king: int, free: list[int]) -> int:
         """The best free domino of the line."""
         kingdom = game.kingdom_bits(game.owner(king))
-        return free[self.greedy.choose_claim(kingdom, [game.line[i].number for i in free],
-                                             self.rng)]
+        if self.greedy.lookahead:
+            return free[self.greedy.choose_claim(kingdom, [game.line[i].number for i in free],
+                                                 self.rng)]
+        values = []
+        for i in free:
+            number = game.line[i].number
+            t1, _, t2, _, double = PIECES[number - 1]
+            masks = kingdom.legal_masks(t1, t2, double)
+            after = self._values(kingdom, number, masks) if any(masks) else []
+            values.append(max(after) if after else self.greedy.value(kingdom) - NO_PLACEMENT)
+        return free[pick_best(values, self.rng)]

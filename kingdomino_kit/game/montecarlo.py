@@ -42,11 +42,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdomino_kit.draft import CLAIM, PLACE, Claim, Discard
+from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.bots import placement_action
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame, Policy, RandomPolicy
 
-__all__ = ["Move", "MonteCarloEvaluationBot", "candidate_moves"]
+__all__ = ["Evaluation", "Move", "MonteCarloEvaluationBot", "candidate_moves", "evaluate"]
 
 OBJECTIVES = ("score", "margin")
 OPPONENTS = ("greedy", "random")
@@ -104,10 +105,14 @@ def _by_prior(move: Move) -> tuple[float, int, int]:
 class MonteCarloEvaluationBot:
     """Flat Monte Carlo evaluation of candidate moves on bitboards (see the module).
 
-    ``playouts``: playouts per move (default 600); ``seconds``: a CPU-time budget per move
-    instead; ``width``: candidates kept by greedy value (plus each claimable domino's best);
-    ``opponents``: ``greedy`` (one-step) or ``random`` in the playouts; ``objective``:
-    ``score`` or ``margin``.
+    The budget is per *turn* — a king's placement and the claim after it, the published
+    agents' "move": ``playouts`` playouts (default 600), or ``seconds`` of CPU time instead.
+    A ``claim_share`` of it (default 0.35) is kept to judge the claim again, once the placement
+    is made, among every free domino; the rest judges the (placement, claim) pairs. Round 0
+    (claims only) and the last round (placements only) give all of it to their one decision.
+    ``width``: pairs kept by greedy value (plus each claimable domino's best); ``opponents``:
+    ``greedy`` (one-step) or ``random`` in the playouts; ``objective``: ``score`` or
+    ``margin``.
 
     >>> MonteCarloEvaluationBot(policy="clever")
     Traceback (most recent call last):
@@ -119,12 +124,12 @@ class MonteCarloEvaluationBot:
     needs_observation = True
     trusted = True
     PARAMETERS = {"playouts": int, "seconds": float, "width": int, "opponents": str,
-                  "objective": str}
+                  "objective": str, "claim_share": float}
     """Parameters of ``make_bot("mce:playouts=400:width=6")``."""
 
     def __init__(self, seed: int | None = None, playouts: int = 600,
                  seconds: float | None = None, width: int = 8, opponents: str = "greedy",
-                 objective: str = "score") -> None:
+                 objective: str = "score", claim_share: float = 0.35) -> None:
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be greedy or random, not {opponents!r}")
         if objective not in OBJECTIVES:
@@ -133,12 +138,15 @@ class MonteCarloEvaluationBot:
             raise ValueError(f"playouts and width must be 1 or more, not {playouts}, {width}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, not {seconds}")
+        if not 0 <= claim_share < 1:
+            raise ValueError(f"claim_share must be at least 0 and below 1, not {claim_share}")
         self.rng = random.Random(seed)
         self.playouts = int(playouts)
         self.seconds = seconds
         self.width = int(width)
         self.opponents = opponents
         self.objective = objective
+        self.claim_share = float(claim_share)
         self._plan: tuple[int, int, int] | None = None  # round, king, claimed domino
         self.last_playouts = 0
         """Playouts run for the last move (0 when it needed no search)."""
@@ -147,13 +155,18 @@ class MonteCarloEvaluationBot:
     def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
         """The candidate with the best mean playout value."""
         self.last_playouts = 0
+        share = 1.0
         if observation.phase is CLAIM:
             planned = self._planned_claim(observation, actions)
             if planned is not None:
-                return planned
+                if not self.claim_share:
+                    return planned
+                share = self.claim_share
+        elif self.claim_share and sum(k is None for k in observation.line_claims) > 1:
+            share = 1 - self.claim_share  # a claim with a choice follows this placement
         greedy = Greedy(observation.options)
         moves = candidate_moves(observation, greedy, self.width)
-        best = moves[0] if len(moves) == 1 else self._evaluate(observation, moves, greedy)
+        best = moves[0] if len(moves) == 1 else self._evaluate(observation, moves, share)
         return self._action(observation, best, actions)
 
     def _planned_claim(self, observation: Any, actions: Sequence[Any]) -> Any:
@@ -182,54 +195,88 @@ class MonteCarloEvaluationBot:
         return placement_action(kingdom, masks, pick, actions)
 
     # ------------------------------------------------------------------ playouts
-    def _evaluate(self, observation: Any, moves: list[Move], greedy: Greedy) -> Move:
-        me = observation.player
-        options = observation.options
-        mine = Greedy(options, lookahead=False)
-        values: list[list[float]] = [[] for _ in moves]
-        alive = list(range(len(moves)))
-        budget = self.playouts
-        deadline = None if self.seconds is None else time.process_time() + self.seconds
-        runs = 0
-        while True:
-            seed = self.rng.getrandbits(63)
-            base = BitGame.from_observation(observation, random.Random(seed))
-            for i in alive:
-                game = base.copy()
-                _apply(game, moves[i])
-                game.run(self._policies(options.players, me, mine, random.Random(seed)))
-                values[i].append(self._value(game, me))
-                runs += 1
-            if deadline is None:
-                if runs + len(alive) > budget:
-                    break
-            elif time.process_time() >= deadline:
+    def _evaluate(self, observation: Any, moves: list[Move], share: float) -> Move:
+        result = evaluate(observation, moves, self.rng,
+                          playouts=max(1, round(self.playouts * share))
+                          if self.seconds is None else None,
+                          seconds=None if self.seconds is None else self.seconds * share,
+                          opponents=self.opponents,
+                          objective=self.objective)
+        self.last_playouts = result.playouts
+        return moves[result.best]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What the playouts said of each candidate: its mean value and its number of playouts
+    (racing stops playing the ones clearly worse than the leader), and the best of those still
+    in the race."""
+
+    means: tuple[float, ...]
+    counts: tuple[int, ...]
+    best: int
+    playouts: int
+
+
+def evaluate(observation: Any, moves: Sequence[Move], rng: random.Random, *,
+             playouts: int | None = None, seconds: float | None = None,
+             opponents: str = "greedy", objective: str = "score", keep: Sequence[int] = ()
+             ) -> Evaluation:
+    """Play each of ``moves`` (for the player to act in ``observation``) on in batches of
+    determinizations dealt by ``rng`` (see the module), for ``playouts`` playouts or ``seconds``
+    of CPU time; the candidates in ``keep`` are never dropped by the race."""
+    if (playouts is None) == (seconds is None):
+        raise KingdominoError("give a budget of playouts or of seconds, not both or neither")
+    me = observation.player
+    options = observation.options
+    mine = Greedy(options, lookahead=False)
+    others = mine if opponents == "greedy" else None
+    values: list[list[float]] = [[] for _ in moves]
+    alive = list(range(len(moves)))
+    deadline = None if seconds is None else time.process_time() + seconds
+    budget = playouts if playouts is not None else 1 << 62
+    runs = 0
+    while True:
+        seed = rng.getrandbits(63)
+        base = BitGame.from_observation(observation, random.Random(seed))
+        for i in alive:
+            game = base.copy()
+            _apply(game, moves[i])
+            game.run(_policies(options.players, me, mine, others, random.Random(seed)))
+            values[i].append(_value(game, me, objective))
+            runs += 1
+        if runs + len(alive) > budget or (deadline is not None
+                                          and time.process_time() >= deadline):
+            break
+        if len(values[alive[0]]) >= RACE_AFTER:
+            alive = _race(alive, values, keep)
+            if len(alive) == 1:
                 break
-            if len(values[alive[0]]) >= RACE_AFTER:
-                alive = _race(alive, values)
-                if len(alive) == 1:
-                    break
-        self.last_playouts = runs
-        return moves[max(alive, key=lambda i: (sum(values[i]) / len(values[i]), -i))]
+    means = tuple(sum(v) / len(v) for v in values)
+    best = max(alive, key=lambda i: (means[i], -i))
+    return Evaluation(means, tuple(len(v) for v in values), best, runs)
 
-    def _policies(self, players: int, me: int, mine: Greedy, rng: random.Random
-                  ) -> list[Policy]:
-        others: Greedy | None = mine if self.opponents == "greedy" else None
-        out: list[Policy] = []
-        for p in range(players):
-            if p == me:
-                out.append(GreedyPolicy(mine, rng))
-            elif others is not None:
-                out.append(GreedyPolicy(others, rng))
-            else:
-                out.append(RandomPolicy(rng))
-        return out
 
-    def _value(self, game: BitGame, me: int) -> float:
-        scores = game.scores()
-        if self.objective == "score":
-            return float(scores[me])
-        return float(scores[me] - max(s for p, s in enumerate(scores) if p != me))
+def _policies(players: int, me: int, mine: Greedy, others: Greedy | None,
+              rng: random.Random) -> list[Policy]:
+    """The playout policies: the one-step greedy for ``me``, ``others`` (or random) for the
+    rest, all drawing from ``rng``."""
+    out: list[Policy] = []
+    for p in range(players):
+        if p == me:
+            out.append(GreedyPolicy(mine, rng))
+        elif others is not None:
+            out.append(GreedyPolicy(others, rng))
+        else:
+            out.append(RandomPolicy(rng))
+    return out
+
+
+def _value(game: BitGame, me: int, objective: str) -> float:
+    scores = game.scores()
+    if objective == "score":
+        return float(scores[me])
+    return float(scores[me] - max(s for p, s in enumerate(scores) if p != me))
 
 
 def _apply(game: BitGame, move: Move) -> None:
@@ -244,19 +291,20 @@ def _apply(game: BitGame, move: Move) -> None:
         game.claim(move.claim)
 
 
-def _race(alive: list[int], values: list[list[float]]) -> list[int]:
-    """The candidates not clearly worse than the leader (paired differences, same batches)."""
+def _race(alive: list[int], values: list[list[float]], keep: Sequence[int] = ()) -> list[int]:
+    """The candidates not clearly worse than the leader (paired differences over the same
+    batches), and those in ``keep``."""
     n = len(values[alive[0]])
     means = {i: sum(values[i]) / n for i in alive}
     leader = max(alive, key=lambda i: (means[i], -i))
-    keep = []
+    out = []
     for i in alive:
-        if i == leader:
-            keep.append(i)
+        if i == leader or i in keep:
+            out.append(i)
             continue
         diffs = [a - b for a, b in zip(values[i], values[leader], strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         if mean + RACE_Z * math.sqrt(var / n) >= 0:
-            keep.append(i)
-    return keep
+            out.append(i)
+    return out
