@@ -10,7 +10,7 @@ from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command, read_input
 from kingdomino_kit.errors import LogError
-from kingdomino_kit.game.coach import DEFAULT_SECONDS, CoachReport, Decision, coach
+from kingdomino_kit.game.coach import DEFAULT_SECONDS, CoachReport, Decision, coach, move_text
 from kingdomino_kit.game.log import FORMAT, loads
 from kingdomino_kit.solver import Solution
 
@@ -60,26 +60,11 @@ def cmd_coach(args: argparse.Namespace) -> int:
     return 0
 
 
-def move_text(move: dict[str, Any]) -> str:
-    """A move of :func:`~kingdomino_kit.game.coach.action_json` in words.
-
-    >>> move_text({"domino": 7, "cells": [[0, 1], [0, 2]]})
-    'place 7 at (0, 1) (0, 2)'
-    """
-    if "pick" in move:
-        return f"claim {move['pick']}"
-    if move.get("discard"):
-        return f"discard {move['domino']}"
-    (r1, c1), (r2, c2) = move["cells"]
-    return f"place {move['domino']} at ({r1}, {c1}) ({r2}, {c2})"
-
-
 def _line(d: Decision) -> str:
     mark = f"  ← worst {d.worst}" if d.worst else ""
-    best = "(the move played)" if d.best == d.played else \
-        f"{move_text(d.best):<26} {d.best_value:6.1f}"
-    return (f"{d.step:>4}  {d.round:>5}  {move_text(d.played):<26} {d.played_value:6.1f}  "
-            f"{best:<33}  {d.cost:5.1f}{mark}")
+    best = "the move played" if d.best == d.played else move_text(d.best)
+    return (f"{d.step:>4}  {d.round:>5}  {move_text(d.played):<29} {d.played_value:6.1f}  "
+            f"{best:<29} {d.best_value:6.1f}  {d.cost:5.1f}{mark}")
 
 
 def _solution(title: str, sol: Solution | None) -> list[str]:
@@ -99,7 +84,7 @@ def print_report(name: str, report: CoachReport) -> None:
     print(f"{name}: player {report.player} scored {report.score} (kingdomino, "
           f"{log['players']} players, seed {log['seed']}); coach: {budget} per decision")
     print("values: the player's mean final score in playouts after the move")
-    print(f"{'step':>4}  {'round':>5}  {'played':<26} {'value':>6}  {'best found':<26} "
+    print(f"{'step':>4}  {'round':>5}  {'played':<29} {'value':>6}  {'best found':<29} "
           f"{'value':>6}  {'cost':>5}")
     for d in report.decisions:
         print(_line(d))

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from kingdomino_kit.dominoes import Domino, domino
@@ -49,12 +49,13 @@ from kingdomino_kit.game.game import Action, Game, Observation
 from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.game.log import loads, replay
 from kingdomino_kit.game.montecarlo import Move, evaluate
+from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver import Solution, Status, best_kingdom
 from kingdomino_kit.solver.ordered import best_in_order
 
 __all__ = ["CoachReport", "DEFAULT_SECONDS", "Decision", "action_json", "best_rearranged",
-           "coach", "game_actions"]
+           "coach", "game_actions", "move_text"]
 
 DEFAULT_SECONDS = 1.5
 """CPU seconds per decision when no budget is given."""
@@ -98,13 +99,14 @@ class CoachReport:
 
     player: int
     log: dict[str, Any]
+    options: GameOptions
     score: int
+    kingdom: Kingdom
     decisions: tuple[Decision, ...]
     dominoes: tuple[int, ...]
     budget: dict[str, Any]
     rearranged: Solution | None = None
     in_order: Solution | None = None
-    kingdom: Kingdom = field(default_factory=Kingdom)
 
     @property
     def lost(self) -> float:
@@ -139,6 +141,20 @@ def action_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Discard):
         return {"domino": action.domino.number, "discard": True}
     return {"domino": action.domino.number, "cells": [list(action.first), list(action.second)]}
+
+
+def move_text(move: dict[str, Any]) -> str:
+    """A move of :func:`action_json` in words.
+
+    >>> move_text({"domino": 7, "cells": [[0, 1], [0, 2]]}), move_text({"pick": 7})
+    ('place 7 at (0, 1) (0, 2)', 'claim 7')
+    """
+    if "pick" in move:
+        return f"claim {move['pick']}"
+    if move.get("discard"):
+        return f"discard {move['domino']}"
+    (r1, c1), (r2, c2) = move["cells"]
+    return f"place {move['domino']} at ({r1}, {c1}) ({r2}, {c2})"
 
 
 def game_actions(log: dict[str, Any]) -> list[tuple[int, Action]]:
@@ -245,8 +261,8 @@ def coach(log: dict[str, Any] | str, player: int = 0, *, seconds: float | None =
         in_order = best_in_order(doms, size=options.size, middle_kingdom=options.middle_kingdom,
                                  harmony=options.harmony, time_limit_s=time_limit_s,
                                  workers=workers)
-    return CoachReport(player, data, final.scores()[player], tuple(decisions), tuple(dominoes),
-                       budget, rearranged, in_order, final.kingdom(player))
+    return CoachReport(player, data, options, final.scores()[player], final.kingdom(player),
+                       tuple(decisions), tuple(dominoes), budget, rearranged, in_order)
 
 
 def _decide(game: Game, step: int, played: Action, actions: Sequence[Action], greedy: Greedy,

@@ -17,9 +17,11 @@ claims one of the line — by playing the game on from each of them many times:
 3. **Racing.** After every batch from the eighth on, a candidate whose mean paired difference to
    the leader is below zero by more than two standard errors is dropped, so the budget goes to
    the moves still in doubt.
-4. **Budget.** ``playouts`` playouts per move (reproducible: the same seed plays the same
-   game), or ``seconds`` of CPU time per move (then not reproducible). The claim after a
-   placement was chosen with it and costs no time.
+4. **Budget.** Per turn (a placement and the claim after it, as the published agents count a
+   move): simulated turns (``steps``: a playout costs the turns left in the game, so every
+   turn takes about the same time, and the same seed plays the same game), ``playouts``, or
+   ``seconds`` of CPU time (then not reproducible). A share of it judges the claim again once
+   the placement is made.
 
 The value of a playout is the bot's final score (``objective="score"``), or its margin over
 the best other player (``"margin"``).
@@ -47,10 +49,13 @@ from kingdomino_kit.game.bots import placement_action
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame, Policy, RandomPolicy
 
-__all__ = ["Evaluation", "Move", "MonteCarloEvaluationBot", "candidate_moves", "evaluate"]
+__all__ = ["DEFAULT_STEPS", "Evaluation", "Move", "MonteCarloEvaluationBot", "candidate_moves",
+           "evaluate", "turns_left"]
 
 OBJECTIVES = ("score", "margin")
 OPPONENTS = ("greedy", "random")
+DEFAULT_STEPS = 2500
+"""Simulated turns per turn when no budget is given (about 1 s of CPU per turn)."""
 RACE_AFTER = 8
 """Batches before racing may drop a candidate."""
 RACE_Z = 2.0
@@ -106,7 +111,10 @@ class MonteCarloEvaluationBot:
     """Flat Monte Carlo evaluation of candidate moves on bitboards (see the module).
 
     The budget is per *turn* — a king's placement and the claim after it, the published
-    agents' "move": ``playouts`` playouts (default 600), or ``seconds`` of CPU time instead.
+    agents' "move" — and one of: ``steps``, simulated turns (default :data:`DEFAULT_STEPS`: a
+    playout costs the turns left in the game, so early turns get fewer playouts and every turn
+    about the same time, reproducibly); ``playouts``; or ``seconds`` of CPU time (then not
+    reproducible).
     A ``claim_share`` of it (default 0.35) is kept to judge the claim again, once the placement
     is made, among every free domino; the rest judges the (placement, claim) pairs. Round 0
     (claims only) and the last round (placements only) give all of it to their one decision.
@@ -123,25 +131,32 @@ class MonteCarloEvaluationBot:
     name = "mce"
     needs_observation = True
     trusted = True
-    PARAMETERS = {"playouts": int, "seconds": float, "width": int, "opponents": str,
-                  "objective": str, "claim_share": float}
+    PARAMETERS = {"steps": int, "playouts": int, "seconds": float, "width": int,
+                  "opponents": str, "objective": str, "claim_share": float}
     """Parameters of ``make_bot("mce:playouts=400:width=6")``."""
 
-    def __init__(self, seed: int | None = None, playouts: int = 600,
-                 seconds: float | None = None, width: int = 8, opponents: str = "greedy",
-                 objective: str = "score", claim_share: float = 0.35) -> None:
+    def __init__(self, seed: int | None = None, steps: int | None = None,
+                 playouts: int | None = None, seconds: float | None = None, width: int = 8,
+                 opponents: str = "greedy", objective: str = "score",
+                 claim_share: float = 0.35) -> None:
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be greedy or random, not {opponents!r}")
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be score or margin, not {objective!r}")
-        if playouts < 1 or width < 1:
-            raise ValueError(f"playouts and width must be 1 or more, not {playouts}, {width}")
+        if sum(b is not None for b in (steps, playouts, seconds)) > 1:
+            raise ValueError("give one budget: steps, playouts or seconds")
+        if steps is None and playouts is None and seconds is None:
+            steps = DEFAULT_STEPS
+        for name, value in (("steps", steps), ("playouts", playouts), ("width", width)):
+            if value is not None and value < 1:
+                raise ValueError(f"{name} must be 1 or more, not {value}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, not {seconds}")
         if not 0 <= claim_share < 1:
             raise ValueError(f"claim_share must be at least 0 and below 1, not {claim_share}")
         self.rng = random.Random(seed)
-        self.playouts = int(playouts)
+        self.steps = steps
+        self.playouts = playouts
         self.seconds = seconds
         self.width = int(width)
         self.opponents = opponents
@@ -196,14 +211,28 @@ class MonteCarloEvaluationBot:
 
     # ------------------------------------------------------------------ playouts
     def _evaluate(self, observation: Any, moves: list[Move], share: float) -> Move:
-        result = evaluate(observation, moves, self.rng,
-                          playouts=max(1, round(self.playouts * share))
-                          if self.seconds is None else None,
+        playouts = None
+        if self.playouts is not None:
+            playouts = max(1, round(self.playouts * share))
+        elif self.steps is not None:
+            playouts = max(1, round(self.steps * share / turns_left(observation)))
+        result = evaluate(observation, moves, self.rng, playouts=playouts,
                           seconds=None if self.seconds is None else self.seconds * share,
-                          opponents=self.opponents,
-                          objective=self.objective)
+                          opponents=self.opponents, objective=self.objective)
         self.last_playouts = result.playouts
         return moves[result.best]
+
+
+def turns_left(observation: Any) -> int:
+    """The king turns left in the game, the one to act included (what a playout plays).
+
+    >>> from kingdomino_kit.game import Game, GameOptions
+    >>> turns_left(Game(GameOptions(), 1).observation())      # 13 rounds of 4 turns
+    52
+    """
+    o = observation.options
+    left: int = (o.rounds - observation.round) * o.kings + len(observation.order)
+    return left - int(observation.turn)
 
 
 @dataclass(frozen=True)

@@ -151,11 +151,13 @@ class _Best:
 def _solve(dominoes: list[Domino], size: int, middle_kingdom: bool, harmony: bool,
            full_only: bool, deadline: float, workers: int, seed: int, best: _Best) -> None:
     """Solve every castle cell of one model (``full_only``: the full layouts, Harmony's +5
-    counted; else every layout, Harmony's +5 not counted — a full one scores it more, so with
-    ``harmony`` the bound is raised by it) for a layout that beats ``best``."""
-    bonus = HARMONY_BONUS if harmony and not full_only else 0
+    counted; else every layout, Harmony's +5 not counted) for a layout that beats ``best``.
+
+    With ``harmony`` the full layouts are solved first, so a full layout of the second pass
+    scores at most the best full one: the second pass's objective (no +5) bounds every layout
+    that could still beat ``best``."""
     for castle in castle_positions(size):
-        target = best.score + 1 - bonus if best.kingdom is not None else None
+        target = best.score + 1 if best.kingdom is not None else None
         lm = ordered_model(dominoes, size=size, castle=castle, middle_kingdom=middle_kingdom,
                            harmony=full_only, at_least=target)
         solver = cp_model.CpSolver()
@@ -167,9 +169,9 @@ def _solve(dominoes: list[Domino], size: int, middle_kingdom: bool, harmony: boo
         if status == cp_model.INFEASIBLE:  # nothing here beats the best (or nothing at all)
             continue
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            best.bound = max(best.bound, lm.data.upper_bound + bonus)
+            best.bound = max(best.bound, lm.data.upper_bound)
             continue
-        best.bound = max(best.bound, int(solver.best_objective_bound + 1e-6) + bonus)
+        best.bound = max(best.bound, int(solver.best_objective_bound + 1e-6))
         placements = extract_placements(lm, solver.value, dominoes)
         kingdom = Kingdom(size)
         order = []
