@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test test-fast test-optimized bench lint typecheck chromium clean
+.PHONY: lab notebooks teacher test test-fast test-optimized bench lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,11 +14,22 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/
+## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/, with no
+## news or update pop-up
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks \
 		--ServerApp.open_browser=False $(ALLOW_ROOT) \
-		--LabApp.default_url=/lab/tree/00_start_here.ipynb
+		--LabApp.default_url=/lab/tree/00_start_here.ipynb \
+		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
+
+## make notebooks: the student editions notebooks/*.ipynb again from their sources
+## notebooks/*.py, run top to bottom (their stored outputs are what nbval compares)
+notebooks: $(STAMP)
+	$(PY) -m kingdomino_kit notebooks --student notebooks --execute
+
+## make teacher: the teacher editions (solutions in place, every check passing) in teacher/
+teacher: $(STAMP)
+	$(PY) -m kingdomino_kit notebooks --solutions teacher --execute
 
 # The unit tests (no browser, no notebooks) with pytest's own options only: for python -O and
 # the quick edit-test loop.
@@ -51,4 +62,4 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) .pytest_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache test-artifacts teacher

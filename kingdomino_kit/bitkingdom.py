@@ -58,7 +58,9 @@ from kingdomino_kit.grid import SIZES, Geometry, geometry
 __all__ = ["BitKingdom", "HARMONY_BONUS", "MIDDLE_KINGDOM_BONUS", "Masks"]
 
 MIDDLE_KINGDOM_BONUS = 10
-"""Points for a castle in the exact centre of the kingdom's extent (optional rule)."""
+"""Points for a castle in the centre of the kingdom (optional rule): the kingdom is its
+size × size grid, gaps included, so every square lies within ±2 rows and columns of the castle
+on 5×5 (±3 on 7×7)."""
 HARMONY_BONUS = 5
 """Points for a kingdom that fills all size × size cells (optional rule)."""
 
@@ -350,8 +352,22 @@ class BitKingdom:
         return self.crown1.bit_count() + 2 * self.crown2.bit_count()
 
     def is_middle_kingdom(self) -> bool:
-        """True if the castle is exactly in the centre of the kingdom's extent (gaps allowed)."""
-        return self.rmin == -self.rmax and self.cmin == -self.cmax
+        """True if the castle is the centre of a size × size grid that holds every square:
+        every square within ±2 rows and columns of the castle on 5×5 (±3 on 7×7), gaps
+        allowed. (The kingdom is its N×N grid, unfinished or not; "the centre of the squares'
+        extent" is not what the rules mean.)
+
+        >>> k = BitKingdom()
+        >>> for r, c in ((-2, 0), (2, 0), (0, -1), (0, 2)):   # 5 rows × 4 columns
+        ...     k.put_square(k.geometry.index(r, c), 0, 0)
+        >>> k.is_middle_kingdom()
+        True
+        >>> k.put_square(k.geometry.index(0, -2), 0, 0)     # (0, 3) would break it
+        >>> k.is_middle_kingdom(), k.bounds
+        (True, (-2, 2, -2, 2))
+        """
+        h = self.geometry.size // 2
+        return -h <= self.rmin and self.rmax <= h and -h <= self.cmin and self.cmax <= h
 
     def is_harmony(self) -> bool:
         """True if all size × size cells are filled (no gap)."""

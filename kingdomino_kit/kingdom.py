@@ -15,8 +15,8 @@ text and JSON notation.
 >>> k.place(Placement(domino(41), (0, 1), (0, 2)))   # W|G2 right of the castle
 >>> print(k)
 C  W  G2
->>> k.score(), k.total(middle_kingdom=True)
-(2, 2)
+>>> k.score(), k.total(middle_kingdom=True)   # every square within ±2 of the castle: +10
+(2, 12)
 >>> k.undo().domino.number
 41
 """
@@ -116,12 +116,15 @@ class Kingdom(BaseKingdom[Half, Placement]):
         return self._bits.score()
 
     def is_middle_kingdom(self) -> bool:
-        """True if the castle is exactly in the centre of the kingdom's extent (gaps allowed).
+        """True if the castle is the centre of the kingdom's size × size grid: every square
+        within ±2 rows and columns of it on 5×5 (±3 on 7×7), gaps allowed.
 
-        >>> Kingdom.from_text("W C W").is_middle_kingdom()
+        >>> Kingdom.from_text("C W").is_middle_kingdom()      # still room on every side
         True
-        >>> Kingdom.from_text("C W").is_middle_kingdom()
+        >>> Kingdom.from_text("C W W W").is_middle_kingdom()   # a square 3 columns away
         False
+        >>> Kingdom.from_text(". W . . / . W . . / . C W W / . W . . / . W . .").is_middle_kingdom()
+        True
         """
         return self._bits.is_middle_kingdom()
 

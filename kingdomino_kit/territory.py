@@ -262,7 +262,8 @@ rule: neither half touches the castle or a square of its own terrain
                 yield t, tuple(g.cells(comp)), count
 
     def is_centred(self) -> bool:
-        """True if the centre tile is exactly in the middle of the extent (gaps allowed)."""
+        """True if the centre tile is the centre of a size × size grid holding every square
+        (gaps allowed): Kingdomino's Middle Kingdom, Origins' Empire of fire."""
         return self._bits.is_middle_kingdom()
 
     def is_full(self) -> bool:

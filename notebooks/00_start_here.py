@@ -1,7 +1,6 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -138,18 +137,29 @@ print(apart.score(), joined.score())
 joined
 
 # %% [markdown]
-# Two optional rules add bonuses: **Middle Kingdom** (+10 when the castle ends exactly in the
-# centre) and **Harmony** (+5 when the 5×5 is full, no gaps).
+# Two optional rules add bonuses: **Middle Kingdom** (+10 when the castle is the centre of the
+# 5×5 kingdom: every square within two rows and two columns of it, gaps allowed) and
+# **Harmony** (+5 when the 5×5 is full, no gaps).
 
 # %%
-centred = Kingdom.from_text("W C W")
-print(centred.total(middle_kingdom=True), Kingdom.from_text("C W W").total(middle_kingdom=True))
+centred = Kingdom.from_text("C W W")
+print(centred.total(middle_kingdom=True), Kingdom.from_text("C W W W").total(middle_kingdom=True))
 
 # %% [markdown]
 # ## Exercises
 #
-# Each exercise ends in an `assert`: if the cell runs without an error, your answer is right.
-#
+# Each exercise has a blank, `...`, for your answer and ends with `check(n, answer)`. Fill in
+# the blank, run the cell (Shift+Enter), and read what the checker says: *correct*, or what is
+# wrong with a hint — and a second hint if the next try is still wrong. Change your answer and
+# run the cell again as often as you like.
+
+# %%
+from kingdomino_kit import domino
+from kingdomino_kit.exercises import for_notebook
+
+check = for_notebook("00_start_here")
+
+# %% [markdown]
 # **1.** What does this kingdom score? Count each property by hand first.
 
 # %%
@@ -160,40 +170,70 @@ G2 G  F
 """)
 exercise
 
-# %%
-answer_1 = 3 * 1 + 3 * 1 + 2 * 2     # lake 3×1, forest 3×1, grassland 2×2
-assert answer_1 == exercise.score()
+# %% tags=["solution"]
+answer_1 = 3 * 1 + 3 * 1 + 2 * 2  # SOLUTION
+
+check(1, answer_1)
 
 # %% [markdown]
-# **2.** Domino 28 is `F1|L`. Of all its legal placements in the exercise kingdom, which one
-# scores most, and what is the kingdom's new score? (Hint: it can grow *two* properties at once.)
-# Try it by hand first; the cell below checks with the library: each legal placement is tried
-# on a copy of the kingdom.
+# **2.** Domino 28 is `F1|L`. How many legal placements does it have in the exercise kingdom?
+# Ask the library: `exercise.legal_placements(domino(28))` is the list of them.
 
 # %%
-from kingdomino_kit import domino
+domino(28)
 
-answer_2 = 16   # forest 4 squares × 2 crowns + lake 4 × 1 + grassland 2 × 2
+# %% tags=["solution"]
+answer_2 = len(exercise.legal_placements(domino(28)))  # SOLUTION
 
+check(2, answer_2)
 
+# %% [markdown]
+# **3.** Of all those placements, which one scores most, and what is the kingdom's new score?
+# Try each placement on a copy: `trial = exercise.copy()`, `trial.place(placement)`,
+# `trial.score()`. (It can grow *two* properties at once.)
+
+# %% tags=["solution"]
+# BEGIN SOLUTION
 def score_after(placement):
     trial = exercise.copy()
     trial.place(placement)
     return trial.score()
 
 
-placements = exercise.legal_placements(domino(28))
-best = max(placements, key=score_after)
-print(len(placements), "legal placements; the best:", best.first, best.second)
-assert answer_2 == score_after(best)
+# END SOLUTION
+answer_3 = max(score_after(p) for p in exercise.legal_placements(domino(28)))  # SOLUTION
+
+check(3, answer_3)
 
 # %% [markdown]
-# **3.** Now build the best kingdom you can on the board at the top, then read your result:
-# `board.score`, `board.export()`. Can you reach 30 with your hand? The solver in `04_cp_sat`
-# finds the best possible answer — and proves that nothing better exists.
+# **4.** Your first function: `crowns_of(kingdom)` returns how many crowns the kingdom has in
+# all. `kingdom.squares()` gives every square as a pair *(cell, half)*, and a half has
+# `.crowns`. The checker tries your function on sixty kingdoms.
+
+# %% tags=["solution"]
+def crowns_of(kingdom):
+    # BEGIN SOLUTION
+    return sum(half.crowns for cell, half in kingdom.squares())
+    # END SOLUTION
+
+
+check(4, crowns_of)
+
+# %% [markdown]
+# **5.** Now build a kingdom on the board at the top of this notebook, by clicks, with the hand
+# it dealt you. Reach **30** points. The best possible kingdom of this hand scores **51** — the
+# solver of notebook 04 proves that nothing scores more. Run this cell when your kingdom is
+# built; it reads the board.
+
+# %% tags=["teacher"]
+# Teacher edition only: the solver builds a best kingdom of the hand on the board.
+from kingdomino_kit.solver import best_kingdom
+
+for placement in best_kingdom(board.hand, workers=1).order:
+    board.place(placement)
 
 # %%
-print("score so far:", board.score)
+check(5, board)
 
 # %% [markdown]
 # ## What next
@@ -201,13 +241,18 @@ print("score so far:", board.score)
 # Three more boards come with the kit (run them in a new cell):
 #
 # - `DraftTable(players=4, bots=["greedy", "random", "mc"], seed=1)` — play a whole game of
-#   Kingdomino against the bots: claim dominoes from the line, place them in your kingdom.
+#   Kingdomino against the bots: claim dominoes from the line, place them in your kingdom
+#   (notebook 06 ends such a game with the best kingdom you could have built).
 # - `PuzzleBoard("01-best-kingdom")` — a puzzle from the collection on a board: build your
-#   answer, press *Check* to see how far you are from the proven optimum.
+#   answer, press *Check* to see how far you are from the proven optimum (notebook 05).
 # - `SolverView("41, 36, 12, 13, 27")` — press *Solve* and watch the constraint solver raise its
-#   best score and lower its proven bound until they meet.
+#   best score and lower its proven bound until they meet (notebook 04).
 #
 # (All of them live in `kingdomino_kit.widgets`.) The numbered notebooks go deeper: the rules
 # by example (`01_rules`), scoring as connected components (`02_scoring`), counting
-# (`03_counting`), the optimisation model (`04_cp_sat`), puzzles (`05_puzzles`) and simulated
-# games (`06_analysis`).
+# (`03_counting`), the optimisation model (`04_cp_sat`), puzzles (`05_puzzles`), simulated
+# games (`06_analysis`), and the kit's two other games, Knizia's *Kingdoms* (`07_kingdoms`) and
+# *Kingdomino Origins* (`08_origins`).
+
+# %%
+check.summary()

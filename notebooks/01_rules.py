@@ -1,7 +1,6 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -22,7 +21,7 @@
 #
 # This notebook shows the placement rules with the rules library `kingdomino_kit`: what is
 # legal, what is not, the 5×5 limit, and when a domino must be discarded. The exercises end
-# in `assert` cells: if a cell runs without an error, your answer is right.
+# with a checker: fill in each blank `...`, run the cell, and read what it says.
 
 # %%
 from collections import Counter
@@ -158,49 +157,75 @@ print(full.can_place(domino(3)), full.can_place(domino(7)))   # F|F fits, L|L do
 # %% [markdown]
 # ## Exercises
 #
-# **1.** How many legal placements does the double domino 1 (`W|W`) have in an empty kingdom?
-# The castle has 4 neighbours; from each, the other half can go in 3 directions (not back onto
-# the castle). A double looks the same both ways round. Fill in your count.
+# Fill in each blank `...` and run the cell: `check(n, answer)` says *correct* (and why), or
+# what is wrong with a hint — the next wrong try gets a second hint.
 
 # %%
-answer_1 = 4 * 3
+from kingdomino_kit.exercises import for_notebook
 
-# %%
-assert answer_1 == len(Kingdom().legal_placements(domino(1)))
+check = for_notebook("01_rules")
 
 # %% [markdown]
-# **2.** And for domino 13 (`W|F`), whose halves differ? Each cell pair can take it in two
-# orientations, both legal next to the castle.
+# **1.** How many legal placements does the double domino 1 (`W|W`) have in an empty kingdom?
+# Count by hand first: the castle has 4 neighbours; from each, the other half can go in 3
+# directions (not back onto the castle). A double looks the same both ways round.
 
-# %%
-answer_2 = 4 * 3 * 2
+# %% tags=["solution"]
+answer_1 = 4 * 3  # SOLUTION
 
-# %%
-assert answer_2 == len(Kingdom().legal_placements(domino(13)))
+check(1, answer_1)
+
+# %% [markdown]
+# **2.** And for domino 13 (`W|F`), whose halves differ?
+
+# %% tags=["solution"]
+answer_2 = 4 * 3 * 2  # SOLUTION
+
+check(2, answer_2)
 
 # %% [markdown]
 # **3.** In the kingdom `full` above, which of the dominoes 1–12 (the doubles) can still be
-# placed? Think: only one gap of two cells is left, touching only forest.
+# placed? Give their numbers as a list, e.g. `[1, 2]`. Think first: only one gap of two cells
+# is left, and it touches only forest.
 
-# %%
-answer_3 = [3, 4, 5, 6]   # the F|F doubles
+# %% tags=["solution"]
+answer_3 = [3, 4, 5, 6]  # SOLUTION
 
-# %%
-assert answer_3 == [d.number for d in DOMINOES[:12] if full.can_place(d)]
+check(3, answer_3)
 
 # %% [markdown]
-# **4.** Build a legal kingdom with dominoes 1 (`W|W`), 13 (`W|F`) and 3 (`F|F`) in which no
-# forest square touches the castle. (Hint: the wheat first, then the domino that links wheat
-# to forest.)
+# **4.** The castle half of the connection rule, as a function: `touches_castle(placement)` is
+# `True` when one of the placement's two cells (`placement.cells`) is next to the castle at
+# (0, 0), and `False` otherwise. The checker tries it on every legal placement of three dominoes
+# in a dozen kingdoms.
 
-# %%
+# %% tags=["solution"]
+def touches_castle(placement):
+    # BEGIN SOLUTION
+    return any(abs(r) + abs(c) == 1 for r, c in placement.cells)
+    # END SOLUTION
+
+
+check(4, touches_castle)
+
+# %% [markdown]
+# **5.** Build a legal kingdom with dominoes 1 (`W|W`), 13 (`W|F`) and 3 (`F|F`) in which no
+# forest square touches the castle. Build it with `place` as above (`Kingdom()`, then
+# `mine.place(Placement(domino(n), first_cell, second_cell))`), or write it in text notation
+# (`"C W W W F / . . . . F"`): the checker accepts both.
+
+# %% tags=["solution"]
 mine = Kingdom()
+# BEGIN SOLUTION
 mine.place(Placement(domino(1), (0, 1), (0, 2)))
 mine.place(Placement(domino(13), (0, 3), (0, 4)))   # W|F continues the wheat, F at (0, 4)
 mine.place(Placement(domino(3), (1, 4), (2, 4)))    # the forest joins the forest
+# END SOLUTION
+
+check(5, mine)
 
 # %%
-castle_neighbours = [(0, 1), (1, 0), (0, -1), (-1, 0)]
-assert all(mine.at(c) is None or mine.at(c).terrain.value != "forest" for c in castle_neighbours)
-assert [p.domino.number for p in mine.history] == [1, 13, 3]
 mine
+
+# %%
+check.summary()

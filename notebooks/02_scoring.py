@@ -1,7 +1,6 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -181,42 +180,104 @@ merge_gain(3, 1, 4, 2)
 # %% [markdown]
 # ## Exercises
 #
-# **1.** Score this kingdom by hand: fill in the score of each property, then the total.
+# Fill in each blank `...` and run the cell: `check(n, answer)` says *correct* (and why), or
+# what is wrong with a hint. Exercises 3–5 ask for a function; the checker runs it on 200
+# random kingdoms and shows the first one where it goes wrong.
+
+# %%
+from kingdomino_kit.exercises import for_notebook
+
+check = for_notebook("02_scoring")
+
+# %% [markdown]
+# **1.** Score this kingdom by hand: the score of each property, then the total.
 
 # %%
 exercise = Kingdom.from_text("G2 G  G / C  L1 L / S  S  M2")
 print(exercise)
 
-# %%
-grassland = 3 * 2   # three squares, two crowns
-lake = 2 * 1
-swamp = 0           # no crown, no points
-mine = 1 * 2
-answer_1 = grassland + lake + swamp + mine
+# %% tags=["solution"]
+answer_1 = 3 * 2 + 2 * 1 + 0 + 1 * 2  # SOLUTION
 
-# %%
-assert answer_1 == exercise.score()
+check(1, answer_1)
 
 # %% [markdown]
 # **2.** A crowned property of 5 squares with 1 crown and an uncrowned one of 4 squares are
-# merged by one more square (no crown). What does the merge add?
-
-# %%
-answer_2 = (5 + 4 + 1) * 1 - 5 * 1
+# merged by one more square (no crown). What does the merge add to the score?
 
 # %%
 apart = Kingdom.from_text("W1 W W W W / C . . . . / . W W W W")
 joined = Kingdom.from_text("W1 W W W W / C . . . W / . W W W W")
-assert answer_2 == joined.score() - apart.score() == merge_gain(5, 1, 5, 0)
+print(apart, "", joined, sep="\n")
+
+# %% tags=["solution"]
+answer_2 = (5 + 4 + 1) * 1 - 5 * 1  # SOLUTION
+
+check(2, answer_2)
 
 # %% [markdown]
-# **3.** Write `count_properties(k)`: the number of properties (crowned or not) — with your own
-# flood fill or union-find — and check it on the 300 random kingdoms.
+# **3.** Write `crowned_properties(k)`: how many properties of `k` have at least one crown.
+
+# %% tags=["solution"]
+def crowned_properties(k):
+    # BEGIN SOLUTION
+    return sum(1 for _, _, crowns in flood_fill_properties(k) if crowns > 0)
+    # END SOLUTION
+
+
+check(3, crowned_properties)
+
+# %% [markdown]
+# **4.** Write `largest_property(k)`: the number of squares of the largest property, crowned or
+# not (0 for the castle alone) — with a flood fill of your own or with union-find.
+
+# %% tags=["solution"]
+def largest_property(k):
+    # BEGIN SOLUTION
+    uf = UnionFind(dict(k.squares()))
+    squares = dict(k.squares())
+    for (r, c), half in squares.items():
+        for nxt in ((r + 1, c), (r, c + 1)):
+            if nxt in squares and squares[nxt].terrain == half.terrain:
+                uf.union((r, c), nxt)
+    return max((uf.size[uf.find(x)] for x in squares), default=0)
+    # END SOLUTION
+
+
+check(4, largest_property)
+
+# %% [markdown]
+# **5.** A variant rule: squares of one terrain that touch only at a corner also belong to one
+# property. Write `diagonal_score(k)`, the score under that rule. (Start from
+# `flood_fill_properties` and change which neighbours it visits.)
+
+# %% tags=["solution"]
+def diagonal_score(k):
+    # BEGIN SOLUTION
+    squares = dict(k.squares())
+    seen, total = set(), 0
+    for start in squares:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size, crowns = [start], 0, 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            crowns += squares[(r, c)].crowns
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    nxt = (r + dr, c + dc)
+                    if nxt in squares and nxt not in seen and \
+                            squares[nxt].terrain == squares[start].terrain:
+                        seen.add(nxt)
+                        stack.append(nxt)
+        total += size * crowns
+    return total
+    # END SOLUTION
+
+
+check(5, diagonal_score)
 
 # %%
-def count_properties(k: Kingdom) -> int:
-    return len(flood_fill_properties(k))
-
-
-# %%
-assert all(count_properties(k) == len(k.properties()) for k in kingdoms)
+check.summary()

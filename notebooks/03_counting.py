@@ -1,7 +1,6 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -19,7 +18,7 @@
 # Combinatorics with a game on the table: how many ways to put a domino down, how many full
 # kingdoms exist, how symmetry divides the work (Burnside's lemma), how likely a domino is to
 # show up, and how big the game tree is. Every count is computed two ways — a formula and
-# an enumeration — and the exercises check your formulas against the enumeration.
+# an enumeration — and the exercises check your answers against the enumeration.
 
 # %%
 import math
@@ -254,45 +253,73 @@ print(f"deals 10^{math.log10(deals):.0f} × claims 10^{math.log10(claims):.0f} "
 #
 # ## Exercises
 #
+# Fill in each blank `...` and run the cell: `check(n, answer)` says *correct* (and why), or
+# what is wrong with a hint. Exact answers are best: `Fraction(1, 2)`, `math.comb(48, 4)`.
+
+# %%
+from kingdomino_kit.exercises import for_notebook
+
+check = for_notebook("03_counting")
+
+# %% [markdown]
 # **1.** How many positions does a domino have on the 7 × 7 board of the Mighty Duel?
 
-# %%
-answer_1 = 2 * 7 * 6
+# %% tags=["solution"]
+answer_1 = 2 * 7 * 6  # SOLUTION
 
-# %%
-assert answer_1 == enumerate_positions(7)
+check(1, answer_1)
 
 # %% [markdown]
 # **2.** How many castle cells, up to symmetry, on the 7 × 7 board? Use Burnside: the identity
 # fixes 49 cells, each 90° rotation 1 (the centre), the half turn 1, each of the 4 mirrors the
 # 7 cells on its axis.
 
-# %%
-answer_2 = Fraction(49 + 1 + 1 + 1 + 4 * 7, 8)
+# %% tags=["solution"]
+answer_2 = Fraction(49 + 1 + 1 + 1 + 4 * 7, 8)  # SOLUTION
 
-# %%
-orbits_7 = {frozenset(x for x in [(r, c), (c, 6 - r), (6 - r, 6 - c), (6 - c, r),
-                                  (r, 6 - c), (6 - r, c), (c, r), (6 - c, 6 - r)])
-            for r in range(7) for c in range(7)}
-assert answer_2 == len(orbits_7)
+check(2, answer_2)
 
 # %% [markdown]
-# **3.** What is the chance that domino 48 is **not** played in a 2-player game, and that it is
-# played in a 3-player game?
+# **3.** What is the chance that domino 48 is **not** played in a 2-player game, and the chance
+# that it **is** played in a 3-player game? Give both as a pair `(a, b)`.
 
-# %%
-answer_3 = (Fraction(1, 2), Fraction(3, 4))
+# %% tags=["solution"]
+answer_3 = (Fraction(1, 2), Fraction(3, 4))  # SOLUTION
 
-# %%
-assert answer_3 == (1 - Fraction(GameOptions(players=2).deck_size, 48),
-                    Fraction(GameOptions(players=3).deck_size, 48))
+check(3, answer_3)
 
 # %% [markdown]
 # **4.** Tilings of a 3 × 3 square with its centre removed (a ring of 8 cells): how many?
-# (Walk around the ring: the first domino decides everything.)
+
+# %% tags=["solution"]
+answer_4 = 2  # SOLUTION
+
+check(4, answer_4)
+
+# %% [markdown]
+# **5.** Write `positions(rows, cols)`: the number of domino positions on a board of `rows` ×
+# `cols` cells, by a formula (no loops over cells). The checker compares it with an
+# enumeration for every board from 1 × 1 to 8 × 8.
+
+# %% tags=["solution"]
+def positions(rows, cols):
+    # BEGIN SOLUTION
+    return rows * (cols - 1) + cols * (rows - 1)
+    # END SOLUTION
+
+
+check(5, positions)
+
+# %% [markdown]
+# **6.** The first line of a 4-player game shows 4 dominoes. What is the chance that at least
+# one of them is a double (both halves of one terrain, `d.is_double`)? Count the doubles of
+# the catalogue first.
+
+# %% tags=["solution"]
+doubles = sum(d.is_double for d in DOMINOES)  # SOLUTION
+answer_6 = 1 - Fraction(math.comb(48 - doubles, 4), math.comb(48, 4))  # SOLUTION
+
+check(6, answer_6)
 
 # %%
-answer_4 = 2
-
-# %%
-assert answer_4 == count_tilings(3, 3, frozenset({(1, 1)}))
+check.summary()

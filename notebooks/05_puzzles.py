@@ -1,7 +1,6 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -56,36 +55,29 @@ puzzle = load_puzzle(default_collection() / "13-complete.json")
 print(puzzle.describe())
 
 # %% [markdown]
-# ## Solve it on the board
+# ## A first try, from Python
 #
-# `PuzzleBoard` starts from the puzzle's kingdom with the puzzle's dominoes in hand. Pick a
-# domino, turn it, click a highlighted cell; undo and reset are there too. **Check** grades your
-# kingdom; **Show an answer** reveals one optimal layout if you give up.
-# `PuzzleBoard("13-complete")` finds a puzzle of the collection by its id.
+# `PuzzleBoard` starts from the puzzle's kingdom with the puzzle's dominoes in hand: pick a
+# domino, turn it, click a highlighted cell; **Check** grades your kingdom, **Show an answer**
+# reveals one optimal layout if you give up. Every button is a method too. Here is a board for
+# this walk-through, `demo` (your own board comes in the exercises). A first try: the wheat of
+# `M2|W` on the wheat, the forest double at the first legal spot the rules offer.
 
 # %%
-# NBVAL_IGNORE_OUTPUT
-board = PuzzleBoard(puzzle)
-board
-
-# %% [markdown]
-# The same actions are available from Python. A first try: the wheat of `M2|W` on the wheat,
-# the forest double at the first legal spot the rules offer.
-
-# %%
-board.place(Placement(domino(45), (-2, -2), (-1, -2)))           # M2 up top, W on the W
-board.place(board.kingdom.legal_placements(domino(5))[0])         # F|F: the first legal spot
-print(board.export())
-print("score:", board.total())
+demo = PuzzleBoard(puzzle)
+demo.place(Placement(domino(45), (-2, -2), (-1, -2)))           # M2 up top, W on the W
+demo.place(demo.kingdom.legal_placements(domino(5))[0])         # F|F: the first legal spot
+print(demo.export())
+print("score:", demo.total())
 
 # %% [markdown]
 # ## Check the answer
 #
-# The **Check** button — `board.check()` from Python, `grade(puzzle, kingdom)` without a board,
+# The **Check** button — `demo.check()` from Python, `grade(puzzle, kingdom)` without a board,
 # or `kingdomino-kit puzzle check FILE --answer KINGDOM` in a terminal — answers four questions.
 
 # %%
-print(board.check().summary())
+print(demo.check().summary())
 
 # %% [markdown]
 # Legal and buildable, but short of the optimum. The two mines are apart: M1 alone scores 1,
@@ -93,12 +85,12 @@ print(board.check().summary())
 # `M2` next to the `M1`:
 
 # %%
-board.undo()
-board.undo()
-board.place(Placement(domino(45), (-1, -1), (-1, 0)))            # M2 above M1, W above C
-board.place(Placement(domino(5), (2, 1), (2, 2)))                # F|F beside the forest
-print(board.export())
-print(board.check().summary())
+demo.undo()
+demo.undo()
+demo.place(Placement(domino(45), (-1, -1), (-1, 0)))            # M2 above M1, W above C
+demo.place(Placement(domino(5), (2, 1), (2, 2)))                # F|F beside the forest
+print(demo.export())
+print(demo.check().summary())
 
 # %% [markdown]
 # Any legal kingdom reaching the optimum is accepted — it need not be the stored one.
@@ -109,7 +101,7 @@ print(board.check().summary())
 
 # %%
 path = str(default_collection() / "13-complete.json")
-answer = board.kingdom.to_text().replace("\n", " / ")
+answer = demo.kingdom.to_text().replace("\n", " / ")
 result = subprocess.run([sys.executable, "-m", "kingdomino_kit", "puzzle", "check", path,
                          "--answer", answer], capture_output=True, text=True)
 print(result.stdout)
@@ -138,32 +130,30 @@ print(solved.status, solved.optimum, "— stored:", puzzle.solution.optimum)
 assert solved.optimum == puzzle.solution.optimum
 
 # %% [markdown]
-# ## Your turn
-#
-# Any puzzle of the collection, by its id. Build, press **Check**, repeat; the list above has
-# 47 to go at, level 1 to 5.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-PuzzleBoard("14-best-kingdom")
-
-# %% [markdown]
 # ## Exercises
 #
+# Puzzles of the collection, graded by the grader above against their proven optimum. Write a
+# kingdom in text notation (rows separated by `/`, `.` for an empty cell, `C` the castle), or
+# pass a board; `check(n, answer)` says whether it is legal, buildable and optimal — and if
+# not, what is wrong, with a hint.
+
+# %%
+from kingdomino_kit.exercises import for_notebook
+
+check = for_notebook("05_puzzles")
+
+# %% [markdown]
 # **1.** Puzzle `05-best-kingdom`: three dominoes, all to be placed. Write your kingdom in text
-# notation (rows separated by `/`) so that the check passes.
+# notation so that the check passes.
 
 # %%
 p1 = load_puzzle(default_collection() / "05-best-kingdom.json")
 print(p1.describe())
 
-# %%
-answer_1 = "S M2 . / G C L1 / F1 . W"
+# %% tags=["solution"]
+answer_1 = "S M2 . / G C L1 / F1 . W"  # SOLUTION
 
-# %%
-g1 = grade(p1, Kingdom.from_text(answer_1))
-print(g1.summary())
-assert g1.optimal
+check(1, answer_1)
 
 # %% [markdown]
 # **2.** Puzzle `09-next-placement`: where does the claimed domino go? Give the kingdom right
@@ -173,13 +163,10 @@ assert g1.optimal
 p2 = load_puzzle(default_collection() / "09-next-placement.json")
 print(p2.describe())
 
-# %%
-answer_2 = "F F . . / L1 L C W / . . G F1 / . . S1 ."
+# %% tags=["solution"]
+answer_2 = "F F . . / L1 L C W / . . G F1 / . . S1 ."  # SOLUTION
 
-# %%
-g2 = grade(p2, Kingdom.from_text(answer_2))
-print(g2.summary())
-assert g2.optimal
+check(2, answer_2)
 
 # %% [markdown]
 # **3.** Puzzle `23-rearrange`: the given kingdom scores 2. Can you beat it? If the optimum is
@@ -189,10 +176,40 @@ assert g2.optimal
 p3 = load_puzzle(default_collection() / "23-rearrange.json")
 print(p3.describe())
 
-# %%
-answer_3 = "C F F / G G . / G S2 ."
+# %% tags=["solution"]
+answer_3 = "C F F / G G . / G S2 ."  # SOLUTION
+
+check(3, answer_3)
+
+# %% [markdown]
+# **4.** Your turn on a board: puzzle `14-best-kingdom`. Build it by clicks, press **Check** as
+# often as you like, then run the cell below the board: it grades what the board shows. (Any
+# puzzle of the list above opens the same way, e.g. `PuzzleBoard("27-best-kingdom")`.)
 
 # %%
-g3 = grade(p3, Kingdom.from_text(answer_3))
-print(g3.summary())
-assert g3.optimal and answer_3 != p3.given
+board = PuzzleBoard("14-best-kingdom")
+board
+
+# %% tags=["teacher"]
+# Teacher edition only: the stored optimal layout put on the board.
+for placement in board.puzzle.solution.order:
+    board.place(placement)
+
+# %%
+check(4, board)
+
+# %% [markdown]
+# **5.** A level-4 puzzle, `37-complete`: complete the kingdom with four dominoes. Write the
+# whole finished kingdom in text notation.
+
+# %%
+p5 = load_puzzle(default_collection() / "37-complete.json")
+print(p5.describe())
+
+# %% tags=["solution"]
+answer_5 = "F F L1 C W / L1 . G G W / L L G G . / F F F S2 S / . . W M3 M2"  # SOLUTION
+
+check(5, answer_5)
+
+# %%
+check.summary()

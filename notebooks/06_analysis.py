@@ -1,7 +1,6 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -32,6 +31,35 @@ from kingdomino_kit import DOMINOES
 from kingdomino_kit.bots import GreedyBot, RandomBot
 from kingdomino_kit.game import GameOptions, play
 from kingdomino_kit.game.simulate import simulate, summarize
+
+# %% [markdown]
+# ## One game, played by you — and the best you could have done
+#
+# Before the statistics, play one game yourself against the greedy bot: claim a domino of the
+# line by clicking it, place it on your board (rotate, then click a green cell). When the game
+# is over, run the cell after the table: the solver rearranges the very dominoes you took and
+# **proves** the best kingdom they could have made, drawn beside yours.
+# %%
+from kingdomino_kit.hindsight import hindsight
+from kingdomino_kit.widgets import DraftTable
+
+table = DraftTable(players=2, bots=["greedy"], seed=7)
+table
+
+# %%
+if table.game.is_over:
+    result = hindsight(table.game, player=0)
+else:
+    print(f"Your game is in round {table.game.round}: finish it, then run this cell again. "
+          "Meanwhile, here is the same comparison for a game the greedy bot played:")
+    watched = DraftTable(players=2, human=None, bots=["greedy"], seed=7)
+    watched.play_to_end()
+    result = hindsight(watched.game, player=0)
+result
+
+# %% [markdown]
+# The gap is what drafting costs: you must place each domino when you get it, without knowing
+# what comes next. The statistics below measure the same game played many times.
 
 # %% [markdown]
 # ## Bots against bots
@@ -122,36 +150,74 @@ print(f"greedy bots: first picker wins {first_pick_share(greedy_duels):.3f} of 4
 #
 # ## Exercises
 #
-# **1.** From `rows`, compute greedy's win share by hand (a shared win counts as a fraction;
-# the `winner` column already holds 1, 0 or a fraction) and compare with `summarize`.
+# Fill in each blank `...` and run the cell: `check(n, answer)` says *correct* (and why), or
+# what is wrong with a hint. Exercises 3 and 4 ask for a function, tried on games of its own.
 
 # %%
-greedy_rows = [r for r in rows if r["bot"] == "greedy"]
-answer_1 = sum(r["winner"] for r in greedy_rows) / len(greedy_rows)
+from kingdomino_kit.exercises import for_notebook
 
-# %%
-assert round(answer_1, 3) == next(s["win_share"] for s in summarize(rows) if s["bot"] == "greedy")
+check = for_notebook("06_analysis")
 
 # %% [markdown]
-# **2.** In a 2-player game 24 of the 48 dominoes are played. How many crowns are in play on
-# average? (There are 39 crowns in all.) Check against the 600 random duels.
+# **1.** In a 2-player game 24 of the 48 dominoes are played. How many crowns are in play on
+# average? (There are 39 crowns in all.) Then compare with the 600 random duels above.
 
-# %%
-answer_2 = 39 * 24 / 48
+# %% tags=["solution"]
+answer_1 = 39 * 24 / 48  # SOLUTION
+
+check(1, answer_1)
 
 # %%
 crowns_in_play = [sum(DOMINOES[n - 1].crowns for rnd in g.log()["rounds"] for n in rnd["line"])
                   for g in random_duels]
-assert abs(statistics.mean(crowns_in_play) - answer_2) < 0.5
+print(f"measured over 600 games: {statistics.mean(crowns_in_play):.2f}")
 
 # %% [markdown]
-# **3.** Predict before you look: is the most valuable domino for random bots numbered 40 or
-# more? (High numbers carry the mines and the double crowns.)
+# **2.** Read the bar chart of the domino values: is the most valuable domino for random bots
+# numbered 40 or more? (`True` or `False`; high numbers carry the mines and the double crowns.)
+
+# %% tags=["solution"]
+answer_2 = max(value, key=value.get) >= 40  # SOLUTION
+
+check(2, answer_2)
+
+# %% [markdown]
+# **3.** Write `win_share(rows, bot)`: the share of the games in `rows` (rows as `simulate`
+# returns them, one per game and player) that `bot` won. The `winner` column holds 1, 0, or a
+# player's share of a tie. Compare with `summarize(rows)` above.
+
+# %% tags=["solution"]
+def win_share(rows, bot):
+    # BEGIN SOLUTION
+    mine = [r for r in rows if r["bot"] == bot]
+    return sum(r["winner"] for r in mine) / len(mine)
+    # END SOLUTION
+
+
+check(3, win_share)
+
+# %% [markdown]
+# **4.** Write `crowns_of_player(game, player)`: how many crowns the player's kingdom holds at
+# the end of a finished `game` (`game.kingdom(player)` is that kingdom).
+
+# %% tags=["solution"]
+def crowns_of_player(game, player):
+    # BEGIN SOLUTION
+    return sum(half.crowns for _, half in game.kingdom(player).squares())
+    # END SOLUTION
+
+
+check(4, crowns_of_player)
+
+# %% [markdown]
+# **5.** Above, 40 greedy duels were said to give a 95 % interval of about ± 0.15 for a share
+# near ½. Compute that half-width: 1.96 standard errors of a share *p* over *n* games, where
+# the standard error is √(*p*(1 − *p*)/*n*).
+
+# %% tags=["solution"]
+answer_5 = 1.96 * (0.5 * 0.5 / 40) ** 0.5  # SOLUTION
+
+check(5, answer_5)
 
 # %%
-answer_3 = True
-
-# %%
-best = max(value, key=value.get)
-print(best, DOMINOES[best - 1])
-assert (best >= 40) == answer_3
+check.summary()

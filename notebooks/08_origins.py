@@ -1,7 +1,6 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -217,7 +216,7 @@ display(SVG(origins_svg(solution.kingdom)))
 # force explodes (every order × every placement × every landing), while CP-SAT keeps proving:
 
 # %%
-five = catalogue.dominoes("33,40,46,31,17")
+five = catalogue.dominoes("33,40,48,31,17")
 solution = solve_discovery(five, workers=1, time_limit_s=120)
 print(solution.status, "score", solution.score)
 print(solution.kingdom)
@@ -232,17 +231,18 @@ display(SVG(origins_svg(solution.kingdom)))
 # When a line is revealed, a wooden resource goes on every square showing an icon. A fire token
 # landing on one destroys it. After each placement the player with the strict majority of a
 # resource takes its totem. At the end: Discovery score + 1 point per resource left + the totems'
-# bonus. **The totems' printed values are not in the rules text and sources disagree** (3 each in
-# one engine, 3/4/5/6 in a play report), so the kit offers both:
+# bonus, printed on the totems: mammoth 3, fish 4, mushroom 5, flint 6 — the rarer, the more it
+# is worth (the English rulebook; the kit's default, `scarcity`). One engine counts 3 each
+# (`flat`), which the kit keeps as an option:
 
 # %%
 camp = OriginsKingdom.from_text("G$ G$ V1 / H L$ Q1 / F$ F*1 .")
 display(SVG(origins_svg(camp)))
-for reading in ("flat", "scarcity"):
+for reading in ("scarcity", "flat"):
     sheet = score_sheet(camp, "totem", totems=[Resource.FISH, Resource.FLINT],
                         totem_bonus_values=reading)
-    print(f"{reading:<9} regions {sheet.regions} + resources {sheet.resources} + totems "
-          f"{sheet.totems} = {sheet.total}")
+    print(f"{reading:<9} regions {sheet.regions} + empire of fire {sheet.empire_of_fire} + "
+          f"resources {sheet.resources} + totems {sheet.totems} = {sheet.total}")
 
 # %% [markdown]
 # ## Tribe mode: cavemen

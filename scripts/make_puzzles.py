@@ -121,7 +121,8 @@ def draft(plan: Plan, index: int) -> Puzzle:
     rng = random.Random(f"{SEED}:{index}")
     rules = Rules(5, plan.middle_kingdom, False)
     pid = f"{index + 1:02d}-{plan.kind}"
-    bonus = (" The Middle Kingdom rule is on: +10 if the castle ends exactly in the centre."
+    bonus = (" The Middle Kingdom rule is on: +10 if the castle is the centre of the 5×5 kingdom"
+             " (every square within two rows and two columns of it)."
              if plan.middle_kingdom else "")
     if plan.kind == "best-kingdom":
         doms = _crowned_sample(rng, plan.count)

@@ -141,10 +141,11 @@ def score(grid: Grid) -> int:
 
 
 def bonus(grid: Grid, size: int, *, middle_kingdom: bool, harmony: bool) -> int:
-    """Middle Kingdom: as many rows above the castle as below and columns left as right (10);
-    Harmony: every one of the size × size cells filled (5)."""
-    rmin, rmax, cmin, cmax = extent(grid)
-    centred = rmin + rmax == 0 and cmin + cmax == 0
+    """Middle Kingdom (10) and Harmony: every one of the size × size cells filled (5)."""
+    # Middle Kingdom: the kingdom is its size × size grid, the castle its centre cell — every
+    # square at most size // 2 rows and columns from the castle, gaps allowed
+    reach = size // 2
+    centred = all(abs(r) <= reach and abs(c) <= reach for r, c in grid)
     full = len(grid) + 1 == size * size
     return (10 if middle_kingdom and centred else 0) + (5 if harmony and full else 0)
 

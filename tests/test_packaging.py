@@ -54,8 +54,22 @@ def test_two_commands_and_ci() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in ci and "chromium" in ci
     readme = (ROOT / "README.md").read_text()
-    quick = readme[readme.index("## Quick start"):]
+    quick = readme[readme.index("## Two commands"):]
     assert quick.index("make lab") < quick.index("make test") < quick.index("\n## ")
+    assert "--LabApp.news_url=None" in makefile  # no "get notified about news?" pop-up
+
+
+def test_the_readme_is_a_front_page_whose_links_exist() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) <= 150
+    assert readme.index("![") < readme.index("\n## ")  # a picture of a board comes first
+    links = re.findall(r"\]\(([^)#]+)", readme)
+    assert links and all((ROOT / link).exists() for link in links), links
+    for page in ROOT.joinpath("docs").rglob("*.md"):
+        text = page.read_text()
+        assert "shared/" not in text and "seeds/" not in text, page
+        for link in re.findall(r"\]\((?!https?:)([^)#]+)", text):
+            assert (page.parent / link).exists(), (page, link)
 
 
 def test_package_data_ships_the_catalogue() -> None:

@@ -46,6 +46,7 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "puzzle": ("puzzle", "show, solve or check a puzzle file"),
     "kingdoms": ("kingdoms", "Knizia's Kingdoms: score, play, replay, solve"),
     "origins": ("origins", "Kingdomino Origins: score, play, replay, solve"),
+    "notebooks": ("notebooks", "write the student or teacher edition of the notebooks"),
 }
 """Each command: the module of this package that registers it, and its one-line help."""
 

@@ -50,8 +50,9 @@ def register(sub: Any) -> None:
     p.add_argument("--size", type=int, choices=(5, 7), default=5,
                    help="5, or 7 (Neolithic); a JSON territory gives its own")
     p.add_argument("--totems", default="", help="totems held, e.g. fish,flint (Totem mode)")
-    p.add_argument("--totem-bonus", choices=("flat", "scarcity"), default="flat",
-                   help="totem values: flat 3 each, or scarcity 3/4/5/6 (sources disagree)")
+    p.add_argument("--totem-bonus", choices=("scarcity", "flat"),
+                   default="scarcity",
+                   help="totem values: scarcity 3/4/5/6 (the rulebook's), or flat 3 each")
     p.add_argument("--discarded", type=int, default=None,
                    help="dominoes discarded (Homo Habilis; default 0, or the JSON's figure)")
     p.add_argument("--no-empire", action="store_true", help="no Empire of fire bonus")
@@ -63,7 +64,8 @@ def register(sub: Any) -> None:
     p = osub.add_parser("play", help="play a game between bots")
     add_play_arguments(p, GAME)
     p.add_argument("--mode", choices=("discovery", "totem", "tribe"), default="discovery")
-    p.add_argument("--totem-bonus", choices=("flat", "scarcity"), default="flat")
+    p.add_argument("--totem-bonus", choices=("scarcity", "flat"), default="scarcity",
+                   help="totem values: scarcity 3/4/5/6 (the rulebook's), or flat 3 each")
     p.add_argument("--catalogue", metavar="CSV", help="domino catalogue (default: the sample)")
     p.add_argument("--replay", metavar="LOG",
                    help="the same as `origins replay LOG` (kept for older scripts)")

@@ -13,7 +13,7 @@ from kingdomino_kit.cli.contract import answer_lines
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.kingdom import Kingdom, parse_text
-from kingdomino_kit.solver import best_kingdom
+from kingdomino_kit.solver import Progress, best_kingdom
 from kingdomino_kit.solver.search import INTERRUPTED
 
 
@@ -32,6 +32,8 @@ def register(sub: Any) -> None:
     p.add_argument("--workers", type=int, default=2, help="CP-SAT workers (default 2)")
     p.add_argument("--seed", type=int, default=0, help="CP-SAT random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--progress", action="store_true",
+                   help="print every change of the proven bound as a JSON line on stderr")
     p.set_defaults(func=cmd_solve)
 
 
@@ -58,13 +60,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         sol = best_kingdom(doms, size=args.size, middle_kingdom=args.middle_kingdom,
                            harmony=args.harmony, start=start, time_limit_s=args.time_limit,
-                           workers=args.workers, seed=args.seed, choose=args.choose)
+                           workers=args.workers, seed=args.seed, choose=args.choose,
+                           on_progress=_print_progress if args.progress else None)
     except KingdominoError as error:
         raise CliError(str(error)) from None
     data = sol.to_json()
     print(json.dumps(data) if args.json else "\n".join(answer_lines(data)))
     _leave_if_interrupted()
     return 0
+
+
+def _print_progress(event: Progress) -> None:
+    """One JSON line per event of the proof on stderr (:mod:`kingdomino_kit.solver.progress`)."""
+    print(json.dumps(event.to_json()), file=sys.stderr, flush=True)
 
 
 def _leave_if_interrupted() -> None:

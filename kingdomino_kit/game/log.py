@@ -41,7 +41,7 @@ from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import IllegalAction, KingdominoError, LogError
 from kingdomino_kit.game.game import LOG_FORMAT, Action, Claim, Discard, Game, deal
 from kingdomino_kit.game.options import GameOptions
-from kingdomino_kit.kingdom import Placement
+from kingdomino_kit.kingdom import MIDDLE_KINGDOM_BONUS, Placement
 from kingdomino_kit.logs import check_format, dumps, loads
 
 __all__ = ["FORMAT", "LogError", "dumps", "loads", "replay"]
@@ -249,7 +249,23 @@ def _check_results(game: Game, data: dict[str, Any]) -> None:
                            f"{got!r}")
         if got.get("score") != want["score"]:
             raise LogError(f"scores: player {want['player']} scores {want['score']}, not "
-                           f"{got.get('score')!r}", "score")
+                           f"{got.get('score')!r}{_reading_note(game, want, got)}", "score")
     winners = data.get("winners")
     if winners != game.winners():
         raise LogError(f"winners: the winners are {game.winners()}, not {winners!r}", "winners")
+
+
+MIDDLE_KINGDOM_READING = ("every square within ±2 rows and columns of the castle, ±3 on 7×7 "
+                          "(before, the castle had to be the centre of the squares' extent)")
+"""How the Middle Kingdom is read since logs were first written: said when an old log's score
+differs by exactly that bonus."""
+
+
+def _reading_note(game: Game, want: dict[str, Any], got: dict[str, Any]) -> str:
+    """Why a recorded score may differ: a log scored under the old Middle Kingdom reading."""
+    score = got.get("score")
+    if (game.options.middle_kingdom and isinstance(score, int)
+            and abs(score - want["score"]) == MIDDLE_KINGDOM_BONUS):
+        return (f" — the log was scored under an old reading of the Middle Kingdom; the rules "
+                f"now count it for {MIDDLE_KINGDOM_READING}")
+    return ""

@@ -386,7 +386,7 @@ expects Claim... (claim rule)
         return [s.total for s in self.sheets()]
 
     def tiebreak_keys(self) -> list[tuple[int, int, int]]:
-        """(total, largest region, fire tokens) per player: the higher key wins."""
+        """(total, largest region, fire symbols) per player: the higher key wins."""
         return [tiebreak_key(k, s) for k, s in zip(self._kingdoms, self.sheets(), strict=True)]
 
     def results(self) -> list[dict[str, Any]]:
@@ -396,8 +396,8 @@ expects Claim... (claim rule)
             out.append({"player": p, "score": s.total, "regions": s.regions,
                         "empire_of_fire": s.empire_of_fire, "homo_habilis": s.homo_habilis,
                         "resources": s.resources, "totems": s.totems, "cavemen": s.cavemen,
-                        "largest_region": k.largest_region(), "fire_tokens": len(k.tokens),
-                        "discarded": self.discards[p]})
+                        "largest_region": k.largest_region(), "fire_symbols": k.fire_symbols(),
+                        "fire_tokens": len(k.tokens), "discarded": self.discards[p]})
         return out
 
     # ------------------------------------------------------------------ views

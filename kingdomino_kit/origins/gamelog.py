@@ -54,6 +54,7 @@ from kingdomino_kit.origins.game import (
     catalogue_hash,
 )
 from kingdomino_kit.origins.kingdom import Placement
+from kingdomino_kit.origins.scoring import EMPIRE_OF_FIRE_BONUS
 from kingdomino_kit.origins.tribe import Caveman
 
 __all__ = ["FORMAT", "LogError", "replay", "dumps", "loads", "decode_action"]
@@ -123,7 +124,8 @@ def _options(data: dict[str, Any], catalogue: Catalogue | None) -> OriginsOption
     if want is not None and want != catalogue_hash(options.catalogue):
         raise LogError(f"the log was played with catalogue {data.get('catalogue')!r} (hash "
                        f"{want}), not with {options.catalogue.name} (hash "
-                       f"{catalogue_hash(options.catalogue)})", "catalogue")
+                       f"{catalogue_hash(options.catalogue)}): replay it with the catalogue it was "
+                       "played with (--catalogue FILE)", "catalogue")
     if data.get("size", options.size) != options.size:
         raise LogError(f"field 'size': {options.players} players play {options.size}×"
                        f"{options.size}, not {data.get('size')}", "size")
@@ -168,7 +170,14 @@ def replay(log: dict[str, Any] | str, *, catalogue: Catalogue | None = None) -> 
         raise LogError("the log ends before the game does", "end", len(rounds))
     scores = [s.get("score") if isinstance(s, dict) else None for s in data.get("scores", [])]
     if scores != game.scores():
-        raise LogError(f"scores: the rules give {game.scores()}, the log says {scores}", "score")
+        old = game.options.empire_of_fire and all(
+            isinstance(s, int) and abs(s - t) in (0, EMPIRE_OF_FIRE_BONUS)
+            for s, t in zip(scores, game.scores(), strict=False))
+        note = (" — the log was scored under an old reading of the Empire of fire; the rules now "
+                "count it for every square within ±2 rows and columns of the hut, ±3 on 7×7 "
+                "(before, the hut had to be the centre of the squares' extent)") if old else ""
+        raise LogError(f"scores: the rules give {game.scores()}, the log says {scores}{note}",
+                       "score")
     if data.get("winners") != game.winners():
         raise LogError(f"winners: the winners are {game.winners()}, not "
                        f"{data.get('winners')!r}", "winners")

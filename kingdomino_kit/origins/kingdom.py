@@ -351,6 +351,19 @@ class OriginsKingdom:
         """Squares in the largest region, with or without fire (the first tie-break)."""
         return max((r.squares for r in self.regions()), default=0)
 
+    def fire_symbols(self, cell: Cell | None = None) -> int:
+        """Fire symbols on ``cell`` — printed on its square plus those on a fire token there — or,
+        with no cell, on the whole territory (the second tie-break).
+
+        >>> k = OriginsKingdom.from_text("H G1 L*2")
+        >>> k.fire_symbols((0, 1)), k.fire_symbols((0, 2)), k.fire_symbols()
+        (1, 2, 3)
+        """
+        if cell is None:
+            return sum(h.fire for _, h in self.squares()) + sum(self.tokens.values())
+        half = self.at(cell)
+        return (half.fire if half is not None else 0) + self.tokens.get(cell, 0)
+
     # ----------------------------------------------------------------- notation
     def contents(self) -> Contents:
         """What the notation records of the territory (see :mod:`kingdomino_kit.origins.

@@ -1,19 +1,20 @@
 """Scoring of Origins territories, mode by mode.
 
 - Discovery: each region scores squares × fire (printed symbols + fire on tokens); volcano
-  regions score nothing. Empire of fire +10 (hut at the centre, complete or not), Homo Habilis +5
-  (complete and no domino discarded) apply in all modes (both on by default; switchable).
+  regions score nothing. Empire of fire +10 (the hut the centre of the 5×5 — 7×7 — territory,
+    complete or not: every square within ±2, ±3, rows and columns of it), Homo Habilis +5
+    (complete and no domino discarded) apply in all modes (both on by default; switchable).
 - Totem: Discovery + 1 point per wooden resource left + each held totem's bonus.
 - Tribe: Discovery + caveman points (wooden resources score nothing).
 
 Ties: largest region (with or without fire, volcano regions included: the kit's reading), then
-most fire tokens, then shared.
+most fire symbols (printed and on tokens, the English rulebook's reading), then shared.
 
 >>> from kingdomino_kit.origins import OriginsKingdom
 >>> k = OriginsKingdom.from_text("G$ G1 Q$ / D H F$ / D D F")
 >>> sheet = score_sheet(k, "totem", totems=[Resource.MUSHROOM])
 >>> sheet.regions, sheet.empire_of_fire, sheet.resources, sheet.totems, sheet.total
-(2, 10, 3, 3, 18)
+(2, 10, 3, 5, 20)
 """
 
 from __future__ import annotations
@@ -97,8 +98,8 @@ def caveman_points(kingdom: OriginsKingdom) -> dict[Cell, int]:
         counted = kind.counts
         if counted == "resource":
             n = sum(1 for x in near if x in kingdom.resources)
-        elif counted == "fire token":
-            n = sum(1 for x in near if x in kingdom.tokens)
+        elif counted == "fire symbol":  # printed and on tokens
+            n = sum(kingdom.fire_symbols(x) for x in near)
         elif counted == "caveman":
             n = sum(1 for x in near if x in kingdom.cavemen)
         else:
@@ -128,11 +129,12 @@ def score_sheet(kingdom: OriginsKingdom, mode: str | Mode = Mode.DISCOVERY, *,
 
 
 def tiebreak_key(kingdom: OriginsKingdom, sheet: ScoreSheet) -> tuple[int, int, int]:
-    """(total, largest region, fire tokens): the higher key wins; equal keys share victory.
+    """(total, largest region, fire symbols — printed and on tokens): the higher key wins;
+    equal keys share victory.
 
     >>> k = OriginsKingdom.from_text("H G*1 G")
-    >>> tiebreak_key(k, score_sheet(k))
+    >>> tiebreak_key(k, score_sheet(k, empire_of_fire=False))
     (2, 2, 1)
     """
-    return (sheet.total, kingdom.largest_region(), len(kingdom.tokens))
+    return (sheet.total, kingdom.largest_region(), kingdom.fire_symbols())
 

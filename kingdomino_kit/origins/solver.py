@@ -143,8 +143,8 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
     token lands, and its score (bonuses switched on included).
 
     >>> from kingdomino_kit.origins import sample_catalogue
-    >>> solve_discovery(sample_catalogue().dominoes("45,46"), workers=1).score   # Q3 + Q3 joined
-    12
+    >>> solve_discovery(sample_catalogue().dominoes("40,48"), workers=1).score   # Q2 Q2 joined, L1
+    9
     """
     start = time.perf_counter()
     base = model_data(dominoes, size=size, empire_of_fire=empire_of_fire,

@@ -34,7 +34,6 @@ from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, king_distance
 from kingdomino_kit.origins.scoring import EMPIRE_OF_FIRE_BONUS, HOMO_HABILIS_BONUS
 from kingdomino_kit.solver.inputs import check_numbers
-from kingdomino_kit.solver.layout import centred_extent
 
 __all__ = ["OriginsModelData", "OriginsModel", "model_data", "upper_bound", "build_model",
            "own_half_allows", "region_slots"]
@@ -442,15 +441,14 @@ def _region_scores(om: OriginsModel) -> Any:
 
 
 def _bonuses(om: OriginsModel) -> Any:
-    """Empire of fire (hut at the frame centre, symmetric extent) and Homo Habilis (every
-    domino placed, the frame full)."""
+    """Empire of fire (the hut on the frame's centre cell: the territory is its size × size
+    grid, so every layout there earns it) and Homo Habilis (every domino placed, the frame
+    full)."""
     data, model = om.data, om.model
-    n, c = data.size, data.size // 2
+    c = data.size // 2
     bonus: Any = 0
     if data.empire_of_fire and data.hut == (c, c):
-        empire = centred_extent(model, n, {u: om.occupied[u] for u in data.cells()},
-                                "empire_of_fire")
-        bonus += EMPIRE_OF_FIRE_BONUS * empire
+        bonus += EMPIRE_OF_FIRE_BONUS
     if data.homo_habilis:
         habilis = model.new_bool_var("homo_habilis")
         for u in data.cells():

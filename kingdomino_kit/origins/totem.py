@@ -33,10 +33,11 @@ TOTEM_BONUSES: dict[str, dict[Resource, int]] = {
     "flat": dict.fromkeys(Resource, 3),
     "scarcity": {Resource.MAMMOTH: 3, Resource.FISH: 4, Resource.MUSHROOM: 5, Resource.FLINT: 6},
 }
-"""Named readings of the totems' printed bonus: ``flat`` 3 each (one engine), ``scarcity``
-3/4/5/6 for mammoth/fish/mushroom/flint, rarer is worth more (a play report)."""
+"""Named readings of the totems' printed bonus: ``scarcity`` 3/4/5/6 for mammoth/fish/
+mushroom/flint, rarer is worth more (the English rulebook's values: the default), and ``flat``
+3 each (what one engine uses; an option)."""
 
-DEFAULT_TOTEM_BONUS = "flat"
+DEFAULT_TOTEM_BONUS = "scarcity"
 
 
 class TotemChoice(NamedTuple):
@@ -75,7 +76,7 @@ def totem_bonus(resources: Sequence[Resource], reading: str | Mapping[Resource, 
                 = DEFAULT_TOTEM_BONUS) -> int:
     """Bonus points for the totems held, under a named reading or explicit values.
 
-    >>> totem_bonus([Resource.FLINT, Resource.FISH], "scarcity"), totem_bonus([Resource.FLINT])
+    >>> totem_bonus([Resource.FLINT, Resource.FISH]), totem_bonus([Resource.FLINT], "flat")
     (10, 3)
     """
     if isinstance(reading, str):

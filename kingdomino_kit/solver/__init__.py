@@ -10,6 +10,7 @@ The package, by idea:
 - :mod:`.layout` — what both models share: placements, cell contents, bonuses, objective;
 - :mod:`.rank_model` and :mod:`.set_model` — the two models;
 - :mod:`.beam` — a quick first layout; :mod:`.search` — the search over castle positions;
+- :mod:`.progress` — the proof as it happens: :class:`Progress` events for ``on_progress``;
 - :mod:`.free_choice` — the best kingdom from any k dominoes of a pool.
 
 Importing the package is light; OR-Tools loads with the first solve.
@@ -30,6 +31,7 @@ from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.solver.inputs import castle_positions, check_input, check_numbers
+from kingdomino_kit.solver.progress import Progress
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
 from kingdomino_kit.solver.solution import (
     FEASIBLE,
@@ -41,7 +43,7 @@ from kingdomino_kit.solver.solution import (
     replay_order,
 )
 
-__all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Solution", "SolverBug",
+__all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Progress", "Solution", "SolverBug",
            "SolverError", "SolverSettings", "Status", "best_kingdom", "castle_positions",
            "check_numbers", "replay_order"]
 
@@ -51,11 +53,15 @@ def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: b
                  time_limit_s: float = 60.0, workers: int = 2, seed: int = 0,
                  on_solution: Callable[[Solution], None] | None = None,
                  choose: int | None = None,
-                 settings: SolverSettings = DEFAULT_SETTINGS) -> Solution:
+                 settings: SolverSettings = DEFAULT_SETTINGS,
+                 on_progress: Callable[[Progress], None] | None = None) -> Solution:
     """The best kingdom buildable from any subset of ``dominoes`` (at most ``choose`` of them),
     from the castle or from ``start``, with the bonuses switched on counted.
 
     ``on_solution`` is called with each better layout found (status ``feasible``);
+    ``on_progress`` with every change of the proven bound — per castle position and overall,
+    with the time and the score levels refuted (:class:`~.progress.Progress`); attaching either
+    never changes the search;
     ``settings`` chooses the model and its ideas (the default is the fastest measured).
 
     >>> from kingdomino_kit.dominoes import dominoes
@@ -68,4 +74,5 @@ def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: b
     check_input(dominoes, size, start, choose)
     return solve_positions(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
                            start=start, time_limit_s=time_limit_s, workers=workers, seed=seed,
-                           on_solution=on_solution, choose=choose, settings=settings)
+                           on_solution=on_solution, choose=choose, settings=settings,
+                           on_progress=on_progress)

@@ -31,7 +31,7 @@ from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
 from kingdomino_kit.solver.data import ModelData
 from kingdomino_kit.solver.inputs import FrameCell
 
-__all__ = ["LayoutModel", "bonus_variables", "centred_extent", "frame_symmetries", "maximize",
+__all__ = ["LayoutModel", "bonus_variables", "frame_symmetries", "maximize",
            "placement_variables", "product", "same_domino"]
 
 
@@ -46,7 +46,6 @@ class LayoutModel:
     terrain: dict[tuple[FrameCell, int], Any]
     crowns: dict[FrameCell, Any]
     objective: Any = 0
-    middle: Any = None
     full: Any = None
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -140,15 +139,18 @@ def product(model: cp_model.CpModel, squares: Any, crowns: Any, sq_cap: int, cro
 
 
 def bonus_variables(lm: LayoutModel) -> Any:
-    """Middle Kingdom (castle at the frame centre, symmetric extent) and Harmony (every given
-    domino placed and the frame full: a constraint, its +5 a constant)."""
+    """Middle Kingdom and Harmony, as constants and constraints.
+
+    Middle Kingdom: the kingdom is its size × size grid, so the castle on the frame's centre
+    cell earns it whatever the layout (every frame cell is within ±2, or ±3, of the centre);
+    with the castle elsewhere the model leaves it out, and a layout that earns it anyway is
+    found again, with the bonus, at the centre cell. Harmony: every given (or chosen) domino
+    placed and the frame full — a constraint, its +5 a constant."""
     data, model = lm.data, lm.model
     n = data.size
     bonus: Any = 0
     if data.middle_kingdom and data.castle == (n // 2, n // 2):
-        middle = centred_extent(model, n, lm.occupied, "middle_kingdom")
-        lm.middle = middle
-        bonus += MIDDLE_KINGDOM_BONUS * middle
+        bonus += MIDDLE_KINGDOM_BONUS
     if data.harmony:  # read literally: all given (or chosen) dominoes, no gap
         for u in data.free_cells():
             model.add(lm.occupied[u] == 1)
@@ -160,35 +162,6 @@ def bonus_variables(lm: LayoutModel) -> Any:
             model.add(sum(lm.place.values()) == data.choose)
         bonus += HARMONY_BONUS
     return bonus
-
-
-def centred_extent(model: cp_model.CpModel, size: int, occupied: dict[FrameCell, Any],
-                   name: str) -> Any:
-    """A boolean that, when true, makes the used rows and columns of the frame symmetric about
-    its centre — the castle (or Origins hut) on the centre cell is then the centre of the
-    kingdom's extent (Middle Kingdom, Empire of fire).
-
-    >>> m = cp_model.CpModel()
-    >>> centred = centred_extent(m, 3, {(0, 1): 1, (1, 0): 0, (1, 2): 0, (2, 1): 0}, "centred")
-    >>> m.add(centred == 1)   # doctest: +ELLIPSIS
-    <...>
-    >>> cp_model.CpSolver().solve(m) == cp_model.INFEASIBLE   # row 0 used, row 2 not
-    True
-    """
-    c = size // 2
-    centred = model.new_bool_var(name)
-    for axis in (0, 1):
-        used = []
-        for line in range(size):
-            occ = [o for u, o in occupied.items() if u[axis] == line]
-            flag = model.new_bool_var(f"used_{axis}_{line}")
-            for o in occ:
-                model.add(flag >= o)
-            model.add(flag <= sum(occ))
-            used.append(flag)
-        for d in range(1, c + 1):
-            model.add(used[c - d] == used[c + d]).only_enforce_if(centred)
-    return centred
 
 
 def frame_symmetries(size: int, castle: FrameCell) -> list[dict[FrameCell, FrameCell]]:

@@ -32,6 +32,7 @@ from kingdomino_kit.solver.beam import beam_layout
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
 from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
 from kingdomino_kit.solver.layout import LayoutModel
+from kingdomino_kit.solver.progress import START, Progress, ProgressTracker
 from kingdomino_kit.solver.rank_model import build_model
 from kingdomino_kit.solver.set_model import add_cut_off_clauses, build_set_model, cut_off_sets
 from kingdomino_kit.solver.settings import SolverSettings
@@ -96,10 +97,12 @@ class _Stream(cp_model.CpSolverSolutionCallback):
 
     def __init__(self, lm: LayoutModel, dominoes: Sequence[Domino], start: Kingdom | None,
                  best: _Best, position: int, started: float,
-                 on_solution: Callable[[Solution], None] | None) -> None:
+                 on_solution: Callable[[Solution], None] | None,
+                 tracker: ProgressTracker) -> None:
         super().__init__()
         self.lm, self.dominoes, self.start, self.best = lm, dominoes, start, best
         self.position, self.started, self.on_solution = position, started, on_solution
+        self.tracker = tracker
         self.error: BaseException | None = None
         self.cut_off: list[frozenset[tuple[int, int]]] = []
 
@@ -130,13 +133,16 @@ class _Stream(cp_model.CpSolverSolutionCallback):
             if self.on_solution is not None:
                 self.on_solution(Solution(Status.FEASIBLE, real, self.best.bound(), kingdom,
                                           order, time.perf_counter() - self.started))
+            self.tracker.note(self.best.bounds, self.best.score)
 
 
 def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, harmony: bool,
                     start: Kingdom | None, time_limit_s: float, workers: int, seed: int,
                     on_solution: Callable[[Solution], None] | None,
-                    choose: int | None, settings: SolverSettings) -> Solution:
-    """Solve every castle position in turn (centre first); see the module docstring."""
+                    choose: int | None, settings: SolverSettings,
+                    on_progress: Callable[[Progress], None] | None = None) -> Solution:
+    """Solve every castle position in turn (centre first); see the module docstring.
+    ``on_progress`` receives every change of the proven bounds (:mod:`.progress`)."""
     started = time.perf_counter()
     best = _Best()
     positions = castle_positions(size, start)
@@ -156,6 +162,8 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         bound = (terrain_bound(halves) + (MIDDLE_KINGDOM_BONUS if middle_kingdom else 0)
                  + (HARMONY_BONUS if harmony else 0))
         return Solution(Status.UNKNOWN, 0, bound, None, (), time.perf_counter() - started)
+    tracker = ProgressTracker(on_progress, started, [d.castle for d in datas])
+    tracker.note(best.bounds, best.score, kind=START)
     interrupted = False
     if not harmony and settings.beam:  # a real layout first: the models must beat it
         try:
@@ -165,6 +173,7 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         if on_solution is not None and best.kingdom is not None:
             on_solution(Solution(Status.FEASIBLE, best.score, best.bound(), best.kingdom,
                                  best.order, time.perf_counter() - started))
+        tracker.note(best.bounds, best.score)
     chooses = choose is not None and choose < len(dominoes)
     use_sets = (settings.model_for_choice if chooses else settings.model) == "sets"
     cap = settings.first_slice_s if use_sets else float("inf")
@@ -191,7 +200,8 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
         before = dict(best.bounds), best.score
         interrupted = _solve_position(k, datas[k], target, use_sets, dominoes, start, best,
                                       time.perf_counter() + min(cap, left), workers, seed,
-                                      on_solution, started)
+                                      on_solution, started, tracker)
+        tracker.note(best.bounds, best.score)
         if primal or ((dict(best.bounds), best.score) == before and not interrupted):
             if not use_sets:
                 break  # nothing learnt: the time is up
@@ -204,18 +214,20 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
     if best.kingdom is None:
         status = (Status.INFEASIBLE if closed == len(datas) and not interrupted
                   else Status.UNKNOWN)
+        tracker.done(best.bounds, best.score, max(bound, 0), str(status))
         return Solution(status, 0, max(bound, 0), None, (), seconds)
     if best.score > bound:
         raise SolverBug(f"real score {best.score} above the proven bound {bound}")
     status = (Status.OPTIMAL if closed == len(datas) and best.score == bound
               else Status.FEASIBLE)
+    tracker.done(best.bounds, best.score, bound, str(status))
     return Solution(status, best.score, bound, best.kingdom, best.order, seconds)
 
 
 def _solve_position(k: int, data: ModelData, target: int | None, use_sets: bool,
                     dominoes: list[Domino], start: Kingdom | None, best: _Best, until: float,
                     workers: int, seed: int, on_solution: Callable[[Solution], None] | None,
-                    started: float) -> bool:
+                    started: float, tracker: ProgressTracker) -> bool:
     """Solve castle position ``k`` for a score of at least ``target`` until the clock reads
     ``until`` and record what is learnt in ``best`` (its layouts and this position's bound).
     Returns whether Ctrl-C stopped it."""
@@ -227,7 +239,7 @@ def _solve_position(k: int, data: ModelData, target: int | None, use_sets: bool,
     while True:  # again while solutions show cut-off sets the model did not know
         solver = _solver(until - time.perf_counter(), workers, seed, best, use_sets,
                          data.settings.stop_when_beaten)
-        stream = _Stream(lm, dominoes, start, best, k, started, on_solution)
+        stream = _Stream(lm, dominoes, start, best, k, started, on_solution, tracker)
         status, interrupted = _solve_interruptible(solver, lm, stream)
         if not stream.cut_off or interrupted or stream.error is not None:
             break

@@ -65,15 +65,18 @@ def _exit_with_parent(parent: int) -> None:
 
 def solve_in_child(queue: Queue[Any], numbers: list[int], options: dict[str, Any],
                    start: dict[str, Any] | None, parent: int) -> None:
-    """The child's work: solve, stream ``("solution", packed)``, end with ``("done", packed)``
-    or ``("error", message)``."""
+    """The child's work: solve, stream ``("solution", packed)`` and ``("progress", event)``
+    (a :class:`~kingdomino_kit.solver.Progress` as JSON), end with ``("done", packed)`` or
+    ``("error", message)``."""
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     try:
         from kingdomino_kit.solver import best_kingdom  # OR-Tools: imported where it runs
 
         begin = Kingdom.from_json(start) if start is not None else None
         final = best_kingdom(dominoes(numbers), start=begin,
-                             on_solution=lambda s: queue.put(("solution", pack(s))), **options)
+                             on_solution=lambda s: queue.put(("solution", pack(s))),
+                             on_progress=lambda e: queue.put(("progress", e.to_json())),
+                             **options)
         queue.put(("done", pack(final)))
     except KingdominoError as error:
         queue.put(("error", str(error)))

@@ -1,10 +1,12 @@
 """SolverView: watch the optimal-layout solver work — best score and proven bound over time.
 
 :func:`kingdomino_kit.solver.best_kingdom` runs in a child process (so *Stop* ends it at once,
-keeping the best kingdom found so far); every improving solution it streams updates a live
-matplotlib plot of the best score and the proven upper bound against time, and the best
-kingdom drawn with its scoring properties outlined. When the bound meets the score, the layout
-is proven optimal.
+keeping the best kingdom found so far). It streams every better layout and every step of the
+proof (:class:`~kingdomino_kit.solver.Progress`): the plot shows the best score and the proven
+upper bound against time, the bound stepping down one refuted level at a time, the time axis
+moving on while the solver works; a line under it says which levels are refuted and at how many
+castle cells the level being proven is already ruled out; the best kingdom is drawn with its
+scoring properties outlined. When the bound meets the score, the layout is proven optimal.
 
 >>> view = SolverView("41,36", workers=1)
 >>> view.run().status, view.score, view.bound      # blocking; start() returns at once
@@ -21,6 +23,7 @@ import multiprocessing
 import os
 import queue as queue_module
 import threading
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,6 +39,8 @@ from kingdomino_kit.widgets.view import ActionView
 __all__ = ["SolverView"]
 
 READY, RUNNING, STOPPED, ERROR = "ready", "running", "stopped", "error"
+REDRAW_S = 0.5
+"""While the solver works, the plot is redrawn at least this often (its time axis moves on)."""
 
 
 class SolverView(ActionView):
@@ -68,6 +73,9 @@ class SolverView(ActionView):
         self.start_kingdom = start
         self.title = title
         self.points: list[tuple[float, int, int]] = []
+        self.progress: list[dict[str, Any]] = []  # the proof's events, as JSON
+        self._began = 0.0
+        self._drawn = 0.0
         self.best: Any = None  # the best Solution so far (streamed or final)
         self.solution: Any = None  # the final Solution when the solver finished
         self._process: Any = None
@@ -93,6 +101,8 @@ class SolverView(ActionView):
             args=(results, [d.number for d in self.dominoes], self.options, start, os.getpid()))
         with self._lock:
             self.points, self.best, self.solution = [], None, None
+            self.progress = []
+            self._began = time.perf_counter()
             self.score = self.bound = -1
             self.status = RUNNING
             self._process = process
@@ -142,6 +152,10 @@ class SolverView(ActionView):
             try:
                 kind, data = results.get(timeout=0.2)
             except queue_module.Empty:
+                with self._lock:  # nothing new: the clock still moves on the plot
+                    if self._process is process and self.status == RUNNING and \
+                            time.perf_counter() - self._drawn >= REDRAW_S:
+                        self._say(self.message)
                 if not process.is_alive():
                     with self._lock:
                         if self._process is process and self.status == RUNNING:
@@ -157,6 +171,9 @@ class SolverView(ActionView):
                     self.status = ERROR
                     self._say(f"Error: {data}")
                     return
+                if kind == "progress":
+                    self._take_progress(data)
+                    continue
                 solution = unpack(data)
                 self.points.append((solution.seconds, solution.score, solution.bound))
                 self.best = solution if solution.kingdom is not None else self.best
@@ -169,6 +186,45 @@ class SolverView(ActionView):
                     return
                 self._say(f"Best so far {solution.score}, proven bound {solution.bound} "
                           f"(gap {solution.bound - solution.score}).")
+
+    def _take_progress(self, event: dict[str, Any]) -> None:
+        """One event of the proof: the bound follows it, the view is redrawn (at most every
+        tenth of a second while events pour in)."""
+        self.progress.append(event)
+        if event["score"] >= 0:
+            self.score = max(self.score, event["score"])
+        self.bound = event["bound"]
+        words = (f"Best so far {self.score}, proven bound {self.bound} "
+                 f"(gap {self.bound - self.score}).")
+        if event["event"] == "bound" and time.perf_counter() - self._drawn < 0.1:
+            self.message = words  # the next redraw shows it
+            return
+        self._say(words)
+
+    def refuted(self) -> list[int]:
+        """The score levels proven out of reach so far, highest first."""
+        return [level for event in self.progress for level in event["refuted"]]
+
+    def proof_words(self) -> str:
+        """Where the proof stands: the levels refuted, and at how many castle cells the level
+        now being proven is ruled out."""
+        if not self.progress:
+            return ""
+        last = self.progress[-1]
+        refuted = self.refuted()
+        words = []
+        if refuted:
+            shown = refuted if len(refuted) <= 8 else [*refuted[:3], "…", *refuted[-4:]]
+            words.append("refuted: " + ", ".join(map(str, shown)))
+        bound, score = last["bound"], last["score"]
+        if bound > score:
+            positions = last.get("positions", [])
+            out = sum(b < bound for _, _, b in positions)
+            words.append(f"proving that no kingdom scores {bound}: ruled out at {out} of "
+                         f"{len(positions)} castle cells")
+        elif score >= 0:
+            words.append(f"proven: nothing scores more than {score}")
+        return " · ".join(words)
 
     def _final_words(self, solution: Any) -> str:
         if solution.status == "optimal":
@@ -194,26 +250,49 @@ class SolverView(ActionView):
     def _say(self, text: str) -> None:
         self.message = text
         self.html = self.markup()
+        self._drawn = time.perf_counter()
+
+    def _elapsed(self) -> float:
+        """The seconds the plot shows: the solver's clock while it works, its last event
+        after."""
+        last = max([float(t) for t, _, _ in self.points]
+                   + [float(e["seconds"]) for e in self.progress] + [0.0])
+        if self.running:
+            return max(last, time.perf_counter() - self._began)
+        return last
 
     def plot_png(self) -> bytes:
-        """The plot of best score and proven bound against seconds, as PNG bytes."""
+        """The plot of best score and proven bound against seconds, as PNG bytes: the bound
+        steps down at every level the proof refutes; whole-number ticks on the score axis."""
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
 
         figure = Figure(figsize=(4.6, 2.8), dpi=90)
         ax = figure.add_subplot()
-        if self.points:
-            times = [t for t, _, _ in self.points]
-            scores = [s for _, s, _ in self.points]
-            bounds = [b for _, _, b in self.points]
-            ax.step([0.0, *times], [bounds[0], *bounds], where="post", color="#c62828",
-                    label="proven bound")
-            ax.step(times, scores, where="post", color="#1a6ad1", label="best score")
-            ax.scatter(times, scores, color="#1a6ad1", s=12, zorder=3)
+        now = self._elapsed()
+        bounds = [(e["seconds"], e["bound"]) for e in self.progress]
+        if not bounds:
+            bounds = [(t, b) for t, _, b in self.points]
+        scores = [(t, s) for t, s, _ in self.points]
+        scores += [(e["seconds"], e["score"]) for e in self.progress
+                   if e["event"] == "solution"]
+        scores = sorted(set(scores))
+        if bounds:
+            times = [0.0, *(t for t, _ in bounds), now]
+            values = [bounds[0][1], *(b for _, b in bounds), bounds[-1][1]]
+            ax.step(times, values, where="post", color="#c62828", label="proven bound")
+        if scores:
+            best = [max(s for _, s in scores[:i + 1]) for i in range(len(scores))]
+            ax.step([t for t, _ in scores] + [now], best + [best[-1]], where="post",
+                    color="#1a6ad1", label="best score")
+            ax.scatter([t for t, _ in scores], best, color="#1a6ad1", s=12, zorder=3)
+        if bounds or scores:
             ax.legend(loc="lower right", fontsize=8)
-            low, high = min(scores), max(bounds)
+            low = min([s for _, s in scores] or [b for _, b in bounds])
+            high = max(b for _, b in bounds) if bounds else max(s for _, s in scores)
             pad = 1 + (high - low) // 10
             ax.set_ylim(max(0, low - pad), high + pad)
+            ax.set_xlim(0, max(now, 0.1) * 1.05)
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("seconds")
         ax.set_ylabel("points")
@@ -251,6 +330,7 @@ class SolverView(ActionView):
                 f'<div class="kk-controls">{controls}<span class="kk-solver-status">'
                 f"{escape(self.status)}</span></div>{figures}"
                 f'<div class="kk-main">{plot}<div class="kk-solver-kingdom">{kingdom}</div></div>'
+                f'<div class="kk-solver-proof">{escape(self.proof_words())}</div>'
                 f'<div class="kk-message">{escape(self.message)}</div></div>')
 
     def __repr__(self) -> str:

@@ -30,6 +30,7 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 HERE = Path(__file__).parent
 ARTIFACTS = HERE.parent.parent / "test-artifacts"
+TEACHING = HERE.parent.parent / "notebooks"  # the student editions, opened as a class would
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -130,10 +131,11 @@ def chromium_path() -> Path:
 @contextmanager
 def jupyter_server(app: str, base: Path) -> Iterator[Lab]:
     """``app`` (``jupyterlab`` or ``notebook``, i.e. Notebook 7) on 127.0.0.1 with a token,
-    private config/runtime/settings dirs and a temp root holding this folder's notebooks."""
+    private config/runtime/settings dirs and a temp root holding this folder's notebooks and
+    the student editions of the teaching notebooks."""
     root = base / "root"
     root.mkdir()
-    for notebook in HERE.glob("*.ipynb"):
+    for notebook in [*HERE.glob("*.ipynb"), *TEACHING.glob("*.ipynb")]:
         shutil.copy(notebook, root / notebook.name)
     _quiet_lab_settings(base / "settings")
     runtime = base / "runtime"

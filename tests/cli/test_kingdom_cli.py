@@ -45,7 +45,7 @@ def test_score_table_is_readable() -> None:
     lines = out.stdout.splitlines()
     assert lines[0].split() == ["terrain", "squares", "crowns", "score"]
     assert any(line.split() == ["grassland", "3", "2", "6"] for line in lines)
-    assert lines[-1].split() == ["total", "7"]
+    assert lines[-1].split() == ["total", "17"]  # every square within ±2 of the castle: +10
 
 
 def test_moves_json_cells_are_in_the_frame_of_the_input_text() -> None:

@@ -24,9 +24,9 @@ def test_score_json_by_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     data = json.loads(out)
     assert code == 0
     assert (data["region_points"], data["resources"], data["totems"]) == (3, 4, 10)
-    assert data["empire_of_fire"] == 0 and data["total"] == 17
+    assert data["empire_of_fire"] == 10 and data["total"] == 27   # all within ±2 of the hut
     code, out, _ = run(capsys, "origins", "score", str(f))
-    assert code == 0 and out.splitlines()[-1].split() == ["total", "3"]
+    assert code == 0 and out.splitlines()[-1].split() == ["total", "13"]   # regions 3 + empire 10
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -101,12 +101,12 @@ def test_potential_terms() -> None:
     assert walled_in(k, [(0, 2)]) == 1          # (0, 1): W, W, C, W all round
     k = Kingdom.from_text("W W . . / W C . W / W W W W")
     assert walled_in(k, [(0, 2)]) == 0          # (0, 1) and (-1, 2) can still take a domino
-    # Middle Kingdom: leaving the castle-centred 5×5 frame costs 3
+    # Middle Kingdom: leaving the castle-centred 5×5 frame loses the bonus (10) and costs 3
     near = placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (1, 1), (1, 2)),
                            middle_kingdom=True)
     far = placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (0, 3), (0, 4)),
                           middle_kingdom=True)
-    assert near - far == pytest.approx(3.0 + 0.3 * (2 - 1))
+    assert near - far == pytest.approx(10 + 3.0 + 0.3 * (2 - 1))
 
 
 def test_simple_greedy_claims_the_domino_worth_most() -> None:

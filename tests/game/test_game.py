@@ -345,8 +345,9 @@ def test_bonuses_on_a_full_centred_kingdom() -> None:
     for middle, harmony, bonus in ((False, False, 0), (True, False, 10), (False, True, 5),
                                    (True, True, 15)):
         game = random_game(GameOptions(players=2, middle_kingdom=middle, harmony=harmony), 1)
-        game._kingdoms = [Kingdom.from_text(full), Kingdom.from_text("C W1 W")]
-        assert game.scores() == [bonus, 2]
+        # the second reaches 3 columns right of its castle: no Middle Kingdom
+        game._kingdoms = [Kingdom.from_text(full), Kingdom.from_text("C W1 W W")]
+        assert game.scores() == [bonus, 3]
         assert game.results()[0]["bonus"] == bonus
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -252,3 +253,13 @@ def test_unrecorded_game_has_no_log() -> None:
     game = Game(GameOptions(), 1, record=False)
     with pytest.raises(Exception, match="record=False"):
         game.log()
+
+
+def test_a_log_scored_under_the_old_middle_kingdom_reading_says_why_it_fails() -> None:
+    """Written by the kit before the Middle Kingdom was read as the rules mean it (every square
+    within ±2 of the castle): player 3's kingdom spans rows -2..2 and columns -2..1, which the
+    old reading ("the castle in the centre of the squares' extent") denied the bonus."""
+    path = Path(__file__).parent / "logs" / "old-middle-kingdom-reading.json"
+    with pytest.raises(LogError, match=r"player 3 scores 28, not 18 — .*old reading of the "
+                                       r"Middle Kingdom"):
+        replay(path.read_text())

@@ -125,7 +125,8 @@ def test_the_shared_state_operations_keep_the_subclass() -> None:
     island = Island.from_squares({(0, 1): Tile(Ground.SAND, 3), (1, 1): Tile(Ground.SEA)}, 7)
     assert type(island) is Island and island.size == 7
     assert island.at((0, 1)) == Tile(Ground.SAND, 3) and island.at((0, 0)) is None
-    assert island.bounds == (0, 1, 0, 1) and not island.is_centred() and not island.is_full()
+    assert island.bounds == (0, 1, 0, 1) and island.is_centred() and not island.is_full()
+    assert not Island.from_squares({(0, 4): Tile(Ground.SAND)}, 7).is_centred()   # 4 > 3
     other = island.copy()
     assert type(other) is Island and other == island
     other.push(Drop(Piece(1, Tile(Ground.ROCK), Tile(Ground.ROCK)), (0, -1), (-1, -1)))

@@ -208,7 +208,8 @@ def test_bonuses() -> None:
     assert full.total(middle_kingdom=True) == full.score() + 10
     gap = Kingdom.from_text("W C W")
     assert gap.bonus(middle_kingdom=True, harmony=True) == 10
-    off = Kingdom.from_text("C W W")
+    assert Kingdom.from_text("C W W").bonus(middle_kingdom=True) == 10   # within ±2
+    off = Kingdom.from_text("C W W W")
     assert off.bonus(middle_kingdom=True, harmony=True) == 0
 
 

@@ -5,6 +5,7 @@ Expected values are worked out by hand from the rules text (docs/rules/origins.m
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -208,7 +209,8 @@ def test_discovery_regions_squares_times_fire() -> None:
     assert k.score() == 21
     by_terrain = {r.terrain: r.score for r in k.regions()}
     assert by_terrain[Terrain.VOLCANO] == 0
-    assert score_sheet(k).total == 21           # hut not centred (rows -1..1, cols -1..2)
+    assert score_sheet(k).total == 21 + 10      # Empire of fire: every square within ±2 of the hut
+    assert score_sheet(k, empire_of_fire=False).total == 21
 
 
 def test_two_regions_of_one_terrain_score_apart() -> None:
@@ -232,13 +234,19 @@ def test_empire_of_fire_and_homo_habilis() -> None:
     assert score_sheet(gappy, empire_of_fire=False).empire_of_fire == 0
 
 
-def test_ties_largest_region_then_fire_tokens() -> None:
-    a = OriginsKingdom.from_text("H D D D / L1 . . .")      # 1, largest 3, no token
-    b = OriginsKingdom.from_text("H L*1 D D")               # 1, largest 2, one token
+def test_ties_largest_region_then_fire_symbols() -> None:
+    a = OriginsKingdom.from_text("H D D D / L1 . . .")      # 1, largest 3, one printed fire
+    b = OriginsKingdom.from_text("H L*1 D D")               # 1, largest 2, one fire on a token
     c = OriginsKingdom.from_text("H D*1 D / L . .")         # 2
-    keys = [tiebreak_key(k, score_sheet(k)) for k in (a, b, c)]
-    assert keys == [(1, 3, 0), (1, 2, 1), (2, 2, 1)]
+    keys = [tiebreak_key(k, score_sheet(k, empire_of_fire=False)) for k in (a, b, c)]
+    assert keys == [(1, 3, 1), (1, 2, 1), (2, 2, 1)]
     assert max(keys) == keys[2] and keys[0] > keys[1]
+    # same total and largest region: the most fire symbols, printed and on tokens, wins
+    d = OriginsKingdom.from_text("H Q1 F1 / D D .")         # 2, largest 2, two printed
+    e = OriginsKingdom.from_text("H L1 L / D D .")          # 2, largest 2, one printed
+    f = OriginsKingdom.from_text("H L*2 L / D D .")         # 4, largest 2, a 2-fire token
+    assert [tiebreak_key(k, score_sheet(k, empire_of_fire=False)) for k in (d, e, f)] == [
+        (2, 2, 2), (2, 2, 1), (4, 2, 2)]
 
 
 # ----------------------------------------------------------------------------- Totem
@@ -248,7 +256,8 @@ def test_totem_score_resources_and_totems() -> None:
                         totem_bonus_values="scarcity")
     # regions: grassland 2 × 0, lake 1 × 0, quarry 1 × 1 = 1, forest 2 × 1 = 2
     assert (sheet.regions, sheet.resources, sheet.totems) == (3, 4, 4 + 6)
-    assert score_sheet(k, "totem", totems=[Resource.FISH]).totems == 3   # flat default
+    assert score_sheet(k, "totem", totems=[Resource.FISH]).totems == 4   # scarcity, the default
+    assert score_sheet(k, "totem", totems=[Resource.FISH], totem_bonus_values="flat").totems == 3
     assert score_sheet(k, "discovery").resources == 0
     assert totem_bonus([Resource.MAMMOTH], {Resource.MAMMOTH: 7}) == 7
     assert set(TOTEM_BONUSES) == {"flat", "scarcity"}
@@ -412,8 +421,12 @@ def _cavemen_by_hand(k: OriginsKingdom) -> int:
         if man.is_warrior:
             continue
         what = man.counts
-        things = {"resource": set(k.resources), "fire token": set(k.tokens),
-                  "caveman": set(k.cavemen)}.get(
+        if what == "fire symbol":  # the fire lady: printed symbols and fire on tokens, each counts
+            squares = dict(k.squares())
+            total += man.points * sum((squares[cell].fire if cell in squares else 0)
+                                      + k.tokens.get(cell, 0) for cell in around)
+            continue
+        things = {"resource": set(k.resources), "caveman": set(k.cavemen)}.get(
             what, {c for c, r in k.resources.items() if r.value == what})  # type: ignore[arg-type]
         total += man.points * sum(1 for cell in around if cell in things)
     groups: list[set[tuple[int, int]]] = []
@@ -436,3 +449,41 @@ def test_scores_match_a_flood_fill_and_a_neighbour_count_written_here() -> None:
         assert sum(caveman_points(k).values()) == _cavemen_by_hand(k)
         assert score_sheet(k, "tribe").cavemen == _cavemen_by_hand(k)
         assert score_sheet(k, "totem").resources == len(k.resources)
+
+
+def test_the_fire_lady_counts_fire_symbols_printed_and_on_tokens() -> None:
+    """1 point per fire symbol in her 8 surrounding squares: a printed G1 (1) and a 2-fire token
+    (2); before, only tokens counted (1 per token)."""
+    k = OriginsKingdom.from_text("H G1 G / D@l L*2 .")
+    assert caveman_points(k) == {(1, 0): 1 + 2}
+
+
+# The rulebook's "Domino Terrain Distribution" and box contents (English rulebook, transcribed
+# independently of the sample CSV): squares by printed fire (or craters on a volcano), and the
+# wooden resources, one per fire-free square of grassland, lake, jungle and quarry.
+RULEBOOK_SQUARES = {
+    "desert": {0: 20, 1: 2}, "grassland": {0: 16, 1: 3}, "lake": {0: 13, 1: 4},
+    "quarry": {0: 9, 1: 2, 2: 2}, "forest": {0: 11, 1: 3, 2: 1},
+}
+RULEBOOK_CRATERS = {1: 5, 2: 4, 3: 1}
+RULEBOOK_RESOURCES = {"mammoth": 16, "fish": 13, "mushroom": 11, "flint": 9}
+
+
+def test_the_illustrative_catalogue_matches_every_published_total() -> None:
+    squares: dict[str, Counter[int]] = {}
+    craters: Counter[int] = Counter()
+    icons: Counter[str] = Counter()
+    catalogue = sample_catalogue()
+    for d in catalogue:
+        for half in d.halves:
+            if half.is_volcano:
+                craters[half.craters] += 1
+                continue
+            squares.setdefault(half.terrain.value, Counter())[half.fire] += 1
+            if half.fire == 0 and half.terrain.resource is not None:
+                icons[half.terrain.resource.value] += 1
+    assert {t: dict(c) for t, c in squares.items()} == RULEBOOK_SQUARES
+    assert dict(craters) == RULEBOOK_CRATERS == TOKEN_SUPPLY   # a fire token per volcano
+    assert dict(icons) == RULEBOOK_RESOURCES
+    assert sum(sum(c.values()) for c in squares.values()) + sum(craters.values()) == 96
+    assert catalogue.illustrative and "ILLUSTRATIVE" in catalogue.name

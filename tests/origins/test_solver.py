@@ -83,7 +83,7 @@ def test_solver_matches_brute_force_on_two_dominoes(dominoes: list[Domino]) -> N
 def test_solver_empire_of_fire_matches_brute_force() -> None:
     dominoes = [D(1, "Q3", "G"), D(2, "Q", "D")]
     sol = solve_discovery(dominoes, empire_of_fire=True, workers=1)
-    assert sol.score == brute_force(dominoes, empire=True) == 10 + 3   # Q3 H Q: apart
+    assert sol.score == brute_force(dominoes, empire=True) == 10 + 6   # Q3 Q joined, in the 5×5
 
 
 @pytest.mark.slow

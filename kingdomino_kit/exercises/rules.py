@@ -1,0 +1,104 @@
+"""The exercises of ``01_rules``: counting first placements, what still fits, the connection
+rule as a function, and a kingdom built to a condition."""
+
+from __future__ import annotations
+
+from kingdomino_kit.dominoes import DOMINOES, domino
+from kingdomino_kit.exercises.answers import FUNCTION, KINGDOM, NUMBERS, WHOLE_NUMBER
+from kingdomino_kit.exercises.checker import Exercise, NotAnswered
+from kingdomino_kit.exercises.judges import same_function, sample_kingdoms
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.puzzles import Puzzle, grade
+
+__all__ = ["EXERCISES", "FULL"]
+
+FULL = "F F F F F / F F F F F / F F C F F / F F F F F / F F F . ."
+"""The nearly full forest kingdom of exercise 3, as the notebook shows it."""
+CASTLE_NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def _doubles_that_fit() -> list[int]:
+    full = Kingdom.from_text(FULL)
+    return [d.number for d in DOMINOES[:12] if full.can_place(d)]
+
+
+def _judge_doubles(answer: list[int]) -> str | None:
+    want = _doubles_that_fit()
+    if sorted(answer) == want:
+        return None
+    wrong = sorted(set(answer) - set(want))
+    if wrong:
+        return f"domino {wrong[0]} ({domino(wrong[0])}) cannot be placed in that kingdom"
+    return f"{len(want) - len(set(answer))} of the doubles that fit are missing"
+
+
+def _touches_castle(placement: Placement) -> bool:
+    return any(cell in CASTLE_NEIGHBOURS for cell in placement.cells)
+
+
+def _placement_cases() -> list[tuple[Placement]]:
+    cases: list[tuple[Placement]] = []
+    for k in sample_kingdoms(12, 11):
+        for d in (domino(1), domino(13), domino(48)):
+            cases.extend((p,) for p in k.legal_placements(d))
+    return cases
+
+
+def _show_placement(p: Placement) -> str:
+    return f"Placement(domino({p.domino.number}), {p.first}, {p.second})"
+
+
+def _judge_no_forest(kingdom: Kingdom) -> str | None:
+    if not any(True for _ in kingdom.squares()):
+        raise NotAnswered("the kingdom is still empty: place the three dominoes in it, then "
+                          "run the cell again.")
+    puzzle = Puzzle("01-exercise-5", "no forest at the castle", "best-kingdom", 1, "?",
+                    (1, 13, 3), place="all")
+    verdict = grade(puzzle, kingdom)
+    if not verdict.legal:
+        return f"that is not a kingdom of dominoes 1, 13 and 3: {verdict.reason}"
+    if not verdict.buildable:
+        return f"no order of placing the dominoes builds it: {verdict.reason}"
+    for cell in CASTLE_NEIGHBOURS:
+        half = kingdom.at(cell)
+        if half is not None and half.terrain.value == "forest":
+            return f"the forest square at {cell} touches the castle"
+    return None
+
+
+EXERCISES = (
+    Exercise.value(
+        1, "first placements of a double", WHOLE_NUMBER,
+        lambda: len(Kingdom().legal_placements(domino(1))),
+        hints=("The first half goes on one of the castle's 4 neighbours; from there the other "
+               "half has 3 free directions.",
+               "A double looks the same both ways round, so each pair of cells counts once: "
+               "4 × 3."),
+        why="4 neighbours of the castle × 3 directions onwards; a double counts each pair once."),
+    Exercise.value(
+        2, "first placements of W|F", WHOLE_NUMBER,
+        lambda: len(Kingdom().legal_placements(domino(13))),
+        hints=("The same 12 pairs of cells as for the double — but now it matters which half "
+               "lies on which cell.",
+               "Each of the 12 pairs takes the domino two ways round, and both are legal next "
+               "to the castle (the castle is wild)."),
+        why="12 pairs of cells × 2 orientations: the castle connects to any terrain."),
+    Exercise(
+        3, "which doubles still fit", NUMBERS, _judge_doubles,
+        hints=("Only one gap of two cells is left, and it touches only forest.",
+               "A domino fits there only if one of its halves is forest: which doubles are "
+               "F|F? (print(DOMINOES[:12]))"),
+        why="The last gap touches only forest, so only the forest doubles 3–6 connect."),
+    Exercise(
+        4, "the castle half of the connection rule", FUNCTION,
+        same_function("touches_castle", _touches_castle, _placement_cases,
+                      show=_show_placement),
+        hints=("placement.cells is the pair of cells (row, col); the castle is at (0, 0).",
+               "A cell (r, c) is next to the castle when abs(r) + abs(c) == 1."),
+        why="A placement touching the castle is always connected: the castle is wild."),
+    Exercise(
+        5, "a kingdom with no forest at the castle", KINGDOM, _judge_no_forest,
+        hints=("Start with the wheat double next to the castle; W|F can then continue the wheat.",
+               "Put W|F with its W on the wheat and its F further out; F|F joins that forest."),
+        why="The forest connects through the wheat: W|F links the two terrains."),
+)

@@ -1,0 +1,93 @@
+"""The exercises of ``00_start_here``: a score by hand, the placements of one domino, the best
+of them, a first function, and a whole kingdom built on the board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kingdomino_kit.dominoes import domino
+from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER, Kind, WrongKind, describe
+from kingdomino_kit.exercises.checker import Exercise, NotAnswered
+from kingdomino_kit.exercises.judges import same_function, sample_kingdoms, show_kingdom
+from kingdomino_kit.kingdom import Kingdom
+
+__all__ = ["BOARD_GOAL", "BOARD_OPTIMUM", "EXERCISE_KINGDOM", "EXERCISES"]
+
+EXERCISE_KINGDOM = "L1 L F / C L F1 / G2 G F"
+"""The kingdom of exercises 1–3, as the notebook shows it."""
+BOARD_OPTIMUM = 51
+"""The proven best score of the notebook's board hand (``KingdomBoard(seed=2024)``); the tests
+prove it again with the solver."""
+BOARD_GOAL = 30
+
+
+def _kingdom() -> Kingdom:
+    return Kingdom.from_text(EXERCISE_KINGDOM)
+
+
+def _best_after_28() -> int:
+    k = _kingdom()
+    best = 0
+    for p in k.legal_placements(domino(28)):
+        trial = k.copy()
+        trial.place(p)
+        best = max(best, trial.score())
+    return best
+
+
+def _crowns(k: Kingdom) -> int:
+    return sum(half.crowns for _, half in k.squares())
+
+
+def _board(value: Any) -> Any:
+    if hasattr(value, "kingdom") and hasattr(value, "hand"):
+        return value
+    raise WrongKind(f"expects the board itself (check(5, board)), not {describe(value)}")
+
+
+def _judge_board(board: Any) -> str | None:
+    score = board.kingdom.score()
+    if score >= BOARD_GOAL:
+        return None
+    if len(board.kingdom) == 0:
+        raise NotAnswered("the board is still empty: place dominoes by clicks, then run this "
+                          "cell again.")
+    return (f"your kingdom scores {score}; reach {BOARD_GOAL} (the proven best for this hand is "
+            f"{BOARD_OPTIMUM})")
+
+
+EXERCISES = (
+    Exercise.value(
+        1, "the score of a small kingdom", WHOLE_NUMBER, lambda: _kingdom().score(),
+        hints=("Find each property (connected squares of one terrain), then add up "
+               "squares × crowns.",
+               "Three properties score: the lake (3 squares, 1 crown), the forest (3 squares, "
+               "1 crown) and the grassland (2 squares, 2 crowns)."),
+        why="Lake 3 × 1, forest 3 × 1, grassland 2 × 2: 3 + 3 + 4 = 10."),
+    Exercise.value(
+        2, "how many legal placements domino 28 has", WHOLE_NUMBER,
+        lambda: len(_kingdom().legal_placements(domino(28))),
+        hints=("Ask the library: exercise.legal_placements(domino(28)) is a list; len() counts it.",
+               "Every placement counted once: the two cells and which half lies on which."),
+        why="The library lists every distinct legal placement; both its halves can connect."),
+    Exercise.value(
+        3, "the best score after placing domino 28", WHOLE_NUMBER, _best_after_28,
+        hints=("Try each placement on a copy of the kingdom (trial = exercise.copy(); "
+               "trial.place(p)) and keep the best trial.score().",
+               "The F1 can join the forest and the L the lake at the same time."),
+        why="Forest 4 squares × 2 crowns, lake 4 × 1, grassland 2 × 2: 8 + 4 + 4 = 16."),
+    Exercise(
+        4, "a function that counts crowns", FUNCTION,
+        same_function("crowns_of", _crowns, lambda: [(k,) for k in sample_kingdoms(60, 4)],
+                      show=show_kingdom),
+        hints=("kingdom.squares() gives (cell, half) pairs; a half has .crowns.",
+               "return sum(half.crowns for cell, half in kingdom.squares())"),
+        why="Every square's crowns added up; the castle has none."),
+    Exercise(
+        5, "a kingdom of your own on the board", Kind("the board", _board), _judge_board,
+        hints=("Grow one or two big crowned properties rather than many small ones.",
+               "Put the mines and the crowned grassland where they can join more squares of "
+               "their terrain."),
+        why=f"The solver proves that no kingdom of this hand scores more than {BOARD_OPTIMUM}: "
+            "see how close you are in notebook 04."),
+)

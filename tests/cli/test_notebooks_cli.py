@@ -1,0 +1,60 @@
+"""``kingdomino-kit notebooks``: editions written atomically, bad input in one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+
+SOURCE = """# %% [markdown]
+# A tiny notebook
+
+# %%
+from kingdomino_kit.exercises import for_notebook
+
+check = for_notebook("01_rules")
+
+# %% tags=["solution"]
+answer_1 = 4 * 3  # SOLUTION
+
+check(1, answer_1)
+"""
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kingdomino_kit", "notebooks", *args],
+                          capture_output=True, text=True, cwd=cwd)
+
+
+def test_both_editions_are_written_from_one_source(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "01_tiny.py").write_text(SOURCE)
+    done = run("--source", "src", "--student", "st", "--solutions", "te", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "st/01_tiny.ipynb: student edition, 1 solution cells",
+        "te/01_tiny.ipynb: teacher edition, 1 solution cells"]
+    student = nbformat.read(tmp_path / "st" / "01_tiny.ipynb", as_version=4)
+    teacher = nbformat.read(tmp_path / "te" / "01_tiny.ipynb", as_version=4)
+    assert "answer_1 = ...\n" in student.cells[2].source
+    assert "answer_1 = 4 * 3\n" in teacher.cells[2].source
+    assert teacher.cells[-1].source == "check.require_all()"
+    assert json.loads((tmp_path / "st" / "01_tiny.ipynb").read_text())["nbformat"] == 4
+
+
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "01_leak.py").write_text("# %%\nanswer = 1  # SOLUTION\n")
+    for args, words in [
+            (("--student", "out"), "--source notebooks: no such folder"),
+            (("--source", "src"), "say which edition"),
+            (("--source", "src", "--student", "out", "--only", "09_x"), "no notebook source"),
+            (("--source", "src", "--student", "out"), "not tagged 'solution'")]:
+        done = run(*args, cwd=tmp_path)
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1 and words in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+    assert not (tmp_path / "out").exists()  # nothing half written
