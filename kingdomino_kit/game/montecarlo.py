@@ -49,8 +49,8 @@ from kingdomino_kit.game.bots import placement_action
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame, Policy, RandomPolicy
 
-__all__ = ["DEFAULT_STEPS", "Evaluation", "Move", "MonteCarloEvaluationBot", "candidate_moves",
-           "evaluate", "turns_left"]
+__all__ = ["DEFAULT_STEPS", "Evaluation", "Move", "MonteCarloEvaluationBot", "StrongBot",
+           "candidate_moves", "evaluate", "turns_left"]
 
 OBJECTIVES = ("score", "margin")
 OPPONENTS = ("greedy", "random")
@@ -221,6 +221,21 @@ class MonteCarloEvaluationBot:
                           opponents=self.opponents, objective=self.objective)
         self.last_playouts = result.playouts
         return moves[result.best]
+
+
+class StrongBot(MonteCarloEvaluationBot):
+    """``strong``: the kit's strongest bot at a default budget of at most one CPU second a
+    turn on one core — the Monte Carlo evaluation with greedy playouts at
+    :data:`DEFAULT_STEPS` simulated turns a turn, every parameter of ``mce`` open to change
+    (``strong:steps=10000``). Its measured strength and time are in ``docs/bots.md``.
+
+    >>> from kingdomino_kit.bots import make_bot
+    >>> bot = make_bot("strong", 1)
+    >>> bot.name, bot.steps == DEFAULT_STEPS, bot.opponents
+    ('strong', True, 'greedy')
+    """
+
+    name = "strong"
 
 
 def turns_left(observation: Any) -> int:

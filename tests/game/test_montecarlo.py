@@ -28,27 +28,32 @@ def advance(game: Game, steps: int, seed: int) -> None:
 
 def test_reproducible_with_a_playout_or_step_budget() -> None:
     options = GameOptions(players=2, middle_kingdom=True)
-    for spec in ("mce:playouts=12", "mce:steps=300:width=4"):
+    for spec in ("mce:playouts=12", "mce:steps=300:width=4", "strong:steps=300"):
         logs = [play([make_bot(spec, 5), RandomBot(6)], options, 7).log() for _ in range(2)]
         assert logs[0] == logs[1]
 
 
-def test_the_bot_never_sees_the_deck_order() -> None:
-    """Two games that look the same to a player but hide different decks: the same choices."""
+@pytest.mark.parametrize("spec", ["greedy", "mce:playouts=40", "strong:steps=600",
+                                  "mc:playouts=2:width=3"])
+def test_the_bot_never_sees_the_deck_order(spec: str) -> None:
+    """Two games that look the same to a player but hide different decks: the same choices
+    from the same seed."""
     options = GameOptions(players=4, middle_kingdom=True, harmony=True)
     game = Game(options, 4)
     deck = [d.number for d in game.line] + game._deck
-    other = Game(options, 4, deck=deck[:4] + deck[4:][::-1], first_order=game.order)
-    assert game._deck != other._deck
+    # the same first two lines, the rest of the deck in the opposite order
+    other = Game(options, 4, deck=deck[:8] + deck[8:][::-1], first_order=game.order)
     for g in (game, other):
-        for _ in range(2):
+        for _ in range(6):                 # round 0: four claims; round 1: a placement and a claim
             g.apply(g.legal_actions()[0])
+    assert game._deck != other._deck and game.phase == "place"
     a, b = game.observation(game.current_player), other.observation(other.current_player)
     fields = [f for f in vars(a) if f != "kingdoms"]
     assert {f: getattr(a, f) for f in fields} == {f: getattr(b, f) for f in fields}
+    assert [k.key() for k in a.kingdoms] == [k.key() for k in b.kingdoms]
     choices = []
     for g in (game, other):
-        bot = MonteCarloEvaluationBot(3, playouts=40)
+        bot = make_bot(spec, 3)
         choices.append(bot.choose(g.observation(g.current_player), g.legal_actions()))
     assert choices[0] == choices[1]
 

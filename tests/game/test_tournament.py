@@ -14,6 +14,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.tournament import (
     COLUMNS,
+    TournamentResult,
     bradley_terry,
     lineups,
     mean_interval,
@@ -124,3 +125,36 @@ def test_bad_arguments() -> None:
         tournament("greedy", 0)
     with pytest.raises(KingdominoError, match="1 bots|2 bots"):
         tournament("greedy,random", 2, GameOptions(players=3))
+
+
+def test_a_small_table_computed_by_hand() -> None:
+    """Two bots, two blocks of two rotated games (a tie in the last): every figure by hand."""
+    games = [  # (block, lineup, [(bot, score, rank, win, margin) by seat])
+        (0, 0, [("a", 30, 1, 1.0, 10), ("b", 20, 2, 0.0, -10)]),
+        (0, 1, [("b", 25, 1, 1.0, 5), ("a", 20, 2, 0.0, -5)]),
+        (1, 0, [("a", 40, 1, 1.0, 20), ("b", 20, 2, 0.0, -20)]),
+        (1, 1, [("b", 30, 1, 0.5, 0), ("a", 30, 1, 0.5, 0)]),
+    ]
+    rows = tuple({"game": g, "block": block, "lineup": j, "seed": block, "players": 2,
+                  "player": p, "bot": bot, "score": score, "rank": rank, "win": win,
+                  "margin": margin, "decisions": 10, "seconds": 1.0, "max_seconds": 0.25}
+                 for g, (block, j, seats) in enumerate(games)
+                 for p, (bot, score, rank, win, margin) in enumerate(seats))
+    result = TournamentResult(("a", "b"), ((0, 1), (1, 0)), GameOptions(players=2), 0, 4, rows)
+    table = {t["bot"]: t for t in result.table()}
+    a, b = table["a"], table["b"]
+    # a: blocks 25 and 35 -> 30, standard error 5 -> ±9.8; b: 22.5 and 25 -> 23.75 ± 2.45
+    assert (a["mean_score"], a["mean_score_ci"]) == (30.0, 9.8)
+    assert (b["mean_score"], b["mean_score_ci"]) == (23.75, 2.45)
+    # win share: a 0.5 and 0.75 -> 0.625 ± 0.245; b 0.5 and 0.25 -> 0.375 ± 0.245
+    assert (a["win_share"], a["win_share_ci"]) == (0.625, 0.245)
+    assert (b["win_share"], b["win_share_ci"]) == (0.375, 0.245)
+    assert (a["mean_rank"], b["mean_rank"]) == (1.25, 1.5)
+    assert (a["margin"], b["margin"]) == (6.25, -6.25)
+    # pairs: a beat b twice, lost once, tied once: 2.5 : 1.5, padded 3 : 2 -> 400·log10(1.5)
+    assert (a["rating"], b["rating"]) == (1535, 1465)
+    assert a["rating_low"] <= 1535 <= a["rating_high"]
+    assert (a["seconds_per_decision"], a["max_seconds"], a["seconds_per_game"]) == (0.1, 0.25,
+                                                                                  1.0)
+    assert [t["bot"] for t in result.table()] == ["a", "b"]
+    assert "| `a` | 4 | 30.0 ± 9.8 | +6.2 ± " in result.markdown()
