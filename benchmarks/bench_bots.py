@@ -1,8 +1,8 @@
 """Bots and coach: playouts per second, the CPU time of a ``strong`` turn, and coaching a game.
 
 * ``bots.playouts``: greedy playouts on bitboards (:class:`~kingdomino_kit.game.playout.BitGame`
-  dealt from an observation after round 1, everyone greedy) per CPU second — the currency the
-  Monte Carlo bots spend;
+  dealt from an observation after round 1, everyone the one-step greedy, as in ``mce``'s
+  playouts) per CPU second — the currency the Monte Carlo bots spend;
 * ``bots.strong_turn``: CPU seconds of ``strong`` at its default budget per turn (a placement
   and the claim after it) over one seeded 4-player game against three ``greedy``, both bonuses
   on (mean and the longest turn);
@@ -43,7 +43,7 @@ def main() -> None:
     while game.round < 2:
         drive_one(game, bots)
     observation = game.observation()
-    greedy = Greedy(OPTIONS)
+    greedy = Greedy(OPTIONS, lookahead=False)  # the playouts' one-step greedy
     rng = random.Random(SEED)
 
     def playout() -> int:
