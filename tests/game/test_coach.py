@@ -97,6 +97,7 @@ def test_decisions_are_the_players_and_costs_are_the_values() -> None:
         coach(log, 3, playouts=4, solve=False)
 
 
+@pytest.mark.slow
 def test_the_best_kingdoms_are_proven_and_bracket_the_kingdom_built() -> None:
     options = GameOptions(players=4, middle_kingdom=True, harmony=True)
     game = play([RandomBot(p) for p in range(4)], options, seed=12)

@@ -42,6 +42,7 @@ def test_against_the_exhaustive_search() -> None:
         assert sol.score == exhaustive_in_order(doms, middle_kingdom=mk, harmony=harmony), doms
 
 
+@pytest.mark.slow
 def test_the_answer_replays_in_order() -> None:
     # a player's twelve dominoes from a game: rearranged they make at least as much
     numbers = [10, 44, 47, 29, 15, 6, 32, 1, 25, 8, 2, 23]
