@@ -6,12 +6,12 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab notebooks teacher test test-fast test-optimized bench lint typecheck chromium clean
+.PHONY: lab app notebooks teacher test test-fast test-optimized bench lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,dask]'
 	@touch $(STAMP)
 
 ## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/, with no
@@ -21,6 +21,14 @@ lab: $(STAMP)
 		--ServerApp.open_browser=False $(ALLOW_ROOT) \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb \
 		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
+
+## make app: the puzzle board and the kingdom builder as a standalone page (Voilà), on
+## 127.0.0.1 only — Voilà runs the notebook's code, so never on a public address by default.
+## Open http://127.0.0.1:$(APP_PORT)/ (an index), /?puzzle=ID or /?hand=41,13,27
+APP_PORT ?= 8866
+app: $(STAMP)
+	$(VENV)/bin/voila app/kingdomino.ipynb --Voila.ip=127.0.0.1 --port=$(APP_PORT) \
+		--no-browser --VoilaConfiguration.show_tracebacks=False
 
 ## make notebooks: the student editions notebooks/*.ipynb again from their sources
 ## notebooks/*.py, run top to bottom (their stored outputs are what nbval compares)

@@ -1,5 +1,19 @@
 """Drawing kingdoms: deterministic SVG text (for notebooks and tests) and matplotlib figures.
 
+The pieces every board of the kit shares (Kingdomino, Kingdoms, Origins) live here:
+
+- a palette told apart also with deuteranopia or protanopia (the tests simulate both on these
+  colours and on screenshots and require a CIE76 distance of at least 25 between every pair of
+  terrains, the empty square, the castle and :data:`LEGAL_COLOUR`);
+- crowns at least :data:`CROWN_MIN` pixels wide, gold with a dark outline over a white halo, so
+  they show on wheat as on mines (:func:`crowns_svg`);
+- the legal-cell marker: an empty square with a dashed outline and a dot in
+  :data:`LEGAL_COLOUR`, a colour no terrain has (:func:`legal_marker_svg`);
+- row and column labels, and the cell names the messages use (:func:`cell_name`): columns are
+  letters and rows numbers counted on the field a kingdom can reach, so the castle is always
+  E5 on 5×5 (G7 on 7×7) and a name never changes while the kingdom grows;
+- an outline around each placed domino.
+
 >>> from kingdomino_kit import Kingdom
 >>> svg = kingdom_svg(Kingdom.from_text("C G2"))
 >>> svg.startswith("<svg") and 'kk-castle' in svg
@@ -8,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -17,21 +32,31 @@ from kingdomino_kit.grid import Cell
 if TYPE_CHECKING:
     from kingdomino_kit.kingdom import Kingdom, Property
 
-__all__ = ["TERRAIN_COLOURS", "CASTLE_COLOUR", "Bounded", "Frame", "kingdom_svg", "draw_kingdom",
-           "frame_of", "svg_open", "svg_cells", "crown_path", "outline_path", "escape_svg",
-           "axes_cells", "label_score", "finish_axes"]
+__all__ = ["TERRAIN_COLOURS", "CASTLE_COLOUR", "EMPTY_COLOUR", "CROWN_COLOUR", "LEGAL_COLOUR",
+           "CROWN_MIN", "LABEL", "Bounded", "Frame", "kingdom_svg", "draw_kingdom", "frame_of",
+           "svg_open", "svg_cells", "crown_path", "crowns_svg", "legal_marker_svg",
+           "domino_outline_svg", "cell_name", "name_cells", "labels_svg", "outline_path",
+           "escape_svg", "axes_cells", "label_score", "finish_axes"]
 
 TERRAIN_COLOURS: dict[Terrain, str] = {
-    Terrain.WHEAT: "#e9c944",
-    Terrain.FOREST: "#2f6b34",
-    Terrain.LAKE: "#3b7fd0",
-    Terrain.GRASSLAND: "#93c94a",
-    Terrain.SWAMP: "#8c7d56",
-    Terrain.MINE: "#4b4b52",
+    Terrain.WHEAT: "#fbe73f",
+    Terrain.FOREST: "#005715",
+    Terrain.LAKE: "#0064cc",
+    Terrain.GRASSLAND: "#66990b",
+    Terrain.SWAMP: "#b49775",
+    Terrain.MINE: "#221a1c",
 }
-CASTLE_COLOUR = "#c8c8c8"
+"""Terrain fills, chosen (by a small search around the usual colours) to stay apart under
+deuteranopia and protanopia as well as in normal vision."""
+CASTLE_COLOUR = "#9eb0d2"
 EMPTY_COLOUR = "#f4f1e8"
-CROWN_COLOUR = "#ffd700"
+CROWN_COLOUR = "#ffd21f"
+LEGAL_COLOUR = "#ae0d6f"
+"""The legal-cell marker's colour (dashed outline and dot on an empty square): no terrain's."""
+CROWN_MIN = 14
+"""The narrowest crown drawn, in pixels."""
+LABEL = 16
+"""Room for the row and column labels, in pixels."""
 
 Frame = tuple[int, int, int, int]
 """A bounding box of cells to draw: min row, max row, min column, max column (centre-relative)."""
@@ -72,79 +97,191 @@ def crown_path(x: float, y: float, s: float) -> str:
     return "M" + " L".join(f"{x + px:.1f},{y + py:.1f}" for px, py in pts) + " Z"
 
 
+def crowns_svg(x: float, y: float, cell: int, count: int, css: str = "kk-crown") -> str:
+    """``count`` crowns in the top-left of the square at (x, y): two to a row, each at least
+    :data:`CROWN_MIN` pixels wide, gold with a dark outline over a white halo.
+
+    >>> svg = crowns_svg(0, 0, 40, 3)
+    >>> svg.count('class="kk-crown"'), svg.count('class="kk-crown-halo"')
+    (3, 3)
+    """
+    s = max(CROWN_MIN, cell * 0.36)
+    out = []
+    for k in range(count):
+        path = crown_path(x + 2 + (k % 2) * (s + 1), y + 2 + (k // 2) * (s * 0.6 + 2), s)
+        out.append(f'<path class="{css}-halo" d="{path}" fill="none" stroke="#fff" '
+                   'stroke-width="3" stroke-linejoin="round"/>'
+                   f'<path class="{css}" d="{path}" fill="{CROWN_COLOUR}" stroke="#000" '
+                   'stroke-width="1.2" stroke-linejoin="round"/>')
+    return "".join(out)
+
+
+def legal_marker_svg(x: float, y: float, cell: int) -> str:
+    """The legal-cell marker drawn over the square at (x, y): a dashed outline and a dot.
+
+    >>> 'kk-legal-dot' in legal_marker_svg(0, 0, 40)
+    True
+    """
+    return (f'<rect class="kk-legal-mark" x="{x + 2}" y="{y + 2}" width="{cell - 4}" '
+            f'height="{cell - 4}" fill="none" stroke="{LEGAL_COLOUR}" stroke-width="2.5" '
+            'stroke-dasharray="5 3"/>'
+            f'<circle class="kk-legal-dot" cx="{x + cell / 2}" cy="{y + cell / 2}" '
+            f'r="{max(4, cell // 7)}" fill="{LEGAL_COLOUR}"/>')
+
+
+def domino_outline_svg(cells: Sequence[Cell], rmin: int, cmin: int, cell: int, x0: int,
+                       y0: int) -> str:
+    """A dark rounded outline just inside the two squares of a placed domino.
+
+    >>> domino_outline_svg([(0, 0), (0, 1)], 0, 0, 10, 0, 0).split(" fill")[0]
+    '<rect class="kk-domino" x="2.0" y="2.0" width="16.0" height="6.0" rx="3"'
+    """
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    x = x0 + (min(cols) - cmin) * cell + 2.0
+    y = y0 + (min(rows) - rmin) * cell + 2.0
+    w = (max(cols) - min(cols) + 1) * cell - 4.0
+    h = (max(rows) - min(rows) + 1) * cell - 4.0
+    return (f'<rect class="kk-domino" x="{x}" y="{y}" width="{w}" height="{h}" rx="3" '
+            'fill="none" stroke="#111" stroke-width="1.5"/>')
+
+
+def cell_name(cell: Cell, size: int = 5) -> str:
+    """The name of a cell on the field a kingdom of ``size`` can reach (rows and columns
+    -(size-1)…size-1 around the castle): a column letter, then a row number from 1.
+
+    >>> cell_name((0, 0)), cell_name((-4, -4)), cell_name((4, 4)), cell_name((0, 0), 7)
+    ('E5', 'A1', 'I9', 'G7')
+    """
+    r, c = cell
+    return f"{chr(ord('A') + c + size - 1)}{r + size}"
+
+
+_COORDINATES = re.compile(r"\((-?\d+), ?(-?\d+)\)")
+
+
+def name_cells(text: str, size: int = 5) -> str:
+    """A message with every "(row, col)" written as the cell's name (:func:`cell_name`): the
+    one place where the widgets turn the rules' coordinates into what the labels show.
+
+    >>> name_cells("domino 13 at (3, 3),(3, 4) breaks the connection rule")
+    'domino 13 at H8,I8 breaks the connection rule'
+    """
+    return _COORDINATES.sub(lambda m: cell_name((int(m[1]), int(m[2])), size), text)
+
+
 PAD = 4
 """Margin around a drawing, in pixels."""
 
 
-def svg_open(css: str, frame: Frame, cell: int, title: str | None = None) -> list[str]:
+def _origin(title: str | None, labelled: bool) -> tuple[int, int]:
+    """The top-left corner of the first cell."""
+    extra = LABEL if labelled else 0
+    return PAD + extra, PAD + (20 if title else 0) + extra
+
+
+def svg_open(css: str, frame: Frame, cell: int, title: str | None = None,
+             labels: int | None = None) -> list[str]:
     """The opening lines of a grid drawing (the games' renderers share it): the ``<svg>``
-    element sized for ``frame`` with CSS class ``css``, and the title if any.
+    element sized for ``frame`` with CSS class ``css``, the title if any, and (``labels``: the
+    kingdom's size) the column letters and row numbers of :func:`cell_name`.
 
     >>> svg_open("kk-kingdom", (0, 0, 0, 1), 40, "a<b")[1]
     '<text x="4" y="15" font-family="sans-serif" font-size="13">a&lt;b</text>'
     """
     rmin, rmax, cmin, cmax = frame
-    width = (cmax - cmin + 1) * cell + 2 * PAD
-    height = (rmax - rmin + 1) * cell + 2 * PAD + (20 if title else 0)
+    x0, y0 = _origin(title, labels is not None)
+    width = (cmax - cmin + 1) * cell + x0 + PAD
+    height = (rmax - rmin + 1) * cell + y0 + PAD
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" width="{width}" '
            f'height="{height}" viewBox="0 0 {width} {height}">']
     if title:
         out.append(f'<text x="{PAD}" y="15" font-family="sans-serif" font-size="13">'
                    f"{escape_svg(title)}</text>")
+    if labels is not None:
+        out.append(labels_svg(frame, cell, x0, y0, labels))
     return out
 
 
-def svg_cells(frame: Frame, cell: int, title: str | None = None
+def labels_svg(frame: Frame, cell: int, x0: int, y0: int, size: int) -> str:
+    """Column letters above and row numbers left of a grid whose first cell's corner is at
+    (x0, y0), as :func:`cell_name` names them.
+
+    >>> labels_svg((0, 0, -1, 0), 40, 20, 20, 5).count('class="kk-label"')
+    3
+    """
+    rmin, rmax, cmin, cmax = frame
+    font = 'font-family="sans-serif" font-size="12" text-anchor="middle" fill="#444"'
+    out = []
+    for c in range(cmin, cmax + 1):
+        letter = cell_name((0, c), size)[0]
+        out.append(f'<text class="kk-label" x="{x0 + (c - cmin) * cell + cell / 2:.1f}" '
+                   f'y="{y0 - 4}" {font}>{letter}</text>')
+    for r in range(rmin, rmax + 1):
+        number = cell_name((r, 0), size)[1:]
+        out.append(f'<text class="kk-label" x="{x0 - LABEL / 2:.1f}" '
+                   f'y="{y0 + (r - rmin) * cell + cell / 2 + 4:.1f}" {font}>{number}</text>')
+    return "".join(out)
+
+
+def svg_cells(frame: Frame, cell: int, title: str | None = None, labelled: bool = False
               ) -> Iterator[tuple[int, int, int, int, str]]:
     """Each cell of ``frame``, row-major, as (row, col, x, y, attributes): the attributes give
-    ``data-row``, ``data-col`` and the square's rectangle (below the title, if any).
+    ``data-row``, ``data-col`` and the square's rectangle (below the title and right of and
+    below the labels, if any).
 
     >>> next(svg_cells((0, 0, 0, 0), 40))
     (0, 0, 4, 4, 'data-row="0" data-col="0" x="4" y="4" width="40" height="40"')
     """
     rmin, rmax, cmin, cmax = frame
-    top = PAD + (20 if title else 0)
+    left, top = _origin(title, labelled)
     for r in range(rmin, rmax + 1):
         for c in range(cmin, cmax + 1):
-            x, y = PAD + (c - cmin) * cell, top + (r - rmin) * cell
+            x, y = left + (c - cmin) * cell, top + (r - rmin) * cell
             yield r, c, x, y, (f'data-row="{r}" data-col="{c}" x="{x}" y="{y}" '
                                f'width="{cell}" height="{cell}"')
 
 
 def kingdom_svg(kingdom: Kingdom, *, cell: int = 40, frame: Frame | None = None,
-                highlight: Iterable[Property] = (), title: str | None = None) -> str:
+                highlight: Iterable[Property] = (), title: str | None = None,
+                labels: bool = True, legal: Iterable[Cell] = ()) -> str:
     """The kingdom as an SVG document; the same kingdom always gives the same text.
 
-    ``highlight`` outlines properties (thick borders where a property meets another cell).
-    Each square carries CSS classes (``kk-cell kk-wheat`` …) as stable hooks for tests.
+    ``highlight`` outlines properties (thick borders where a property meets another cell);
+    each placed domino the kingdom remembers (its ``history``) gets a thin outline; ``labels``
+    writes the column letters and row numbers of :func:`cell_name`; ``legal`` cells get the
+    legal marker. Each square carries CSS classes (``kk-cell kk-wheat`` …) as stable hooks.
     """
     frame = frame or frame_of(kingdom)
-    out = svg_open("kk-kingdom", frame, cell, title)
-    for r, c, x, y, attrs in svg_cells(frame, cell, title):
+    size = kingdom.size
+    out = svg_open("kk-kingdom", frame, cell, title, labels=size if labels else None)
+    x0, y0 = _origin(title, labels)
+    marked = set(legal)
+    for r, c, x, y, attrs in svg_cells(frame, cell, title, labels):
         if (r, c) == (0, 0):
             out.append(f'<rect class="kk-cell kk-castle" {attrs} fill="{CASTLE_COLOUR}"'
-                       ' stroke="#666" stroke-width="1"/>')
+                       ' stroke="#555" stroke-width="1"/>')
             m = cell * 0.2
             out.append(f'<path d="M{x + m:.1f},{y + cell - m:.1f} L{x + m:.1f},{y + m * 2:.1f}'
                        f' L{x + cell / 2:.1f},{y + m:.1f} L{x + cell - m:.1f},{y + m * 2:.1f}'
-                       f' L{x + cell - m:.1f},{y + cell - m:.1f} Z" fill="#8a8a8a"/>')
+                       f' L{x + cell - m:.1f},{y + cell - m:.1f} Z" fill="#3c4a66"/>')
             continue
         half = kingdom.at((r, c))
         if half is None:
             out.append(f'<rect class="kk-cell kk-empty" {attrs} fill="{EMPTY_COLOUR}"'
-                       ' stroke="#ddd" stroke-width="1"/>')
+                       ' stroke="#ccc" stroke-width="1"/>')
+            if (r, c) in marked:
+                out.append(legal_marker_svg(x, y, cell))
             continue
         colour = TERRAIN_COLOURS[half.terrain]
         out.append(f'<rect class="kk-cell kk-{half.terrain.value}" {attrs} '
                    f'fill="{colour}" stroke="#333" stroke-width="0.5"/>')
-        s = cell * 0.28
-        for k in range(half.crowns):
-            path = crown_path(x + 3 + k * (s + 2), y + 3, s)
-            out.append(f'<path class="kk-crown" d="{path}" fill="{CROWN_COLOUR}"'
-                       ' stroke="#7a5c00" stroke-width="0.6"/>')
+        out.append(crowns_svg(x, y, cell, half.crowns))
+    rmin, _, cmin, _ = frame
+    for placement in kingdom.history:
+        out.append(domino_outline_svg(placement.cells, rmin, cmin, cell, x0, y0))
     for prop in highlight:
-        out.append(outline_path(prop.cells, frame[0], frame[2], cell, PAD,
-                                PAD + (20 if title else 0)))
+        out.append(outline_path(prop.cells, rmin, cmin, cell, x0, y0))
     out.append("</svg>")
     return "\n".join(out)
 

@@ -40,15 +40,19 @@
 #
 # 1. **Choose** a domino in the hand (top row). Its picture next to *Rotate* shows which way
 #    it lies.
-# 2. **Rotate** it with the *Rotate* button (or click the chosen domino again): its second half
-#    goes right of, below, left of or above its first half.
-# 3. **Click a green cell**: the domino's *first half* goes there. Green cells are exactly the
-#    legal places for the chosen domino in this rotation; hovering shows where both halves land.
+# 2. **Rotate** it with the *Rotate* button (or the R key): its second half goes right of,
+#    below, left of or above its first half. Choosing a domino never turns it.
+# 3. **Click a cell marked with a dot** (a dashed outline and a dot): the domino's *first half*
+#    goes there. Marked cells are exactly the legal places for the chosen domino in this
+#    rotation; hovering shows where both halves land. Columns are lettered A–I and rows
+#    numbered 1–9, so the castle is E5; the messages name cells that way.
 # 4. Grey cells are out of reach: a square there would make the kingdom wider or taller than 5.
 #    Your castle can end up anywhere in the final 5×5 — the board starts 9×9 and closes in.
 # 5. Click somewhere illegal and the message line says which rule you broke; nothing changes.
 # 6. *Undo*, *Redo*, *Reset* do what they say; *Export text* shows your kingdom in the kit's text
 #    notation; *Discard* is allowed only for a domino that fits nowhere (the rules say so).
+# 7. The keyboard works too: click the board, then the arrows move a cursor, Enter places,
+#    R rotates and U undoes.
 #
 # On the right, the **score** and its **breakdown**: every property is outlined on the board
 # (red when it scores, dashed when it has no crown) and numbered like the rows of the table.
@@ -77,8 +81,8 @@ print([f"{d.number}: {d.first}|{d.second}" for d in demo.hand])
 
 # %% [markdown]
 # Domino 41 is `W|G2`: a wheat half and a grassland half with two crowns. Put its first half
-# (the wheat) right of the castle — the castle is cell (0, 0), rows grow downward, columns
-# rightward — with the second half further right (rotation 0):
+# (the wheat) right of the castle — in Python the castle is cell (0, 0) (E5 on the board), rows
+# grow downward, columns rightward — with the second half further right (rotation 0):
 
 # %%
 demo.click(0, 1)

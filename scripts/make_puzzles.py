@@ -1,13 +1,20 @@
-"""Generate the puzzle collection in ``puzzles/`` with the CP-SAT solver (seeded, reproducible).
+"""Generate the puzzle collection with the CP-SAT solver (seeded, reproducible).
+
+The files go to ``kingdomino_kit/puzzles/collection/`` (``--out`` to write elsewhere).
 
     .venv/bin/python scripts/make_puzzles.py            # write the missing puzzles
     .venv/bin/python scripts/make_puzzles.py --force    # regenerate every puzzle
     .venv/bin/python scripts/make_puzzles.py --list     # print the plan, solve nothing
 
+    .venv/bin/python scripts/make_puzzles.py --force --workers 2   # best kingdoms side by side
+
 Each puzzle is drawn from ``random.Random(f"{SEED}:{index}")``, solved with one CP-SAT worker
 (deterministic for a fixed seed) and stored only when the solver *proves* the optimum; the
-stored layout is replayed through the rules library before it is written. ``make test``
-re-checks every file (tests/test_puzzles_collection.py).
+stored layout is replayed through the rules library before it is written. The best-kingdom
+puzzles are solved first, all at once, by :func:`kingdomino_kit.analysis.optima.solve_many`
+(``--workers N`` local processes or ``--dask [ADDRESS]``); a set whose optimum leaves a domino
+out goes through the puzzle solver like every other kind. ``make test`` re-checks every file
+(tests/puzzles/test_collection.py).
 """
 
 from __future__ import annotations
@@ -21,12 +28,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kingdomino_kit import DOMINOES, Kingdom, domino
-from kingdomino_kit.puzzles import Puzzle, Rules, Solution, kingdom_line, load_puzzle
+from kingdomino_kit.analysis.optima import optimum_kingdom, solve_many
+from kingdomino_kit.answer import Status
+from kingdomino_kit.parallel import dask_client
+from kingdomino_kit.puzzles import Puzzle, Rules, Solution, load_puzzle
+from kingdomino_kit.puzzles.format import kingdom_line
 from kingdomino_kit.puzzles.grading import replay
-from kingdomino_kit.puzzles.solving import solve_puzzle
+from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
 
 SEED = 2026
-OUT = Path(__file__).resolve().parent.parent / "puzzles"
+OUT = Path(__file__).resolve().parent.parent / "kingdomino_kit" / "puzzles" / "collection"
 
 
 @dataclass(frozen=True)
@@ -168,8 +179,36 @@ def draft(plan: Plan, index: int) -> Puzzle:
                   "kingdom." + then, tuple(later), "any", rules, _text(start), claimed)
 
 
-def solve(puzzle: Puzzle, time_limit_s: float) -> Puzzle | None:
+def batch_answers(puzzles: list[Puzzle], time_limit_s: float, workers: int,
+                  client: object = None) -> dict[str, PuzzleAnswer]:
+    """Proven answers of the best-kingdom puzzles whose optimum places every domino, solved
+    as batches (one per rule set) by ``solve_many``; the others are left to :func:`solve`."""
+    answers: dict[str, PuzzleAnswer] = {}
+    for middle in (False, True):
+        group = [p for p in puzzles if p.kind == "best-kingdom" and p.place == "all"
+                 and p.rules.middle_kingdom == middle and not p.rules.harmony]
+        if not group:
+            continue
+        frame = solve_many([p.dominoes for p in group], middle_kingdom=middle,
+                           time_limit_s=time_limit_s, workers=workers, client=client)
+        rows = {tuple(r["dominoes"]): r for r in frame.to_dict("records")}
+        for puzzle in group:
+            row = rows[tuple(sorted(puzzle.dominoes))]
+            kingdom, order = optimum_kingdom(row["grid"], row["order"])
+            if row["status"] != "OPTIMAL" or len(order) != len(puzzle.dominoes):
+                continue
+            answers[puzzle.id] = PuzzleAnswer(Status.OPTIMAL, row["score"], row["bound"],
+                                              kingdom, order, (), row["seconds"])
+    return answers
+
+
+def solve(puzzle: Puzzle, time_limit_s: float, batched: PuzzleAnswer | None = None
+          ) -> Puzzle | None:
     """The puzzle with its proven solution, or None if the solver cannot prove it in time."""
+    if batched is not None:
+        solved = replace(puzzle, solution=batched.as_solution())
+        replay(solved)
+        return solved
     answer = solve_puzzle(puzzle, time_limit_s=time_limit_s, workers=1, seed=0)
     if answer.status == "unknown" and puzzle.place == "all" and puzzle.kind != "rearrange":
         # every layout of all the dominoes scores less than the best subset: ask for "any"
@@ -202,6 +241,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--reformat", action="store_true",
                         help="rewrite the existing files in the current layout, solve nothing")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="local processes solving the best-kingdom puzzles side by side")
+    parser.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="solve the best-kingdom puzzles on Dask (a LocalCluster, or the "
+                             "scheduler at ADDRESS)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     if args.reformat:
@@ -210,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     log: Callable[[str], None] = lambda text: print(text, flush=True)  # noqa: E731
     failed = 0
+    todo: list[tuple[Plan, Puzzle, Path]] = []
     for index, plan in enumerate(PLANS):
         if args.only and index + 1 not in args.only:
             continue
@@ -220,8 +265,16 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if path.exists() and not args.force:
             continue
+        todo.append((plan, puzzle, path))
+    puzzles = [puzzle for _, puzzle, _ in todo]
+    if args.dask is None:
+        batched = batch_answers(puzzles, args.time_limit, args.workers)
+    else:
+        with dask_client(args.dask or None) as client:
+            batched = batch_answers(puzzles, args.time_limit, 1, client)
+    for _, puzzle, path in todo:
         t = time.perf_counter()
-        solved = solve(puzzle, args.time_limit)
+        solved = solve(puzzle, args.time_limit, batched.get(puzzle.id))
         if solved is None:
             log(f"{puzzle.id}: NOT PROVEN in {args.time_limit} s, not written")
             failed += 1

@@ -10,7 +10,7 @@ import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 # PyPI name → conda-forge name, where they differ
-CONDA_NAMES = {"ortools": "ortools-python", "matplotlib": "matplotlib-base"}
+CONDA_NAMES = {"ortools": "ortools-python", "matplotlib": "matplotlib-base", "dask": "dask-core"}
 
 
 def _name(requirement: str) -> str:
@@ -33,8 +33,16 @@ def _conda_packages() -> set[str]:
 def test_environment_yml_lists_the_same_packages_as_pyproject() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = {_name(r) for r in project["dependencies"]}
-    wanted |= {_name(r) for r in project["optional-dependencies"]["test"]}
+    for extra in ("dask", "test"):
+        wanted |= {_name(r) for r in project["optional-dependencies"][extra]}
     assert {CONDA_NAMES.get(n, n) for n in wanted} == _conda_packages()
+
+
+def test_the_test_set_up_installs_the_dask_extra() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert {"dask", "distributed"} <= {_name(r) for r in project["optional-dependencies"]["dask"]}
+    assert {"pandas", "pyarrow"} <= {_name(r) for r in project["dependencies"]}
+    assert re.search(r"pip install .*-e '\.\[test,dask\]'", (ROOT / "Makefile").read_text())
 
 
 def test_design_card_dependencies_are_declared() -> None:

@@ -23,10 +23,10 @@ import contextlib
 import importlib
 import os
 import sys
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
+from kingdomino_kit.atomic import atomic_path
 from kingdomino_kit.errors import KingdominoError
 
 __all__ = ["COMMANDS", "CliError", "Parser", "add_command", "build_parser", "main",
@@ -39,10 +39,11 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "moves": ("kingdom", "list the legal placements of a domino"),
     "play": ("game", "play a whole game between bots"),
     "replay": ("game", "re-check a game log against every rule"),
-    "simulate": ("game", "simulate many games between bots (CSV out)"),
+    "simulate": ("game", "simulate many games between bots (CSV or Parquet out)"),
     "tournament": ("tournament", "rate bots: seeded games, seats rotated, intervals, ratings"),
     "coach": ("coach", "the points each of a player's moves cost in a game log"),
     "solve": ("solve", "the provably best kingdom from a set of dominoes"),
+    "solve-batch": ("batch", "the best kingdom of many domino sets (CSV or Parquet out)"),
     "puzzle": ("puzzle", "show, solve or check a puzzle file"),
     "kingdoms": ("kingdoms", "Knizia's Kingdoms: score, play, replay, solve"),
     "origins": ("origins", "Kingdomino Origins: score, play, replay, solve"),
@@ -127,25 +128,9 @@ def read_input(path: str | None, what: str = "input") -> tuple[str, str]:
 
 @contextlib.contextmanager
 def output_file(path: str, what: str) -> Iterator[TextIO]:
-    """A text file written atomically: the block writes a temporary file beside ``path``, which
-    replaces ``path`` only when the block ends without an error (``what`` names the file in
-    messages, e.g. ``--log``)."""
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, temporary = tempfile.mkstemp(dir=directory, prefix=".kingdomino-kit-",
-                                         suffix=".tmp")
-    except OSError as error:
-        raise CliError(f"{what}: cannot write {path}: {error.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            yield handle
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # as open() would have made it, not mkstemp's 0600
-        try:
-            os.replace(temporary, path)
-        except OSError as error:
-            raise CliError(f"{what}: cannot write {path}: {error.strerror}") from None
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
+    """A text file written atomically (:func:`kingdomino_kit.atomic.atomic_path`): it replaces
+    ``path`` only when the block ends without an error (``what`` names the file in messages,
+    e.g. ``--log``)."""
+    with atomic_path(path, what) as temporary, \
+            open(temporary, "w", encoding="utf-8", newline="") as handle:
+        yield handle

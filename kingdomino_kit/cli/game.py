@@ -4,14 +4,12 @@ flags every game shares: :mod:`.contract`)."""
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.cli import CliError, add_command, output_file, read_input
+from kingdomino_kit.cli import CliError, add_command, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
     add_replay_arguments,
@@ -22,9 +20,11 @@ from kingdomino_kit.cli.contract import (
     seat_bots,
     write_log,
 )
+from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.game import Game, GameOptions, derive_seed, play, play_dynasty
 from kingdomino_kit.game.log import LogError, dumps, loads, replay
-from kingdomino_kit.game.simulate import COLUMNS, simulate, summarize
+from kingdomino_kit.game.simulate import simulate_to
+from kingdomino_kit.tables import table_format
 
 GAME = "kingdomino"
 BOTS_HELP = " (parameters: mc:playouts=N:width=K:policy=random|greedy)"
@@ -69,9 +69,10 @@ def register(sub: Any) -> None:
     add_seat_arguments(p, GAME, bots_help=BOTS_HELP,
                        seed_help="seed of the run (default 0); the same seed, the same rows")
     add_game_options(p)
-    p.add_argument("--workers", type=int, default=1, help="worker processes (same results)")
+    add_worker_arguments(p, "games")
     p.add_argument("--out", metavar="FILE",
-                   help="write the CSV here and print a summary (default: CSV on stdout)")
+                   help="write the rows here, CSV or Parquet by the name's end (.csv, "
+                        ".parquet), and print a summary (default: CSV on stdout)")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -145,31 +146,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """Simulate games; CSV rows (one per game and player) to --out or stdout."""
+    """Simulate games; rows (one per game and player) to --out (CSV or Parquet) or CSV on
+    stdout."""
     options = game_options(args)
     names = seat_bots(args, GAME)
     if args.games < 0:
         raise CliError(f"--games: must be 0 or more, not {args.games}")
-    if args.workers < 1:
-        raise CliError(f"--workers: must be 1 or more, not {args.workers}")
+    if args.out:
+        table_format(args.out, "--out")  # a bad name fails before any game is played
     seed = args.seed if args.seed is not None else 0
-    rows = simulate(args.games, names, options, seed=seed, workers=args.workers)
+    with where_to_run(args) as where:
+        summary = simulate_to(args.out or sys.stdout, args.games, names, options, seed=seed,
+                              **where)
     if not args.out:
-        writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow(row)
         return 0
-    with output_file(args.out, "--out") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-
-        def stream() -> Iterator[dict[str, Any]]:
-            for row in rows:
-                writer.writerow(row)
-                yield row
-
-        summary = summarize(stream())
     print(f"{args.games} games, {options.players} players, seed {seed} -> {args.out}")
     print(f"{'bot':<24} {'seats':>6} {'mean score':>10} {'mean rank':>9} {'win share':>9}")
     for s in summary:

@@ -1,59 +1,55 @@
 """The exercises of ``06_analysis``: an expectation, a prediction read off the simulation, two
-functions over games and their rows, and the width of a confidence interval."""
+functions of a results DataFrame, and the width of a confidence interval."""
 
 from __future__ import annotations
 
 import math
-import statistics
-from collections import defaultdict
 from typing import Any
 
-from kingdomino_kit.bots import RandomBot
+from kingdomino_kit.analysis.claims import simulate_claims
+from kingdomino_kit.analysis.summaries import domino_values
 from kingdomino_kit.exercises.answers import FUNCTION, NUMBER, YES_NO
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.exercises.judges import same_function
-from kingdomino_kit.game import Game, GameOptions, play
-from kingdomino_kit.game.simulate import simulate
+from kingdomino_kit.game import GameOptions
+from kingdomino_kit.game.simulate import simulate_frame
 
 __all__ = ["EXERCISES", "most_valuable_domino"]
 
+
 def most_valuable_domino(games: int = 400) -> int:
-    """The domino whose owner beats the mean score by most, over seeded 4-player games of
-    random bots (the notebook's own experiment, run again)."""
-    played = [play([RandomBot(4 * s + i) for i in range(4)], GameOptions(players=4), seed=s)
-              for s in range(games)]
-    mean = statistics.mean(x for g in played for x in g.scores())
-    owners: dict[int, list[int]] = defaultdict(list)
-    for g in played:
-        for rnd in g.log()["rounds"]:
-            for turn in rnd["turns"]:
-                if turn["pick"] is not None:
-                    owners[turn["pick"]].append(g.scores()[turn["player"]])
-    value = {n: statistics.mean(owners[n]) - mean for n in range(1, 49)}
-    return max(value, key=lambda n: value[n])
+    """The domino whose owner beats the mean score by most, over the notebook's seeded 4-player
+    games of random bots (its own experiment, run again)."""
+    values = domino_values(simulate_claims(games, "random", GameOptions(players=4), seed=1))
+    return int(values.loc[values["value"].idxmax(), "domino"])
 
 
-def _win_share(rows: list[dict[str, Any]], bot: str) -> float:
-    mine = [r for r in rows if r["bot"] == bot]
-    return float(sum(r["winner"] for r in mine)) / len(mine)
+def _win_share(frame: Any, bot: str) -> float:
+    return float(frame.loc[frame["bot"] == bot, "winner"].mean())
 
 
-def _row_cases() -> list[tuple[list[dict[str, Any]], str]]:
-    cases = []
-    for seed in range(3):
-        rows = list(simulate(12, ["greedy", "random"], GameOptions(players=2), seed=seed))
-        cases += [(rows, "greedy"), (rows, "random")]
-    return cases
+def _best_seat(frame: Any) -> int:
+    return int(frame.groupby("player")["score"].mean().idxmax())
 
 
-def _crowns(game: Game, player: int) -> int:
-    return sum(half.crowns for _, half in game.kingdom(player).squares())
+def _frames() -> list[Any]:
+    return [simulate_frame(12, bots, GameOptions(players=len(bots.split(","))), seed=seed)
+            for seed, bots in enumerate(["greedy,random", "random,greedy,random",
+                                         "random,random,random,random"])]
 
 
-def _game_cases() -> list[tuple[Game, int]]:
-    games = [play([RandomBot(2 * s), RandomBot(2 * s + 1)], GameOptions(players=2), seed=s)
-             for s in range(10)]
-    return [(g, p) for g in games for p in (0, 1)]
+def _bot_cases() -> list[tuple[Any, str]]:
+    return [(frame, bot) for frame in _frames() for bot in sorted(set(frame["bot"]))]
+
+
+def _seat_cases() -> list[tuple[Any]]:
+    return [(frame,) for frame in _frames()]
+
+
+def _shown(frame: Any, *rest: Any) -> str:
+    bots = ",".join(dict.fromkeys(frame["bot"].astype(str)))
+    games = frame["game"].nunique()
+    return ", ".join([f"<{games} games of {bots}: {len(frame)} rows>", *map(repr, rest)])
 
 
 def _close(a: Any, b: Any) -> bool:
@@ -70,23 +66,23 @@ EXERCISES = (
         2, "is the most valuable domino numbered 40 or more?", YES_NO,
         lambda: most_valuable_domino() >= 40, direction=False,
         wrong="{answer} is not what the simulation says",
-        hints=("Look at the bar chart: which bar is the highest?",
-               "The highest bar is at the far right, among the mines and double crowns."),
+        hints=("Look at the bar chart (or values.sort_values('value')): which bar is highest?",
+               "values.loc[values['value'].idxmax(), 'domino'] is its number."),
         why="The mines and the double crowns sit on the high numbers: worth the later turn."),
     Exercise(
-        3, "a bot's win share from the rows", FUNCTION,
-        same_function("win_share", _win_share, _row_cases,
-                      show=lambda rows, bot: f"<{len(rows)} rows>, {bot!r}", same=_close),
-        hints=("Keep the rows of that bot; their 'winner' column is 1, 0 or a share of a tie.",
-               "sum(r['winner'] for r in mine) / len(mine)"),
-        why="A shared win counts as a fraction, so the shares of all bots add up to 1."),
+        3, "a bot's win share from the table", FUNCTION,
+        same_function("win_share", _win_share, _bot_cases, show=_shown, same=_close),
+        hints=("Keep the rows of that bot (frame[frame['bot'] == bot]); 'winner' is True or "
+               "False, and the mean of a True/False column is the share of True.",
+               "frame.loc[frame['bot'] == bot, 'winner'].mean()"),
+        why="A boolean column's mean is a share; a shared first place counts as a win."),
     Exercise(
-        4, "the crowns of a finished kingdom", FUNCTION,
-        same_function("crowns_of_player", _crowns, _game_cases,
-                      show=lambda game, player: f"<game seed {game.seed}>, {player}"),
-        hints=("game.kingdom(player) is that player's kingdom; its squares carry the crowns.",
-               "sum(half.crowns for cell, half in game.kingdom(player).squares())"),
-        why="The crowns a player gathered: the other half of every property's score."),
+        4, "the seat with the best mean score", FUNCTION,
+        same_function("best_seat", _best_seat, _seat_cases, show=_shown),
+        hints=("frame.groupby('player')['score'].mean() is one mean per seat.",
+               "Its idxmax() is the seat (the label) of the largest mean."),
+        why="A group-by makes one row per seat; idxmax names the group, max would give the "
+            "score."),
     Exercise.value(
         5, "how wide a 95 % interval is", NUMBER,
         lambda: 1.96 * math.sqrt(0.25 / 40), tolerance=0.005,

@@ -1,25 +1,32 @@
-"""Batch simulation: many seeded games between named bots, spread over worker processes.
+"""Batch simulation: many seeded games between named bots — as rows, a pandas DataFrame, or a
+CSV or Parquet file written as a stream — here, in local processes or on a Dask cluster.
 
 Game ``i`` of a run with base seed ``S`` uses game seed ``derive_seed(S, "game", i)`` and player
 ``p``'s bot gets seed ``derive_seed(game_seed, "bot", p)``, so results never depend on how games
 are spread over workers. Games between random bots only take the fast path
 (:mod:`kingdomino_kit.game.fastplay`), which plays the very same games.
 
+Games travel in chunks (a task is :data:`CHUNK` games, :func:`play_chunk`) through
+:func:`kingdomino_kit.parallel.run_tasks`: ``workers=N`` runs them in N local processes,
+``client=`` on a Dask cluster; the rows are the same either way.
+
 >>> rows = list(simulate(2, ["random", "greedy"], GameOptions(players=2), seed=1))
 >>> len(rows), sorted(rows[0])[:4]
 (4, ['bonus', 'bot', 'crowns', 'discarded'])
 >>> summarize(rows)[0]["bot"], summarize(rows)[0]["games"]
 ('greedy', 2)
+>>> frame = simulate_frame(2, "random", GameOptions(players=2), seed=1)
+>>> frame.shape, str(frame["winner"].dtype), frame["score"].tolist() == [r["score"] for r in
+...     simulate(2, "random", GameOptions(players=2), seed=1)]
+((4, 13), 'bool', True)
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
+import os
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
-
-from tqdm import tqdm
+from dataclasses import asdict
+from typing import Any, TextIO
 
 from kingdomino_kit.bots import RandomBot, make_bot, parse_bots
 from kingdomino_kit.draft import derive_seed
@@ -27,14 +34,51 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.fastplay import play_random
 from kingdomino_kit.game.game import play
 from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.parallel import run_tasks
+from kingdomino_kit.tables import Column, Schema, open_table, read_table, to_frame
 
-__all__ = ["COLUMNS", "simulate", "simulate_game", "summarize"]
+__all__ = ["CHUNK", "COLUMNS", "RESULTS", "expand_bots", "game_tasks", "play_chunk", "read_results",
+           "seat_bots", "simulate", "simulate_frame", "simulate_game", "simulate_rows",
+           "simulate_to", "summarize"]
 
-COLUMNS = ("game", "seed", "players", "player", "bot", "score", "properties", "bonus",
-           "largest_property", "crowns", "discarded", "rank", "winner")
+RESULTS = Schema((
+    Column("game", "int64", "the game's index in the run"),
+    Column("seed", "int64", "the game's seed (play it again with play --seed)"),
+    Column("players", "int8", "players at the table"),
+    Column("player", "int8", "the seat, 0 first"),
+    Column("bot", "category", "the bot's name as given (parameters included)"),
+    Column("score", "int16", "final score, bonuses included"),
+    Column("properties", "int16", "points from properties"),
+    Column("bonus", "int16", "Middle Kingdom and Harmony points"),
+    Column("largest_property", "int16", "squares in the largest property (first tie-break)"),
+    Column("crowns", "int16", "crowns in the kingdom (second tie-break)"),
+    Column("discarded", "int8", "dominoes that could not be placed"),
+    Column("rank", "int8", "1 + the players with a better (score, largest, crowns)"),
+    Column("winner", "bool", "ranked first (a shared first place too); 1/0 in CSV"),
+))
+"""One row per game and player: the columns and their types."""
+
+COLUMNS = RESULTS.names
 """The CSV columns: one row per game and player."""
+_SUMMED = ("bot", "score", "rank", "winner")
+_SUMMED_AT = tuple(COLUMNS.index(name) for name in _SUMMED)
 
-CHUNK = 25
+CHUNK = 250
+"""Games per task: large enough that sending a task costs little beside playing it (random
+games take about a millisecond each), small enough to spread the work evenly."""
+
+
+def seat_bots(index: int, bots: Sequence[str], seed: int) -> tuple[int, list[Any]]:
+    """Game ``index`` of a run with seed ``seed``: its game seed and its bots, seeded (the
+    module docstring says how).
+
+    >>> game_seed, players = seat_bots(0, ["greedy", "random"], 5)
+    >>> game_seed == derive_seed(5, "game", 0), [type(b).__name__ for b in players]
+    (True, ['GreedyBot', 'RandomBot'])
+    """
+    game_seed = derive_seed(seed, "game", index)
+    return game_seed, [make_bot(spec, derive_seed(game_seed, "bot", p))
+                       for p, spec in enumerate(bots)]
 
 
 def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: int
@@ -44,8 +88,7 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
     >>> [r["player"] for r in simulate_game(0, ["random"] * 4, GameOptions(), 5)]
     [0, 1, 2, 3]
     """
-    game_seed = derive_seed(seed, "game", index)
-    players = [make_bot(spec, derive_seed(game_seed, "bot", p)) for p, spec in enumerate(bots)]
+    game_seed, players = seat_bots(index, bots, seed)
     if all(type(b) is RandomBot for b in players):
         fast = play_random(options, game_seed, players)
         results, winners = fast.results, fast.winners
@@ -65,12 +108,18 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
     return rows
 
 
-def _chunk(job: tuple[int, int, Sequence[str], GameOptions, int]) -> list[dict[str, Any]]:
-    start, stop, bots, options, seed = job
-    rows: list[dict[str, Any]] = []
-    for i in range(start, stop):
-        rows.extend(simulate_game(i, bots, options, seed))
-    return rows
+def play_chunk(task: tuple[int, int, Sequence[str], GameOptions, int]
+               ) -> list[tuple[Any, ...]]:
+    """Games ``start`` to ``stop`` of a run — ``task = (start, stop, bots, options, seed)`` —
+    as row tuples in the order of :data:`COLUMNS`: one task of :func:`simulate_rows`.
+
+    >>> rows = play_chunk((0, 2, ["random", "random"], GameOptions(players=2), 1))
+    >>> len(rows), rows[0][:4] == (0, derive_seed(1, "game", 0), 2, 0)
+    (4, True)
+    """
+    start, stop, bots, options, seed = task
+    return [tuple(row[c] for c in COLUMNS) for i in range(start, stop)
+            for row in simulate_game(i, bots, options, seed)]
 
 
 def expand_bots(bots: Sequence[str] | str, players: int) -> list[str]:
@@ -85,42 +134,83 @@ def expand_bots(bots: Sequence[str] | str, players: int) -> list[str]:
         raise KingdominoError(f"bots: {error}") from None
 
 
-def simulate(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
-             seed: int = 0, workers: int = 1, progress: bool | None = None
-             ) -> Iterator[dict[str, Any]]:
-    """Rows of ``games`` games (one per game and player, in game order); identical for any
-    number of ``workers``. ``progress``: a tqdm bar (default: only if stderr is a terminal)."""
+def game_tasks(games: int, bots: Sequence[str] | str, options: GameOptions | None, seed: int,
+               chunk: int = CHUNK) -> list[tuple[int, int, list[str], GameOptions, int]]:
+    """The tasks of a run: ``(start, stop, bots, options, seed)``, ``chunk`` games each.
+
+    >>> [t[:2] for t in game_tasks(5, "random", None, 0, chunk=2)]
+    [(0, 2), (2, 4), (4, 5)]
+    """
     options = options or GameOptions()
-    if games < 0:
+    if not isinstance(games, int) or games < 0:
         raise KingdominoError(f"games must be 0 or more, not {games}")
-    if workers < 1:
-        raise KingdominoError(f"workers must be 1 or more, not {workers}")
+    if not isinstance(chunk, int) or chunk < 1:
+        raise KingdominoError(f"chunk must be 1 or more, not {chunk}")
     names = expand_bots(bots, options.players)
-    jobs = [(start, min(start + CHUNK, games), names, options, seed)
-            for start in range(0, games, CHUNK)]
-    if progress is None:
-        progress = sys.stderr.isatty()
-    bar = None
-    if progress:
-        bar = tqdm(total=games, unit="game", file=sys.stderr)
-    try:
-        if workers == 1 or len(jobs) <= 1:
-            chunks: Iterable[list[dict[str, Any]]] = map(_chunk, jobs)
-            yield from _counted(chunks, bar, options.players)
-        else:
-            with multiprocessing.get_context().Pool(workers) as pool:
-                yield from _counted(pool.imap(_chunk, jobs), bar, options.players)
-    finally:
-        if bar is not None:
-            bar.close()
+    return [(start, min(start + chunk, games), names, options, seed)
+            for start in range(0, games, chunk)]
 
 
-def _counted(chunks: Iterable[list[dict[str, Any]]], bar: Any, players: int
-             ) -> Iterator[dict[str, Any]]:
-    for rows in chunks:
-        yield from rows
-        if bar is not None:
-            bar.update(len(rows) // players)
+def simulate_rows(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
+                  seed: int = 0, *, workers: int = 1, client: Any = None,
+                  progress: bool | None = None, chunk: int = CHUNK
+                  ) -> Iterator[list[tuple[Any, ...]]]:
+    """The rows of ``games`` games as batches of tuples (:data:`COLUMNS` order), in game order;
+    identical for any number of ``workers`` and on any Dask ``client``. ``progress``: a bar on
+    stderr (default: only if stderr is a terminal)."""
+    tasks = game_tasks(games, bots, options, seed, chunk)
+    yield from run_tasks(play_chunk, tasks, workers=workers, client=client, progress=progress,
+                         size=lambda task: task[1] - task[0], unit="game")
+
+
+def simulate(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
+             seed: int = 0, workers: int = 1, progress: bool | None = None, *,
+             client: Any = None) -> Iterator[dict[str, Any]]:
+    """Rows of ``games`` games (one dict per game and player, in game order); identical for any
+    number of ``workers`` and on any Dask ``client``. ``progress``: a tqdm bar (default: only if
+    stderr is a terminal)."""
+    for batch in simulate_rows(games, bots, options, seed, workers=workers, client=client,
+                               progress=progress):
+        for row in batch:
+            yield dict(zip(COLUMNS, row, strict=True))
+
+
+def simulate_frame(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
+                   seed: int = 0, *, workers: int = 1, client: Any = None,
+                   progress: bool | None = None) -> Any:
+    """The rows of :func:`simulate` as a pandas DataFrame with the types of :data:`RESULTS`
+    (``bot`` a category, ``winner`` a bool, small ints). For more games than fit in memory,
+    write a Parquet file with :func:`simulate_to` and read it in parts."""
+    return to_frame((row for batch in simulate_rows(games, bots, options, seed, workers=workers,
+                                                    client=client, progress=progress)
+                     for row in batch), RESULTS)
+
+
+def simulate_to(out: str | os.PathLike[str] | TextIO, games: int, bots: Sequence[str] | str,
+                options: GameOptions | None = None, seed: int = 0, *, workers: int = 1,
+                client: Any = None, progress: bool | None = None, what: str = "--out"
+                ) -> list[dict[str, Any]]:
+    """Write the rows of ``games`` games to ``out`` — ``.csv`` or ``.parquet`` by its name, or
+    CSV on an open text file — as they come (Parquet in row groups), atomically, and return
+    their :func:`summarize`. The CSV is the same whatever runs the games."""
+    options = options or GameOptions()
+    metadata = {"format": "kingdomino-kit/simulation/1", "games": games, "seed": seed,
+                "bots": expand_bots(bots, options.players), "options": asdict(options)}
+    with open_table(out, RESULTS, what, metadata=metadata) as table:
+        def rows() -> Iterator[dict[str, Any]]:
+            for batch in simulate_rows(games, bots, options, seed, workers=workers,
+                                       client=client, progress=progress):
+                table.write(batch)
+                for row in batch:
+                    yield dict(zip(_SUMMED, (row[i] for i in _SUMMED_AT), strict=True))
+
+        return summarize(rows())
+
+
+def read_results(path: str | os.PathLike[str]) -> Any:
+    """A results file written by :func:`simulate_to` (CSV or Parquet) as the DataFrame
+    :func:`simulate_frame` gives."""
+    return read_table(path, RESULTS)
 
 
 def summarize(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

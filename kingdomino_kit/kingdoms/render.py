@@ -2,7 +2,9 @@
 
 Cells carry ``kk-cell`` plus a class for what stands there (``kk-empty``, ``kk-resource``,
 ``kk-hazard``, ``kk-mountain``, ``kk-dragon``, ``kk-gold-mine``, ``kk-wizard``, ``kk-castle
-kk-player-a``) and 0-based ``data-row``/``data-col``; rows and columns are labelled from 1.
+kk-player-a``) and 0-based ``data-row``/``data-col``; rows and columns are labelled from 1, as
+the scoring names them ("row 1", "column 2"). The palette, the legal-cell marker and the
+outlines are the kit's shared pieces (:mod:`kingdomino_kit.render`).
 
 >>> from kingdomino_kit.kingdoms.board import Board
 >>> svg = board_svg(Board.from_text("+3 a4 ^ -6 D $ / " + ". . . . . . / " * 4))
@@ -23,6 +25,7 @@ from kingdomino_kit.render import (
     EMPTY_COLOUR,
     TERRAIN_COLOURS,
     escape_svg,
+    legal_marker_svg,
     outline_path,
 )
 
@@ -87,16 +90,16 @@ def board_svg(board: Board, *, cell: int = 44, highlight: Iterable[Iterable[Cell
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="kk-kingdoms-board" width="{width}" '
            f'height="{height}" viewBox="0 0 {width} {height}">']
     font = 'font-family="sans-serif" text-anchor="middle"'
+    labels = 'font-size="12" fill="#444"'
     if title:
         out.append(f'<text x="{pad}" y="15" font-family="sans-serif" font-size="13">'
                    f"{escape_svg(title)}</text>")
     for c in range(COLS):
         out.append(f'<text class="kk-label" x="{x0 + c * cell + cell / 2:.1f}" '
-                   f'y="{y0 - 4}" {font} font-size="11" fill="#666">{c + 1}</text>')
+                   f'y="{y0 - 4}" {font} {labels}>{c + 1}</text>')
     for r in range(ROWS):
         out.append(f'<text class="kk-label" x="{pad + label / 2:.1f}" '
-                   f'y="{y0 + r * cell + cell / 2 + 4:.1f}" {font} font-size="11" '
-                   f'fill="#666">{r + 1}</text>')
+                   f'y="{y0 + r * cell + cell / 2 + 4:.1f}" {font} {labels}>{r + 1}</text>')
     action = ' data-kk-action="cell"' if clickable else ""
     for r in range(ROWS):
         for c in range(COLS):
@@ -107,6 +110,8 @@ def board_svg(board: Board, *, cell: int = 44, highlight: Iterable[Iterable[Cell
                        f'data-row="{r}" data-col="{c}" x="{x}" y="{y}" width="{cell}" '
                        f'height="{cell}" fill="{piece_colour(piece)}" stroke="#555" '
                        'stroke-width="0.8"/>')
+            if piece is None and (r, c) in marked:
+                out.append(legal_marker_svg(x, y, cell))
             if piece is not None:
                 text, colour = _label(piece)
                 out.append(f'<text x="{x + cell / 2:.1f}" y="{y + cell / 2 + 6:.1f}" {font} '

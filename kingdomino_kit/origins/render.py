@@ -4,6 +4,8 @@ Fire symbols are small flames in the top-left corner, a volcano's craters dark d
 token an orange disc with its number, a wooden resource a brown square with its initial, a
 caveman a white disc with its letter. Every element carries a CSS class (``ko-cell``,
 ``ko-fire``, ``ko-crater``, ``ko-token``, ``ko-resource``, ``ko-caveman``) as a stable hook.
+Rows and columns are labelled as for Kingdomino (the hut is E5 on 5×5), and the palette is
+told apart under deuteranopia and protanopia too (checked with the core palette's test).
 
 >>> from kingdomino_kit.origins import OriginsKingdom
 >>> svg = origins_svg(OriginsKingdom.from_text("H V2 G*1 / . F$ D@h"))
@@ -32,14 +34,14 @@ from kingdomino_kit.render import TERRAIN_COLOURS as CORE_COLOURS
 __all__ = ["TERRAIN_COLOURS", "origins_svg", "draw_origins"]
 
 TERRAIN_COLOURS: dict[Terrain, str] = {
-    Terrain.GRASSLAND: "#9ccc4f",
+    Terrain.GRASSLAND: "#77970d",
     Terrain.LAKE: CORE_COLOURS[CoreTerrain.LAKE],  # the same lakes and forests as Kingdomino
     Terrain.FOREST: CORE_COLOURS[CoreTerrain.FOREST],
-    Terrain.QUARRY: "#9a9a9a",
-    Terrain.DESERT: "#e8cf8a",
-    Terrain.VOLCANO: "#7a2e1d",
+    Terrain.QUARRY: "#9b8569",
+    Terrain.DESERT: "#ffd96e",
+    Terrain.VOLCANO: "#42001b",
 }
-HUT_COLOUR = "#c9a46b"
+HUT_COLOUR = "#e5cf9a"
 FIRE_COLOUR = "#ff7a00"
 TOKEN_COLOUR = "#ff5a1f"
 RESOURCE_COLOUR = "#8b5a2b"
@@ -58,11 +60,12 @@ def _label(x: float, y: float, size: int, text: object, fill: str | None = None)
 
 
 def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
-                title: str | None = None) -> str:
-    """The territory as an SVG document; the same territory always gives the same text."""
+                title: str | None = None, labels: bool = True) -> str:
+    """The territory as an SVG document; the same territory always gives the same text.
+    ``labels``: the column letters and row numbers (the hut is E5 on 5×5)."""
     frame = frame_of(kingdom, full=full)
-    out = svg_open("ko-territory", frame, cell, title)
-    for r, c, x, y, rect in svg_cells(frame, cell, title):
+    out = svg_open("ko-territory", frame, cell, title, labels=kingdom.size if labels else None)
+    for r, c, x, y, rect in svg_cells(frame, cell, title, labels):
         if (r, c) == (0, 0):
             out.append(f'<rect class="ko-cell ko-hut" {rect} fill="{HUT_COLOUR}" '
                        'stroke="#555"/>')
@@ -77,10 +80,13 @@ def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
         out.append(f'<rect class="ko-cell ko-{half.terrain.value}" {rect} '
                    f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" '
                    'stroke-width="0.5"/>')
-        s = cell * 0.22
+        s = max(12, cell * 0.3)
         for k in range(half.fire):
-            out.append(f'<path class="ko-fire" d="{_flame(x + 3 + k * (s + 2), y + 3, s)}" '
-                       f'fill="{FIRE_COLOUR}" stroke="#a33" stroke-width="0.5"/>')
+            flame = _flame(x + 3 + k * (s * 0.7 + 2), y + 3, s)
+            out.append(f'<path class="ko-fire-halo" d="{flame}" fill="none" stroke="#fff" '
+                       'stroke-width="3"/>'
+                       f'<path class="ko-fire" d="{flame}" fill="{FIRE_COLOUR}" stroke="#000" '
+                       'stroke-width="1"/>')
         for k in range(half.craters):
             out.append(f'<circle class="ko-crater" cx="{x + 9 + k * 12}" cy="{y + 10}" '
                        'r="4" fill="#1b0b06"/>')

@@ -16,43 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
-
-from ortools.sat.python import cp_model
 
 from kingdomino_kit.dominoes import Domino, Half
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
+from kingdomino_kit.solver.choices import choice_bound
 from kingdomino_kit.solver.inputs import FrameCell
+from kingdomino_kit.solver.pieces import Piece, piece_key, pieces_of, terrain_bound
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
 
 __all__ = ["FrameCell", "ModelData", "NEIGHBOURS", "Piece", "choice_bound", "model_data",
            "piece_key", "terrain_bound"]
 
 NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-
-
-def piece_key(dom: Domino) -> tuple[Half, Half]:
-    """The physical piece a domino is: its two halves, in a canonical order (rotation is free).
-
-    >>> from kingdomino_kit.dominoes import domino
-    >>> piece_key(domino(24)) == piece_key(domino(27))   # both F1|W
-    True
-    """
-    a, b = dom.first, dom.second
-    return (a, b) if (a.terrain.index, a.crowns) <= (b.terrain.index, b.crowns) else (b, a)
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A class of equal dominoes: the halves (canonical order) and the catalogue numbers."""
-
-    halves: tuple[Half, Half]
-    numbers: tuple[int, ...]
-
-    @property
-    def is_double(self) -> bool:
-        """Both halves equal: one orientation per cell pair."""
-        return self.halves[0] == self.halves[1]
 
 
 @dataclass(frozen=True)
@@ -85,30 +60,14 @@ class ModelData:
                 if 0 <= u[0] + dr < n and 0 <= u[1] + dc < n]
 
 
-def terrain_bound(halves: Sequence[Half]) -> int:
-    """Σ over terrains of squares × crowns: the score if every terrain were one property.
-
-    >>> from kingdomino_kit.dominoes import domino
-    >>> terrain_bound([*domino(41).halves, *domino(36).halves])   # W W G2 G1: 2 × 3
-    6
-    """
-    squares: dict[int, int] = {}
-    crowns: dict[int, int] = {}
-    for h in halves:
-        squares[h.terrain.index] = squares.get(h.terrain.index, 0) + 1
-        crowns[h.terrain.index] = crowns.get(h.terrain.index, 0) + h.crowns
-    return sum(squares[t] * crowns[t] for t in squares)
-
-
 def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
                fixed: dict[FrameCell, Half] | None = None, middle_kingdom: bool = False,
                harmony: bool = False, choose: int | None = None,
                settings: SolverSettings = DEFAULT_SETTINGS) -> ModelData:
-    """Group equal dominoes into pieces and compute the static upper bound (bonuses included)."""
-    groups: dict[tuple[Half, Half], list[int]] = {}
-    for d in dominoes:
-        groups.setdefault(piece_key(d), []).append(d.number)
-    pieces = tuple(Piece(k, tuple(v)) for k, v in groups.items())
+    """Group equal dominoes into pieces and compute the static upper bound (bonuses included):
+    the terrain bound, or with fewer dominoes than given allowed (``choose``, or the room the
+    chessboard colouring leaves), the exact :func:`~.choices.choice_bound`."""
+    pieces = pieces_of(dominoes)
     fixed = dict(fixed or {})
     halves = [h for d in dominoes for h in d.halves] + list(fixed.values())
     bound = terrain_bound(halves)
@@ -125,47 +84,5 @@ def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
     if harmony:
         bound += HARMONY_BONUS
     return ModelData(size, castle, pieces, fixed, middle_kingdom, harmony, choose, bound, settings)
-
-
-@cache
-def choice_bound(pieces: tuple[Piece, ...], k: int, fixed: tuple[Half, ...] = ()) -> int:
-    """The per-terrain bound of the best choice of at most ``k`` dominoes (geometry ignored):
-    max Σ_t squares_t × crowns_t over the choices, a small CP-SAT model of its own.
-
-    >>> from kingdomino_kit.dominoes import dominoes
-    >>> data = model_data(dominoes("41,36,1"), size=5, castle=(2, 2))
-    >>> choice_bound(data.pieces, 2)   # G2 and G1 with their W W: 2 × 3
-    6
-    """
-    model = cp_model.CpModel()
-    count = [model.new_int_var(0, len(p.numbers), f"count_{i}") for i, p in enumerate(pieces)]
-    model.add(sum(count) <= k)
-    total = []
-    for t in range(6):
-        sq = [sum(1 for h in p.halves if h.terrain.index == t) for p in pieces]
-        cr = [sum(h.crowns for h in p.halves if h.terrain.index == t) for p in pieces]
-        sq0 = sum(1 for h in fixed if h.terrain.index == t)
-        cr0 = sum(h.crowns for h in fixed if h.terrain.index == t)
-        top_sq = sq0 + sum(a * len(p.numbers) for a, p in zip(sq, pieces, strict=True))
-        top_cr = cr0 + sum(a * len(p.numbers) for a, p in zip(cr, pieces, strict=True))
-        if top_cr == 0:
-            continue
-        squares = model.new_int_var(0, top_sq, f"squares_{t}")
-        crowns = model.new_int_var(0, top_cr, f"crowns_{t}")
-        model.add(squares == sq0 + sum(a * n for a, n in zip(sq, count, strict=True)))
-        model.add(crowns == cr0 + sum(a * n for a, n in zip(cr, count, strict=True)))
-        value = model.new_int_var(0, top_sq * top_cr, f"score_{t}")
-        model.add_multiplication_equality(value, [squares, crowns])
-        total.append(value)
-    model.maximize(sum(total))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = 10.0
-    solver.parameters.num_workers = 1
-    solver.parameters.catch_sigint_signal = False  # Ctrl-C is for the caller
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return terrain_bound([h for p in pieces for h in p.halves for _ in p.numbers]
-                             + list(fixed))
-    return int(solver.best_objective_bound + 1e-6)
 
 

@@ -44,8 +44,8 @@ from kingdomino_kit.solver.layout import (
     maximize,
     placement_variables,
 )
+from kingdomino_kit.solver.position import extract_placements
 from kingdomino_kit.solver.rank_model import region_scores
-from kingdomino_kit.solver.search import extract_placements
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS
 from kingdomino_kit.solver.solution import Solution, Status
 

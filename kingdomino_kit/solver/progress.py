@@ -30,11 +30,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["BOUND", "DONE", "PROGRESS_KINDS", "SOLUTION", "START", "Progress",
+__all__ = ["BOUND", "DONE", "PENDING", "PROGRESS_KINDS", "SOLUTION", "START", "Progress",
            "ProgressTracker"]
 
 START, BOUND, SOLUTION, DONE = "start", "bound", "solution", "done"
 PROGRESS_KINDS = (START, BOUND, SOLUTION, DONE)
+PENDING = -1
+"""The key, among the bounds, of what the choices not yet made into models can score (free
+choice): it counts in the overall bound, its ``bound`` events name no castle."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,8 @@ class Progress:
 
 class ProgressTracker:
     """Turns the search's bounds into :class:`Progress` events for ``on_progress`` (None: does
-    nothing). ``castles`` are the frame cells of the castle positions, by position index."""
+    nothing). ``castles`` are the frame cells of the castle positions, by model index (a search
+    that makes models as it goes appends to it)."""
 
     def __init__(self, on_progress: Callable[[Progress], None] | None, started: float,
                  castles: Sequence[tuple[int, int]]) -> None:
@@ -95,9 +99,9 @@ class ProgressTracker:
     def _emit(self, kind: str, now: float, **fields: Any) -> None:
         if self.on_progress is None or self.bound is None:
             return
-        open_ = sum(b > self.score for b in self.bounds.values())
+        open_ = sum(b > self.score for k, b in self.bounds.items() if k != PENDING)
         positions = tuple((self.castles[k], b) for k, b in sorted(self.bounds.items())
-                          if k < len(self.castles))
+                          if 0 <= k < len(self.castles))
         self.on_progress(Progress(kind, now - self.started, self.score, self.bound,
                                   open_castles=open_, castles=len(self.castles),
                                   positions=positions, **fields))
@@ -123,6 +127,8 @@ class ProgressTracker:
             self.score = score
             self.bound = self._overall()
             self._emit(SOLUTION, now)
+        for k in sorted(set(bounds) - set(self.bounds)):  # a model made as the search goes:
+            self.bounds[k] = bounds[k]  # its bound was counted in PENDING's until now
         for k in sorted(bounds):
             old, new = self.bounds.get(k), bounds[k]
             if old is not None and new >= old:
@@ -130,7 +136,7 @@ class ProgressTracker:
             self.bounds[k] = new
             before, self.bound = self.bound, self._overall()
             self._emit(BOUND, now, refuted=tuple(range(before, self.bound, -1)),
-                       castle=self.castles[k] if k < len(self.castles) else None,
+                       castle=self.castles[k] if 0 <= k < len(self.castles) else None,
                        castle_bound=new,
                        castle_refuted=tuple(range(old, new, -1)) if old is not None else ())
 

@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any
 
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
-from kingdomino_kit.solver.data import ModelData, Piece, terrain_bound
+from kingdomino_kit.solver.data import ModelData
 from kingdomino_kit.solver.inputs import FrameCell
 from kingdomino_kit.solver.layout import (
     LayoutModel,
@@ -44,6 +44,7 @@ from kingdomino_kit.solver.layout import (
     product,
     same_domino,
 )
+from kingdomino_kit.solver.pieces import dominates, terrain_bound
 from kingdomino_kit.solver.rank_model import region_scores
 
 __all__ = ["set_scored", "build_set_model", "connected_sets", "cut_off_sets", "add_cut_off_clauses",
@@ -175,24 +176,6 @@ def _forced_pieces(data: ModelData, target: int) -> set[int]:
         if terrain_bound([*fewer, *data.fixed.values()]) + _bonus(data) < target:
             forced.add(i)
     return forced
-
-
-def dominates(a: Piece, b: Piece) -> bool:
-    """Piece ``a`` has the terrains of ``b`` and at least its crowns on each, more on one: put in
-    ``b``'s cells, it keeps the layout legal and scores at least as much.
-
-    >>> from kingdomino_kit.dominoes import domino
-    >>> from kingdomino_kit.solver.data import piece_key
-    >>> f1w, wf = Piece(piece_key(domino(24)), (24,)), Piece(piece_key(domino(13)), (13,))
-    >>> dominates(f1w, wf), dominates(wf, f1w)
-    (True, False)
-    """
-    (a1, a2), (b1, b2) = a.halves, b.halves
-    for x, y in (((a1, b1), (a2, b2)), ((a1, b2), (a2, b1))):
-        if all(p.terrain == q.terrain and p.crowns >= q.crowns for p, q in (x, y)) \
-                and (x[0].crowns, y[0].crowns) != (x[1].crowns, y[1].crowns):
-            return True
-    return False
 
 
 def _dominance(lm: LayoutModel) -> None:

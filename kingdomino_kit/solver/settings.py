@@ -31,8 +31,11 @@ class SolverSettings:
       * ``model`` — ``sets``, the set model (properties by isolated connected sets,
         buildability by cut-off sets; :mod:`.set_model`), or ``ranks``, the rank model
         (regions and build chains by ranks; :mod:`.rank_model`), the reference;
-      * ``model_for_choice`` — the model used to choose k of a larger pool (free choice):
-        with no domino forced the set model gets no budget cuts, so ``ranks`` by default.
+      * ``choice_search`` — free choice (k of a larger pool) is solved choice by choice: the
+        dominance-closed k-subsets in order of falling terrain bound (:mod:`.choices`), each a
+        fixed set for ``model``, until the next bound no longer beats the best layout;
+      * ``model_for_choice`` — without ``choice_search``, the model that chooses k of the pool
+        itself: with no domino forced the set model gets no budget cuts, so ``ranks``.
 
     Search (:mod:`.search`):
       * ``beam`` — a first layout by beam search (:mod:`.beam`) before CP-SAT starts;
@@ -41,7 +44,11 @@ class SolverSettings:
         position at a target needs more);
       * ``edge_first`` — positions at a target are tried from the edge inwards;
       * ``primal_after_s5`` / ``primal_after_s7`` — once slices reach this many seconds (5×5 /
-        7×7), a round asks each position only to beat the best layout.
+        7×7), a round asks each position only to beat the best layout;
+      * ``anneal5`` / ``anneal7`` — iterations of each run of simulated annealing over full
+        layouts (:mod:`.anneal`), 5×5 / 7×7 (0: none); runs come before CP-SAT, on each new
+        choice, and whenever they have had less than ``anneal_share`` of the time so far;
+      * ``anneal_processes`` — one walk per worker at a time, each in a process of its own.
 
     Both models:
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
@@ -60,6 +67,7 @@ class SolverSettings:
     """
 
     model: str = "sets"
+    choice_search: bool = True
     model_for_choice: str = "ranks"
     beam: bool = True
     stop_when_beaten: bool = True
@@ -67,6 +75,10 @@ class SolverSettings:
     edge_first: bool = True
     primal_after_s5: float = 16.0
     primal_after_s7: float = 1.0
+    anneal5: int = 0
+    anneal7: int = 300_000
+    anneal_share: float = 0.5
+    anneal_processes: bool = True
     parity: bool = True
     lp_forms: bool = True
     used_bound: bool = True
@@ -85,10 +97,18 @@ class SolverSettings:
             value = getattr(self, f.name)
             if f.type in ("bool", bool) and not isinstance(value, bool):
                 raise SolverError(f"settings.{f.name} must be True or False, not {value!r}")
+            if f.type in ("int", int) and (isinstance(value, bool) or not isinstance(
+                    value, int) or value < 0):
+                raise SolverError(f"settings.{f.name} must be a whole number, at least 0, "
+                                  f"not {value!r}")
             if f.type in ("float", float) and (isinstance(value, bool) or not isinstance(
                     value, (int, float)) or not value > 0):
-                raise SolverError(f"settings.{f.name} must be a positive number of seconds, "
+                raise SolverError(f"settings.{f.name} must be a positive number, "
                                   f"not {value!r}")
+
+    def anneal_iterations(self, size: int) -> int:
+        """Iterations of each annealing run on this size of kingdom."""
+        return self.anneal5 if size <= 5 else self.anneal7
 
     def primal_after(self, size: int) -> float:
         """The slice length after which rounds ask only to beat the best layout."""

@@ -3,8 +3,13 @@
 The board shows every cell the kingdom could still reach (a 9×9 field around the castle for a
 5×5 kingdom: the castle may end anywhere inside the final 5×5); cells that would break the size
 rule are dimmed. Clicking a cell puts the chosen domino's **first half** there, its second half
-right of / below / left of / above it as the rotation says; the cells where that is legal are
-green. An illegal click explains the broken rule in the message line and changes nothing.
+right of / below / left of / above it as the rotation says; the cells where that is legal carry
+the legal marker (a dashed outline and a dot). An illegal click explains the broken rule in the
+message line and changes nothing. Choosing a domino never turns it: Rotate (or R) does.
+
+Cells are named as the board's labels show them (:func:`kingdomino_kit.render.cell_name`:
+the castle is E5 on 5×5). With the board focused (click it), the arrows move a cursor, Enter
+places the domino there, R rotates and U undoes (:meth:`KingdomBoard.key`).
 
 >>> board = KingdomBoard("41,13")
 >>> board.selected, board.rotation
@@ -16,7 +21,7 @@ True
 >>> board.click(3, 3)               # domino 13 far from anything
 False
 >>> board.message
-'Illegal: domino 13 at (3, 3),(3, 4) breaks the connection rule: ... The kingdom is unchanged.'
+'Illegal: domino 13 at H8,I8 breaks the connection rule: ... The kingdom is unchanged.'
 >>> board.undo(), board.score
 (True, 0)
 """
@@ -32,20 +37,37 @@ from kingdomino_kit.dominoes import DOMINOES, Domino, dominoes
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.render import cell_name, name_cells
 from kingdomino_kit.widgets.markup import (
     breakdown_table,
     button,
     domino_svg,
     escape,
     kingdom_grid,
+    reach_frame,
 )
 from kingdomino_kit.widgets.view import ActionView
 
-__all__ = ["KingdomBoard", "WidgetError", "ROTATIONS", "first_cells", "parse_hand"]
+__all__ = ["KingdomBoard", "WidgetError", "ROTATIONS", "KEYS_HELP", "first_cells", "parse_hand",
+           "move_cursor"]
 
 ROTATIONS = ("right of", "below", "left of", "above")
 """Where the second half lies from the first, by rotation 0–3 (the order of grid.DIRECTIONS)."""
 _ARROWS = ("→", "↓", "←", "↑")
+_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+KEYS_HELP = ("Keys (click the board first): arrows move the cursor, Enter places, R rotates, "
+             "U undoes.")
+
+
+def move_cursor(cursor: Cell, key: str, frame: tuple[int, int, int, int]) -> Cell:
+    """The cursor one cell ``key`` (up/down/left/right) of ``cursor``, held inside ``frame``.
+
+    >>> move_cursor((0, 1), "up", (-4, 4, -4, 4)), move_cursor((-4, 0), "up", (-4, 4, -4, 4))
+    ((-1, 1), (-4, 0))
+    """
+    dr, dc = _STEPS[key]
+    rmin, rmax, cmin, cmax = frame
+    return (min(max(cursor[0] + dr, rmin), rmax), min(max(cursor[1] + dc, cmin), cmax))
 
 Action = Placement | Domino  # a placement, or a domino discarded
 HandSpec = str | Iterable[int | Domino] | None
@@ -140,6 +162,7 @@ class KingdomBoard(ActionView):
         self._undone: list[Action] = []
         self._rotation: int = 0
         self._selected: int = 0
+        self._cursor: Cell = (0, 1)
         self.reset()
 
     # ------------------------------------------------------------------ state
@@ -158,6 +181,15 @@ class KingdomBoard(ActionView):
     def rotation(self) -> int:
         """0–3: the second half lies right of / below / left of / above the first."""
         return self._rotation
+
+    @property
+    def cursor(self) -> Cell:
+        """The keyboard's cursor: where Enter puts the first half."""
+        return self._cursor
+
+    def name(self, cell: Cell) -> str:
+        """The cell's name as the labels show it (e.g. ``E5`` for the castle on 5×5)."""
+        return cell_name(cell, self.kingdom.size)
 
     @property
     def history(self) -> list[Action]:
@@ -221,15 +253,57 @@ class KingdomBoard(ActionView):
         try:
             self.kingdom.place(placement)
         except IllegalPlacement as error:
-            self._say(f"Illegal: {error}. The kingdom is unchanged.", "error")
+            self._say(f"Illegal: {name_cells(str(error), self.kingdom.size)}. "
+                      "The kingdom is unchanged.", "error")
             return False
         self._done.append(placement)
         self._undone.clear()
         self._after_action()
-        (r1, c1), (r2, c2) = placement.cells
-        self._say(f"Placed domino {placement.domino.number} at ({r1}, {c1}),({r2}, {c2}): "
-                  f"score {before} → {self.total()}. " + self._hint(), "ok")
+        first, second = placement.cells
+        self._say(f"Placed domino {placement.domino.number} on {self.name(first)},"
+                  f"{self.name(second)}: score {before} → {self.total()}. " + self._hint(), "ok")
         return True
+
+    def key(self, name: str) -> bool:
+        """Answer a key: ``up``/``down``/``left``/``right`` move the cursor, ``enter`` places
+        the chosen domino's first half on it, ``rotate`` and ``undo`` do what their buttons do.
+        Returns False for a key the board does not know (the message says so).
+
+        >>> b = KingdomBoard("41")
+        >>> b.key("right"), b.message
+        (True, 'Cursor on G5: ... not legal here.')
+        >>> b.key("left"); b.key("enter"), b.export()
+        True
+        (True, 'C  W  G2')
+        """
+        if name in _STEPS:
+            self._cursor = move_cursor(self._cursor, name, reach_frame(self.kingdom))
+            self._say(self._cursor_words(), "info")
+            return True
+        if name == "enter":
+            return self.click(*self._cursor)
+        if name in ("rotate", "undo"):
+            getattr(self, name)()
+            return True
+        self._say(f"Unknown key {name!r}: use the arrows, Enter, R or U.", "error")
+        return False
+
+    def _cursor_words(self) -> str:
+        where = self.name(self._cursor)
+        if self._cursor == (0, 0):
+            what = "the castle"
+        elif self.kingdom.at(self._cursor) is not None:
+            what = "a square already placed"
+        elif self._cursor in self.legal_cells():
+            what = "empty: press Enter to put the first half here"
+        else:
+            what = "empty, not legal here"
+        dom = self._selected_domino()
+        if dom is None:
+            return f"Cursor on {where}: {what}."
+        return (f"Cursor on {where}: {what}. Domino {dom.number}, second half "
+                f"{ROTATIONS[self._rotation]} the first" + (
+                    "." if self._cursor in self.legal_cells() else "; not legal here."))
 
     def discard(self) -> bool:
         """Discard the chosen domino — allowed only when it has no legal placement."""
@@ -308,8 +382,8 @@ class KingdomBoard(ActionView):
         if not self.kingdom.can_place(dom):
             return head + "it fits nowhere, so discard it."
         if not self.legal_cells():
-            return head + "no legal cell in this rotation — rotate it."
-        return head + "click a green cell for its first half."
+            return head + "no legal cell in this rotation — rotate it (R)."
+        return head + "click a cell marked with a dot for its first half."
 
     def _say(self, text: str, kind: str) -> None:
         """Set the message line and redraw (every action ends here)."""
@@ -324,11 +398,9 @@ class KingdomBoard(ActionView):
             if action == "cell":
                 self.click(int(data["row"]), int(data["col"]))
             elif action == "select":
-                number = int(data["domino"])
-                if number == self._selected:  # a click on the chosen domino turns it
-                    self.rotate()
-                else:
-                    self.select(number)
+                self.select(int(data["domino"]))  # choosing never turns it: Rotate does
+            elif action == "key":
+                self.key(data["key"])
             elif action in ("rotate", "undo", "redo", "reset", "discard"):
                 getattr(self, action)()
             elif action == "export":
@@ -376,8 +448,9 @@ class KingdomBoard(ActionView):
         can_discard = dom is not None and not self.kingdom.can_place(dom)
         controls = "".join([
             chosen,
-            button("Rotate ↻", "rotate", enabled=dom is not None, title="turn a quarter clockwise"),
-            button("Undo", "undo", enabled=bool(self._done)),
+            button("Rotate ↻", "rotate", enabled=dom is not None,
+                   title="turn a quarter clockwise (R)"),
+            button("Undo", "undo", enabled=bool(self._done), title="take back the last (U)"),
             button("Redo", "redo", enabled=bool(self._undone)),
             button("Discard", "discard", enabled=can_discard,
                    title="only when the domino fits nowhere"),
@@ -388,7 +461,7 @@ class KingdomBoard(ActionView):
         props = self.kingdom.properties()
         props.sort(key=lambda p: (-p.score, p.terrain.index, min(p.cells)))
         grid = kingdom_grid(self.kingdom, legal=self.legal_cells(), direction=self._rotation,
-                            ghost=dom, properties=props)
+                            ghost=dom, properties=props, cursor=self._cursor)
         bonuses = []
         if self.middle_kingdom:
             bonuses.append(("Middle Kingdom", self.kingdom.bonus(middle_kingdom=True)))
@@ -401,10 +474,12 @@ class KingdomBoard(ActionView):
             export = f'<pre class="kk-export-text">{escape(self.export())}</pre>'
         title = f'<div class="kk-title"><b>{escape(self.title)}</b></div>' if self.title else ""
         kind = self._message_kind
-        return (f'<div class="kk-board" data-size="{self.kingdom.size}">{title}'
+        return (f'<div class="kk-board kk-keys" data-kk-keys="board" '
+                f'data-size="{self.kingdom.size}">{title}'
                 f'<div class="kk-hand">{hand}</div><div class="kk-controls">{controls}</div>'
                 f'<div class="kk-main">{grid}<div class="kk-side">{score}'
-                f"{breakdown_table(props, bonuses=bonuses)}</div></div>"
+                f"{breakdown_table(props, bonuses=bonuses)}"
+                f'<div class="kk-keys-help">{escape(KEYS_HELP)}</div></div></div>'
                 f'<div class="kk-message kk-{kind}">{escape(self.message)}</div>{export}'
                 f"{self.extra_panel()}</div>")
 

@@ -3,9 +3,11 @@
 You are one player (``human=0`` by default); the bots play the others as soon as it is their
 turn. When you must **claim**, click a free domino of the line; when you must **place**, your
 kingdom is a clickable board like :class:`~kingdomino_kit.widgets.board.KingdomBoard` (rotate,
-green cells, illegal clicks explained). The table shows the round, the turn order of the kings,
-the dominoes to place and the line to claim from, every kingdom, and the final scores. The
-game is :class:`kingdomino_kit.game.Game`; every action goes through its rules.
+legal cells marked, illegal clicks explained, the same keys: arrows, Enter, R). The table shows
+the round (counted from 1 after the opening draft), the turn order of the kings, the dominoes
+to place and the line to claim from, every kingdom (the others' on a compact 5×5 frame), and the
+final scores. The game is :class:`kingdomino_kit.game.Game`; every action goes through its
+rules; cells are named as the labels show them (E5 is the castle).
 
 >>> table = DraftTable(players=2, bots=["greedy"], seed=1)
 >>> table.game.current_player, table.phase
@@ -34,8 +36,16 @@ from kingdomino_kit.game import (
 )
 from kingdomino_kit.grid import DIRECTIONS
 from kingdomino_kit.kingdom import Placement
-from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells
-from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid
+from kingdomino_kit.render import cell_name, name_cells
+from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
+from kingdomino_kit.widgets.markup import (
+    button,
+    compact_frame,
+    domino_svg,
+    escape,
+    kingdom_grid,
+    reach_frame,
+)
 from kingdomino_kit.widgets.view import ActionView
 
 __all__ = ["DraftTable", "KING_COLOURS"]
@@ -78,6 +88,7 @@ class DraftTable(ActionView):
         self._bot_specs = list(bots)
         self._kind = "info"
         self._rotation = 0
+        self._cursor: tuple[int, int] = (0, 1)
         self._log: list[str] = []
         self.new_game(seed)
 
@@ -127,6 +138,24 @@ class DraftTable(ActionView):
         player = self.game.current_player
         return "nobody" if player is None else self.player_name(player)
 
+    def round_words(self) -> str:
+        """The round as a player counts it: the opening draft, then round 1 of N…
+
+        >>> t = DraftTable(players=2, seed=1)
+        >>> t.round_words(), t.turn_words()
+        ('opening draft (round 1 of 6 next)', 'your turn')
+        """
+        if self.game.round == 0:
+            return f"opening draft (round 1 of {self.options.rounds} next)"
+        return f"round {self.game.round} of {self.options.rounds}"
+
+    def turn_words(self) -> str:
+        """"your turn", "greedy 1's turn" or "game over"."""
+        player = self.game.current_player
+        if player is None:
+            return "game over"
+        return "your turn" if player == self.human else f"{self.player_name(player)}'s turn"
+
     def legal_cells(self) -> set[tuple[int, int]]:
         """Where a click may put your domino's first half, with the current rotation."""
         dom = self.domino_to_place()
@@ -158,7 +187,8 @@ class DraftTable(ActionView):
         try:
             self.game.apply(action, player=human)
         except IllegalAction as error:
-            self._say(f"Illegal: {error}. Nothing changed.", "error")
+            self._say(f"Illegal: {name_cells(str(error), self.options.size)}. Nothing changed.",
+                      "error")
             return False
         self._note(human, action)
         self._advance()
@@ -183,6 +213,24 @@ class DraftTable(ActionView):
         """Turn your domino a quarter clockwise ``steps`` times."""
         self._rotation = (self._rotation + steps) % 4
         self._say(self._prompt(), "info")
+
+    def key(self, name: str) -> bool:
+        """Answer a key as :meth:`KingdomBoard.key <kingdomino_kit.widgets.KingdomBoard.key>`
+        does: arrows move the cursor on your kingdom, ``enter`` places there, ``rotate``."""
+        if name in ("up", "down", "left", "right") and self.human is not None:
+            frame = reach_frame(self._your_kingdom())
+            self._cursor = move_cursor(self._cursor, name, frame)
+            legal = self._cursor in self.legal_cells()
+            self._say(f"Cursor on {cell_name(self._cursor, self.options.size)}"
+                      + (": press Enter to put the first half here." if legal else "."), "info")
+            return True
+        if name == "enter":
+            return self.click(*self._cursor)
+        if name == "rotate":
+            self.rotate()
+            return True
+        self._say(f"Key {name!r} does nothing here: use the arrows, Enter or R.", "error")
+        return False
 
     def discard(self) -> bool:
         """Discard your domino — the rules allow it only when it fits nowhere."""
@@ -239,8 +287,8 @@ class DraftTable(ActionView):
         elif isinstance(action, Discard):
             text = f"{who} discarded domino {action.domino.number} (it fits nowhere)"
         else:
-            (r1, c1), (r2, c2) = action.cells
-            text = f"{who} placed domino {action.domino.number} at ({r1}, {c1}),({r2}, {c2})"
+            first, second = (cell_name(c, self.options.size) for c in action.cells)
+            text = f"{who} placed domino {action.domino.number} on {first},{second}"
         self._log.append(text + (" (forced)" if forced else "") + ".")
         del self._log[:-LOG_LINES]
 
@@ -264,8 +312,8 @@ class DraftTable(ActionView):
         if not kingdom.can_place(dom):
             return head + "it fits nowhere, so discard it."
         if not self.legal_cells():
-            return head + "no legal cell in this rotation — rotate it."
-        return head + "click a green cell for its first half."
+            return head + "no legal cell in this rotation — rotate it (R)."
+        return head + "click a cell marked with a dot for its first half."
 
     def _say(self, text: str, kind: str) -> None:
         self._kind = kind
@@ -283,6 +331,8 @@ class DraftTable(ActionView):
                 self.click(int(data["row"]), int(data["col"]))
             elif action == "rotate":
                 self.rotate()
+            elif action == "key":
+                self.key(data["key"])
             elif action == "discard":
                 self.discard()
             elif action == "step":
@@ -308,9 +358,8 @@ class DraftTable(ActionView):
         """The table as HTML."""
         game = self.game
         o = self.options
-        status = ("game over" if game.is_over else
-                  f"round {game.round} of {o.rounds} · {game.phase} · turn of "
-                  f"{self._whose_turn()}")
+        status = "game over" if game.is_over else (
+            f"{self.round_words()} · {game.phase} · {self.turn_words()}")
         order = []
         for i, king in enumerate(game.order):
             mark = " ▶" if i == game.turn and not game.is_over else ""
@@ -346,7 +395,8 @@ class DraftTable(ActionView):
         controls.append(button("New game", "new"))
         results = self._results() if game.is_over else ""
         log = "".join(f"<li>{escape(line)}</li>" for line in self._log)
-        return (f'<div class="kk-draft" data-players="{o.players}">'
+        keys = ' data-kk-keys="draft"' if self.your_turn() and game.phase == "place" else ""
+        return (f'<div class="kk-draft kk-keys" data-players="{o.players}"{keys}>'
                 f'<div class="kk-status"><b>{escape(status)}</b> · kings: {" ".join(order)}</div>'
                 f'<div class="kk-line kk-current-line"><span>To place:</span>'
                 f'{"".join(to_place) or " —"}</div>'
@@ -367,11 +417,12 @@ class DraftTable(ActionView):
         dom = self.domino_to_place()
         if player == self.human and self.your_turn() and dom is not None:
             body = kingdom_grid(kingdom, legal=self.legal_cells(), direction=self._rotation,
-                                ghost=dom, cell=30)
+                                ghost=dom, cell=34, cursor=self._cursor)
         elif player == self.human:
-            body = kingdom_grid(kingdom, clickable=False, cell=30)
+            body = kingdom_grid(kingdom, clickable=False, cell=34)
         else:
-            body = kingdom_grid(kingdom, clickable=False, cell=16, badges=False)
+            body = kingdom_grid(kingdom, clickable=False, cell=28, badges=False,
+                                frame=compact_frame(kingdom))
         return (f'<div class="kk-player{current}" data-player="{player}" '
                 f'style="border-color: {KING_COLOURS[player]}">{head}{body}</div>')
 

@@ -18,9 +18,13 @@ from collections.abc import Collection, Iterable, Sequence
 from kingdomino_kit.dominoes import Domino, Terrain
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Property
-from kingdomino_kit.render import TERRAIN_COLOURS, crown_path, kingdom_svg
+from kingdomino_kit.render import TERRAIN_COLOURS, Frame, crowns_svg, kingdom_svg
 
-__all__ = ["button", "domino_svg", "kingdom_grid", "reach_frame", "breakdown_table", "escape"]
+__all__ = ["button", "domino_svg", "kingdom_grid", "reach_frame", "compact_frame",
+           "breakdown_table", "escape", "HAND_CELL"]
+
+HAND_CELL = 32
+"""The square size of a domino in a hand or a line, in pixels (crowns stay ≥ 14 px wide)."""
 
 _CELL_RECT = re.compile(
     r'<rect class="kk-cell ([^"]*)" data-row="(-?\d+)" data-col="(-?\d+)" x="(\d+)" y="(\d+)"')
@@ -49,12 +53,12 @@ def button(label: str, action: str, *, enabled: bool = True, title: str = "",
             f"{escape(label)}</button>")
 
 
-def domino_svg(dom: Domino, direction: int = 0, cell: int = 18) -> str:
-    """A small picture of a domino; ``direction`` puts the second half right/below/left/above.
+def domino_svg(dom: Domino, direction: int = 0, cell: int = HAND_CELL) -> str:
+    """A picture of a domino; ``direction`` puts the second half right/below/left/above.
 
     >>> from kingdomino_kit import domino
     >>> domino_svg(domino(48), 1).count("<rect")
-    2
+    3
     """
     dr, dc = DIRECTIONS[direction]
     cells = [(0, 0), (dr, dc)]
@@ -66,10 +70,9 @@ def domino_svg(dom: Domino, direction: int = 0, cell: int = 18) -> str:
         x, y = (c - cmin) * cell, (r - rmin) * cell
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
                    f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" stroke-width="0.5"/>')
-        s = cell * 0.3
-        for k in range(half.crowns):
-            out.append(f'<path d="{crown_path(x + 1 + k * (s + 1), y + 1, s)}" fill="#ffd700" '
-                       'stroke="#7a5c00" stroke-width="0.5"/>')
+        out.append(crowns_svg(x, y, cell, half.crowns))
+    out.append(f'<rect x="0.75" y="0.75" width="{width - 1.5}" height="{height - 1.5}" '
+               'fill="none" stroke="#111" stroke-width="1.5"/>')
     out.append("</svg>")
     return "".join(out)
 
@@ -82,6 +85,23 @@ def reach_frame(kingdom: Kingdom) -> tuple[int, int, int, int]:
     """
     n = kingdom.size - 1
     return (-n, n, -n, n)
+
+
+def compact_frame(kingdom: Kingdom) -> tuple[int, int, int, int]:
+    """A size × size frame holding the kingdom, as centred on the castle as its extent allows
+    (inside :func:`reach_frame`): for the small boards of the other players.
+
+    >>> compact_frame(Kingdom()), compact_frame(Kingdom.from_text("C W W W W"))
+    ((-2, 2, -2, 2), (-2, 2, 0, 4))
+    """
+    n = kingdom.size
+    rmin, rmax, cmin, cmax = kingdom.bounds
+
+    def span(lo: int, hi: int) -> tuple[int, int]:
+        start = min(max(-(n // 2), hi - n + 1), lo)
+        return start, start + n - 1
+
+    return (*span(rmin, rmax), *span(cmin, cmax))
 
 
 def reachable(kingdom: Kingdom, cell: Cell) -> bool:
@@ -99,18 +119,22 @@ def reachable(kingdom: Kingdom, cell: Cell) -> bool:
 
 def kingdom_grid(kingdom: Kingdom, *, legal: Collection[Cell] = (),
                  direction: int | None = None, ghost: Domino | None = None,
-                 properties: Sequence[Property] | None = None, cell: int = 36,
-                 clickable: bool = True, badges: bool = True) -> str:
-    """The kingdom drawn on every cell it could reach, as SVG inside ``<div class="kk-grid">``.
+                 properties: Sequence[Property] | None = None, cell: int = 40,
+                 clickable: bool = True, badges: bool = True, frame: Frame | None = None,
+                 cursor: Cell | None = None) -> str:
+    """The kingdom drawn on every cell it could reach (or on ``frame``), as SVG inside
+    ``<div class="kk-grid">``, with row and column labels.
 
     Cells are :func:`kingdomino_kit.render.kingdom_svg` squares with extra classes: ``kk-legal``
-    (in ``legal``), ``kk-out`` (out of reach: the kingdom would no longer fit), and
-    ``data-kk-action="cell"`` when ``clickable``. Every property is outlined (dashed when it has
-    no crown) with a numbered badge (unless not ``badges``). With ``ghost`` and ``direction``,
-    hovering previews the domino.
+    (in ``legal``, also drawn with the legal marker), ``kk-out`` (out of reach: the kingdom
+    would no longer fit), ``kk-cursor`` (the keyboard's cursor, outlined) and
+    ``data-kk-action="cell"`` when ``clickable``. Every property is outlined (dashed when it
+    has no crown) with a numbered badge (unless not ``badges``). With ``ghost`` and
+    ``direction``, hovering previews the domino.
     """
     props = kingdom.properties() if properties is None else list(properties)
-    svg = kingdom_svg(kingdom, cell=cell, frame=reach_frame(kingdom), highlight=props)
+    svg = kingdom_svg(kingdom, cell=cell, frame=frame or reach_frame(kingdom), highlight=props,
+                      legal=legal)
     corners: dict[Cell, tuple[int, int]] = {}
 
     def mark(match: re.Match[str]) -> str:
@@ -122,6 +146,8 @@ def kingdom_grid(kingdom: Kingdom, *, legal: Collection[Cell] = (),
             extra += " kk-legal"
         if not reachable(kingdom, where):
             extra += " kk-out"
+        if where == cursor:
+            extra += " kk-cursor"
         action = ' data-kk-action="cell"' if clickable else ""
         return (f'<rect class="kk-cell {classes}{extra}"{action} data-row="{r}" data-col="{c}" '
                 f'x="{x}" y="{y}"')
@@ -139,9 +165,14 @@ def kingdom_grid(kingdom: Kingdom, *, legal: Collection[Cell] = (),
     for k, prop in enumerate(props if badges else [], start=1):
         x, y = corners[min(prop.cells)]
         colour = "#d11" if prop.score else "#555"
-        marks.append(f'<circle cx="{x + cell - 9}" cy="{y + cell - 9}" r="7" fill="{colour}"/>'
-                      f'<text class="kk-badge" x="{x + cell - 9}" y="{y + cell - 5.5}" '
-                      f'text-anchor="middle">{k}</text>')
+        marks.append(f'<circle class="kk-badge-disc" cx="{x + cell - 9}" cy="{y + cell - 9}" '
+                     f'r="8" fill="{colour}" stroke="#fff" stroke-width="1"/>'
+                     f'<text class="kk-badge" x="{x + cell - 9}" y="{y + cell - 5}" '
+                     f'text-anchor="middle">{k}</text>')
+    if cursor is not None and cursor in corners:
+        x, y = corners[cursor]
+        marks.append(f'<rect class="kk-cursor-mark" x="{x + 1}" y="{y + 1}" width="{cell - 2}" '
+                     f'height="{cell - 2}" fill="none" stroke="#0b3d91" stroke-width="3"/>')
     svg = svg.replace("</svg>", "".join(marks) + "</svg>")
     style = ""
     data = ""

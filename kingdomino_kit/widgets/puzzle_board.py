@@ -4,7 +4,10 @@ proven optimum.
 The hand is the puzzle's dominoes (for a *next placement* puzzle: the claimed domino), the board
 starts from the puzzle's kingdom and counts its bonuses. *Check* grades the kingdom with the
 puzzle's grader (:func:`kingdomino_kit.puzzles.grade`): legal? buildable? its score, and
-how far from the proven optimum. *Show an answer* reveals one optimal layout.
+how far from the proven optimum. *Show an answer* reveals one optimal layout (its caption above
+it); *Hint* (when the puzzle has one) shows the puzzle's hint. A *rearrange* puzzle draws the
+given kingdom to rebuild above the board. Cells in the verdicts are named as the labels show
+them.
 
 >>> from kingdomino_kit.puzzles import Puzzle
 >>> p = Puzzle("demo", "Two crowns", "best-kingdom", 1, "Place both.", (41, 15))
@@ -21,7 +24,7 @@ from typing import Any
 
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import Puzzle, grade, load_collection, load_puzzle
-from kingdomino_kit.render import kingdom_svg
+from kingdomino_kit.render import kingdom_svg, name_cells
 from kingdomino_kit.widgets.board import KingdomBoard, WidgetError
 from kingdomino_kit.widgets.markup import button, escape
 
@@ -59,6 +62,7 @@ class PuzzleBoard(KingdomBoard):
         self.puzzle = find_puzzle(puzzle)
         self.grade: Any = None
         self._show_answer = False
+        self._show_hint = False
         p = self.puzzle
         hand = [p.claimed] if p.kind == "next-placement" and p.claimed is not None \
             else list(p.dominoes)
@@ -69,9 +73,10 @@ class PuzzleBoard(KingdomBoard):
         """Grade the kingdom on the board as the answer; the message says the verdict."""
         verdict = grade(self.puzzle, self.kingdom)
         self.grade = verdict
-        words = verdict.reason[0].upper() + verdict.reason[1:]
+        reason = name_cells(verdict.reason, self.kingdom.size)
+        words = reason[0].upper() + reason[1:]
         if verdict.optimal and not words.startswith("Optimal"):
-            words = "Optimal: " + verdict.reason
+            words = "Optimal: " + reason
         score = f" Score {verdict.score}." if verdict.legal else ""
         self._say(words + "." + score, "ok" if verdict.optimal else "info" if verdict.legal
                   else "error")
@@ -85,6 +90,14 @@ class PuzzleBoard(KingdomBoard):
         self._show_answer = not self._show_answer
         self._say(self.message, self._message_kind)
 
+    def show_hint(self) -> None:
+        """Show (or hide) the puzzle's hint."""
+        if not self.puzzle.hint:
+            self._say("This puzzle has no hint.", "error")
+            return
+        self._show_hint = not self._show_hint
+        self._say(self.message, self._message_kind)
+
     def _after_action(self, keep_selection: bool = False) -> None:
         self.grade = None  # the kingdom changed: an old verdict no longer applies
         super()._after_action(keep_selection)
@@ -95,14 +108,20 @@ class PuzzleBoard(KingdomBoard):
             self.check()
         elif action == "answer":
             self.show_answer()
+        elif action == "hint":
+            self.show_hint()
         else:
             return False
         return True
 
     def extra_controls(self) -> str:
-        """The Check and Show-an-answer buttons."""
+        """The Check, Hint and Show-an-answer buttons."""
         has_answer = self.puzzle.solution is not None
+        hint = ""
+        if self.puzzle.hint:
+            hint = button("Hide the hint" if self._show_hint else "Hint", "hint")
         return (button("Check", "check", title="legal? buildable? how far from the optimum?")
+                + hint
                 + button("Hide the answer" if self._show_answer else "Show an answer", "answer",
                          enabled=has_answer))
 
@@ -116,6 +135,13 @@ class PuzzleBoard(KingdomBoard):
         if p.kind == "next-placement":
             then = ", ".join(str(n) for n in p.dominoes)
             lines.append(f'<div class="kk-puzzle-then">then, in any order: {then}</div>')
+        if self._show_hint and p.hint:
+            lines.append(f'<div class="kk-hint-text">Hint: {escape(p.hint)}</div>')
+        if p.given:
+            given = Kingdom.from_text(p.given, p.rules.size)
+            lines.append(f'<div class="kk-given"><div class="kk-given-caption">The kingdom to '
+                         f"rebuild (it scores {p.rules.total(given)} now):</div>"
+                         f"{kingdom_svg(given, cell=30)}</div>")
         g = self.grade
         if g is not None:
             yes = {True: "yes", False: "no"}
@@ -134,6 +160,7 @@ class PuzzleBoard(KingdomBoard):
                          f"{cells}</table>")
         if self._show_answer and p.solution is not None:
             answer = Kingdom.from_text(p.solution.kingdom, p.rules.size)
-            lines.append(f'<div class="kk-answer-layout">One optimal layout ({p.solution.optimum}):'
-                         f"{kingdom_svg(answer, cell=28)}</div>")
+            lines.append('<div class="kk-answer-layout"><div class="kk-answer-caption">One '
+                         f"optimal layout (it scores {p.solution.optimum}):</div>"
+                         f"<div>{kingdom_svg(answer, cell=30)}</div></div>")
         return f'<div class="kk-puzzle">{"".join(lines)}</div>'

@@ -29,6 +29,7 @@ import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 HERE = Path(__file__).parent
+REPO = HERE.parent.parent
 ARTIFACTS = HERE.parent.parent / "test-artifacts"
 TEACHING = HERE.parent.parent / "notebooks"  # the student editions, opened as a class would
 CHROMIUM_ARGS = [
@@ -168,6 +169,104 @@ def jupyter_server(app: str, base: Path) -> Iterator[Lab]:
         _kill_processes_mentioning(str(runtime))
 
 
+def _children(pid: int) -> list[int]:
+    """Every process descended from ``pid`` (read from /proc), deepest last."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        kids = parents.get(todo.pop(), [])
+        out.extend(kids)
+        todo.extend(kids)
+    return out
+
+
+def listening_addresses(port: int) -> set[str]:
+    """The local addresses (hex, as /proc/net/tcp* writes them) listening on ``port``."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                local, state = line.split()[1], line.split()[3]
+                address, hex_port = local.rsplit(":", 1)
+                if state == "0A" and int(hex_port, 16) == port:
+                    found.add(address)
+    return found
+
+
+@dataclass(frozen=True)
+class App:
+    """The running ``make app`` page: its URL and port."""
+
+    url: str
+    port: int
+    log: Path
+
+
+@pytest.fixture()
+def voila_app(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[App]:
+    """``make app`` itself (Voilà on the app notebook), on a free port, stopped after the test
+    with every process it started (its kernels included)."""
+    base = tmp_path_factory.mktemp("voila")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"),
+               JUPYTER_RUNTIME_DIR=str(base / "runtime"), JUPYTER_DATA_DIR=str(base / "data"),
+               IPYTHONDIR=str(base / "ipython"), MPLBACKEND="Agg",
+               PYDEVD_DISABLE_FILE_VALIDATION="1")
+    env.pop("MAKEFLAGS", None)
+    port = _free_port()
+    log = base / "voila.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(["make", "--no-print-directory", "app", f"APP_PORT={port}"],
+                                cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_S
+        while not listening_addresses(port):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"make app did not listen on {port}:\n{log.read_text()}")
+            time.sleep(0.5)
+        yield App(url, port, log)
+    finally:
+        started = _children(proc.pid)
+        _kill_group(proc)
+        for pid in reversed(started):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+@contextmanager
+def chromium_page(chromium_path: Path, profile: Path, width: int, height: int
+                  ) -> Iterator[object]:
+    """A fresh headless Chromium page (own user-data-dir ``profile``); closed whatever
+    happens."""
+    os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=str(chromium_path), headless=True,
+            args=CHROMIUM_ARGS, viewport={"width": width, "height": height})
+        try:
+            yield context.pages[0] if context.pages else context.new_page()
+        finally:
+            context.close()
+
+
+@pytest.fixture()
+def app_page(voila_app: App, chromium_path: Path, tmp_path: Path) -> Iterator[object]:
+    """A headless Chromium page at 1366×768 for the Voilà app."""
+    with chromium_page(chromium_path, tmp_path / "chromium-profile", 1366, 768) as page:
+        yield page
+
+
 @pytest.fixture()
 def lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[Lab]:
     """JupyterLab 4, started for one test and stopped after it."""
@@ -184,18 +283,10 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
 
 @pytest.fixture()
 def page(lab: Lab, chromium_path: Path, tmp_path: Path) -> Iterator[object]:
-    """A fresh headless Chromium page (own user-data-dir); closed whatever happens."""
-    os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=str(chromium_path),
-            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 1000})
-        try:
-            yield context.pages[0] if context.pages else context.new_page()
-        finally:
-            context.close()
+    """A fresh headless Chromium page for the Jupyter server (1280×1000 unless a test sets
+    another size)."""
+    with chromium_page(chromium_path, tmp_path / "chromium-profile", 1280, 1000) as page:
+        yield page
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:

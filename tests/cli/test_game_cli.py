@@ -81,13 +81,13 @@ def test_bad_arguments_exit_2_with_one_line(args: list[str]) -> None:
 
 def test_simulate_csv_identical_for_any_worker_count(tmp_path: Path) -> None:
     one, two = tmp_path / "one.csv", tmp_path / "two.csv"
-    common = ["simulate", "--games", "60", "--players", "4", "--bots", "random", "--seed", "3"]
+    common = ["simulate", "--games", "600", "--players", "4", "--bots", "random", "--seed", "3"]
     a = run(*common, "--workers", "1", "--out", str(one))
     b = run(*common, "--workers", "2", "--out", str(two))
     assert a.returncode == b.returncode == 0, a.stderr + b.stderr
     assert one.read_text() == two.read_text()
     rows = list(csv.DictReader(io.StringIO(one.read_text())))
-    assert len(rows) == 60 * 4
+    assert len(rows) == 600 * 4
     assert {"game", "seed", "player", "bot", "score", "rank", "winner"} <= set(rows[0])
     assert "random" in a.stdout and "mean score" in a.stdout
     assert a.stderr == ""                                   # no progress bar off a terminal

@@ -87,7 +87,7 @@ def test_interrupt_returns_the_best_so_far() -> None:
     import time
 
     proc = subprocess.Popen([sys.executable, "-m", "kingdomino_kit", "solve", "--dominoes", "all",
-                             "--choose", "12", "--time-limit", "200", "--json"],
+                             "--size", "7", "--choose", "24", "--time-limit", "600", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(8)
     proc.send_signal(signal.SIGINT)
@@ -96,5 +96,20 @@ def test_interrupt_returns_the_best_so_far() -> None:
     data = json.loads(out)
     assert data["status"] in ("FEASIBLE", "UNKNOWN")
     if data["status"] == "FEASIBLE":
-        kingdom, _ = parse_text(data["grid"])
+        kingdom, _ = parse_text(data["grid"], size=7)
         assert kingdom.score() == data["score"] <= data["bound"]
+
+
+MAXIMA = Path(__file__).resolve().parents[2] / "docs" / "maxima"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bonus", ["none", "both"])
+def test_free_choice_from_the_whole_box_reaches_the_recorded_maximum(bonus: str) -> None:
+    record = json.loads((MAXIMA / f"5x5-{bonus}.json").read_text(encoding="utf-8"))
+    args = record["command"].split()[2:]  # the record's own command, less "kingdomino-kit solve"
+    out = run(*args, "--time-limit", "600", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["status"], data["score"], data["bound"]) == ("OPTIMAL", record["score"],
+                                                             record["score"])

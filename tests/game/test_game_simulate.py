@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import random
+from pathlib import Path
 
 import pytest
 
 from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.game import GameOptions, derive_seed, play
 from kingdomino_kit.game.fastplay import play_random
-from kingdomino_kit.game.simulate import COLUMNS, expand_bots, simulate, simulate_game, summarize
+from kingdomino_kit.game.simulate import (
+    COLUMNS,
+    expand_bots,
+    read_results,
+    simulate,
+    simulate_frame,
+    simulate_game,
+    simulate_rows,
+    simulate_to,
+    summarize,
+)
+from kingdomino_kit.tables import read_metadata
 
 
 def random_options(rng: random.Random) -> GameOptions:
@@ -52,11 +66,46 @@ def test_simulate_rows_and_ranks() -> None:
 
 def test_simulate_identical_for_one_and_two_workers() -> None:
     options = GameOptions(players=2)
-    a = list(simulate(30, "greedy,random", options, seed=8, workers=1))
-    b = list(simulate(30, "greedy,random", options, seed=8, workers=2))
-    assert a == b
-    c = list(simulate(60, "random", GameOptions(), seed=8, workers=2))
-    assert c == list(simulate(60, "random", GameOptions(), seed=8, workers=1))
+    a = list(simulate_rows(30, "greedy,random", options, seed=8, workers=1, chunk=4))
+    b = list(simulate_rows(30, "greedy,random", options, seed=8, workers=2, chunk=4))
+    assert a == b and len(a) == 8
+    c = list(simulate(600, "random", GameOptions(), seed=8, workers=2))
+    assert c == list(simulate(600, "random", GameOptions(), seed=8, workers=1))
+
+
+def test_the_frame_has_the_rows_with_their_types() -> None:
+    options = GameOptions(players=3, harmony=True)
+    rows = list(simulate(7, "greedy,random,random", options, seed=3))
+    frame = simulate_frame(7, "greedy,random,random", options, seed=3)
+    assert list(frame.columns) == list(COLUMNS)
+    assert frame.to_dict("records") == [r | {"winner": bool(r["winner"])} for r in rows]
+    assert dict(frame.dtypes.astype(str)) == {
+        "game": "int64", "seed": "int64", "players": "int8", "player": "int8",
+        "bot": "category", "score": "int16", "properties": "int16", "bonus": "int16",
+        "largest_property": "int16", "crowns": "int16", "discarded": "int8", "rank": "int8",
+        "winner": "bool"}
+
+
+def test_the_csv_is_the_one_csv_dictwriter_writes(tmp_path: Path) -> None:
+    options = GameOptions(players=4)
+    summary = simulate_to(tmp_path / "new.csv", 300, "random", options, seed=3, workers=2)
+    expected = io.StringIO()
+    writer = csv.DictWriter(expected, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for i in range(300):
+        writer.writerows(simulate_game(i, ["random"] * 4, options, 3))
+    assert (tmp_path / "new.csv").read_text() == expected.getvalue()
+    assert summary == summarize(simulate(300, "random", options, seed=3))
+
+
+def test_parquet_and_csv_read_back_as_the_frame(tmp_path: Path) -> None:
+    options = GameOptions(players=2, middle_kingdom=True)
+    frame = simulate_frame(40, "random,greedy", options, seed=6)
+    for name in ("r.csv", "r.parquet"):
+        simulate_to(tmp_path / name, 40, "random,greedy", options, seed=6)
+        assert read_results(tmp_path / name).equals(frame), name
+    meta = read_metadata(tmp_path / "r.parquet")
+    assert meta is not None and meta["seed"] == 6 and meta["options"]["middle_kingdom"]
 
 
 def test_one_simulated_game_matches_a_played_game() -> None:

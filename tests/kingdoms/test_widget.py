@@ -81,9 +81,9 @@ def test_illegal_clicks_change_nothing() -> None:
     browser_click(table, "pass")
     assert "may pass only" in table.message and table.game.to_log() == log
     browser_click(table, "rank", rank=1)
-    assert table.html.count("kk-legal") == len(table.game.board.empty_cells())
+    assert table.html.count("kk-legal-dot") == len(table.game.board.empty_cells())
     browser_click(table, "draw")
-    assert table.html.count("kk-legal") == len(table.game.board.empty_cells())
+    assert table.html.count("kk-legal-dot") == len(table.game.board.empty_cells())
     assert f"drawn: <b>{table.game.drawn}</b>" in table.html
 
 

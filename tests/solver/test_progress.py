@@ -73,3 +73,19 @@ def test_solve_progress_prints_one_json_line_per_event_on_stderr() -> None:
     assert lines[0]["event"] == "start" and lines[-1]["event"] == "done"
     assert lines[-1]["status"] == "optimal" and lines[-1]["bound"] == answer["score"] == 9
     assert all({"seconds", "score", "bound", "refuted"} <= set(line) for line in lines)
+
+
+def test_free_choice_streams_its_proof_too() -> None:
+    # the choices not yet made into models count in the bound; the models made as choices are
+    # taken report their castle positions' bounds
+    pool = dominoes("25,27,3,17,33,32,26,20,31,23")
+    events: list[Progress] = []
+    sol = best_kingdom(pool, choose=4, workers=1, seed=0, on_progress=events.append)
+    assert sol.status == "optimal"
+    assert events[0].kind == "start" and events[-1].kind == "done"
+    assert events[-1].bound == sol.bound == sol.score
+    bounds = [e.bound for e in events]
+    assert bounds == sorted(bounds, reverse=True)
+    assert events[-1].positions and all(b <= sol.score for _, b in events[-1].positions)
+    assert all(e.bound >= max([e.score] + [b for _, b in e.positions]) for e in events)
+    assert [e.score for e in events if e.kind == "solution"][-1] == sol.score

@@ -11,7 +11,9 @@ import sys
 import pytest
 
 from kingdomino_kit import IllegalPlacement, Kingdom, Placement, domino
+from kingdomino_kit.dominoes import Terrain
 from kingdomino_kit.grid import DIRECTIONS
+from kingdomino_kit.render import TERRAIN_COLOURS
 from kingdomino_kit.widgets import KingdomBoard, WidgetError
 
 
@@ -123,11 +125,13 @@ def test_out_of_reach_cells_are_dimmed_and_follow_the_kingdom() -> None:
     assert out == {(r, c) for r in range(-4, 5) for c in (-4, -3)}
 
 
-def test_rotation_cycles_clockwise_and_reselecting_rotates() -> None:
+def test_rotation_cycles_clockwise_and_selecting_never_rotates() -> None:
     board = KingdomBoard("41,13")
     browser_click(board, "rotate")
     assert board.rotation == 1 and "below" in board.message
-    browser_click(board, "select", domino=41)           # the chosen one again: rotate
+    browser_click(board, "select", domino=41)           # the chosen one again: no turn
+    assert board.rotation == 1
+    browser_click(board, "key", key="rotate")            # R
     assert board.rotation == 2
     browser_click(board, "select", domino=13)
     assert board.selected == 13 and board.rotation == 2
@@ -140,7 +144,8 @@ def test_rotation_cycles_clockwise_and_reselecting_rotates() -> None:
 def test_undo_redo_reset() -> None:
     board = KingdomBoard("41,13")
     browser_click(board, "undo")
-    assert board.message == "Nothing to undo." and 'data-kk-action="undo" disabled' in board.html
+    assert board.message == "Nothing to undo."
+    assert re.search(r'data-kk-action="undo" title="[^"]*" disabled', board.html)
     board.click(0, 1)
     board.select(13)                                    # already chosen: stays, no rotation
     board.rotate()
@@ -232,8 +237,8 @@ def test_hover_preview_carries_the_rotation_and_colours() -> None:
     board = KingdomBoard("41")
     board.rotate(3)
     assert 'data-ghost-dr="-1" data-ghost-dc="0"' in board.html
-    assert "--kk-ghost-first: #e9c944" in board.html        # W, then G
-    assert "--kk-ghost-second: #93c94a" in board.html
+    assert f"--kk-ghost-first: {TERRAIN_COLOURS[Terrain.WHEAT]}" in board.html   # W, then G
+    assert f"--kk-ghost-second: {TERRAIN_COLOURS[Terrain.GRASSLAND]}" in board.html
 
 
 def test_select_a_domino_not_in_the_hand() -> None:
@@ -269,3 +274,120 @@ def test_a_whole_kingdom_by_random_clicks_scores_like_a_flood_fill() -> None:
         assert f'class="kk-score-value">{board.score}<' in board.html
     assert clicks >= 12 and "All dominoes are used" in board.message
     assert repr(board).endswith(f"hand=[], score={board.score})")
+
+
+# ---------------------------------------------------------------- labels, names, keys, legibility
+def label_texts(html: str) -> list[str]:
+    return re.findall(r'<text class="kk-label"[^>]*>([^<]*)</text>', html)
+
+
+def test_labels_name_columns_by_letter_and_rows_by_number_around_the_castle() -> None:
+    board = KingdomBoard("41")
+    labels = label_texts(board.html)
+    assert labels == list("ABCDEFGHI") + [str(n) for n in range(1, 10)]
+    assert board.name((0, 0)) == "E5" and board.name((-4, -4)) == "A1"
+    big = KingdomBoard("1", size=7)
+    assert label_texts(big.html)[:13] == list("ABCDEFGHIJKLM") and big.name((0, 0)) == "G7"
+    for r in range(-4, 5):                              # the slow way: letter by index
+        for c in range(-4, 5):
+            assert board.name((r, c)) == "ABCDEFGHI"[c + 4] + str(r + 5)
+
+
+def test_messages_name_cells_as_the_labels_do_never_by_coordinates() -> None:
+    board = KingdomBoard("41,13")
+    board.click(0, 1)
+    assert board.message.startswith("Placed domino 41 on F5,G5:")
+    for where in ((3, 3), (0, 0), (0, 1), (9, 9)):      # connection, occupied, occupied, size
+        board.click(*where)
+        assert board.message.startswith("Illegal:")
+        assert not re.search(r"\(-?\d+, ?-?\d+\)", board.message), board.message
+    board.click(3, 3)
+    assert "domino 13 at H8,I8 breaks the connection rule" in board.message
+
+
+def test_keys_move_the_cursor_place_rotate_and_undo_through_the_browser_event() -> None:
+    board = KingdomBoard("41,13")
+    assert board.cursor == (0, 1) and 'data-kk-keys="board"' in board.html
+    assert html_cells(board, "kk-cursor") == {(0, 1)}
+    for _ in range(6):                                  # held at the field's edge
+        browser_click(board, "key", key="up")
+    assert board.cursor == (-4, 1) and board.message.startswith("Cursor on F1:")
+    for _ in range(4):
+        browser_click(board, "key", key="down")
+    browser_click(board, "key", key="left")
+    browser_click(board, "key", key="right")
+    assert board.cursor == (0, 1) and html_cells(board, "kk-cursor") == {(0, 1)}
+    assert "press Enter" in board.message
+    browser_click(board, "key", key="enter")            # 41 W|G2 on F5,G5
+    assert board.export() == "C  W  G2" and board.message.startswith("Placed domino 41")
+    browser_click(board, "key", key="rotate")           # 13 W|F, second half below
+    assert board.rotation == 1
+    browser_click(board, "key", key="right")            # G5 holds a square now
+    assert board.message.startswith("Cursor on G5: a square already placed")
+    browser_click(board, "key", key="left")
+    browser_click(board, "key", key="down")             # F6: 13's W under the W, F below
+    assert board.message.startswith("Cursor on F6: empty: press Enter")
+    browser_click(board, "key", key="enter")
+    assert board.message.startswith("Placed domino 13 on F6,F7")
+    browser_click(board, "key", key="undo")
+    assert board.message.startswith("Undone: domino 13") and board.export() == "C  W  G2"
+    browser_click(board, "key", key="x")
+    assert board.message.startswith("Unknown key 'x'")
+
+
+def test_enter_does_exactly_what_a_click_on_the_cursor_does() -> None:
+    for rotation in range(4):
+        by_key, by_click = KingdomBoard("13,41"), KingdomBoard("13,41")
+        by_key.rotate(rotation)
+        by_click.rotate(rotation)
+        for cell in sorted(by_click.legal_cells())[:2] + [(3, 3)]:
+            while by_key.cursor != cell:                # walk the cursor there with arrows
+                r, c = by_key.cursor
+                by_key.key("down" if cell[0] > r else "up" if cell[0] < r else
+                           "right" if cell[1] > c else "left")
+            assert by_key.key("enter") == by_click.click(*cell)
+            assert by_key.export() == by_click.export()
+            by_key.undo()
+            by_click.undo()
+
+
+def test_every_legal_cell_gets_the_marker_and_only_those() -> None:
+    board = KingdomBoard("13,41")
+    board.click(0, 1)
+    dots = re.findall(r'<circle class="kk-legal-dot" cx="([\d.]+)" cy="([\d.]+)"', board.html)
+    assert len(dots) == len(board.legal_cells()) > 0
+    corners = {(int(m[0]), int(m[1])): (int(m[2]), int(m[3])) for m in re.findall(
+        r'class="kk-cell [^"]*kk-legal[^"]*"[^>]*data-row="(-?\d+)" data-col="(-?\d+)" '
+        r'x="(\d+)" y="(\d+)"', board.html)}
+    assert set(corners) == board.legal_cells()
+    centres = {(x + 20, y + 20) for x, y in corners.values()}       # 40 px cells
+    assert {(float(x), float(y)) for x, y in dots} == {(float(x), float(y)) for x, y in centres}
+
+
+def crown_widths(html: str) -> list[float]:
+    widths = []
+    for d in re.findall(r'<path class="kk-crown" d="([^"]+)"', html):
+        xs = [float(p.split(",")[0]) for p in re.findall(r"-?[\d.]+,-?[\d.]+", d)]
+        widths.append(max(xs) - min(xs))
+    return widths
+
+
+def test_crowns_are_at_least_14_px_wide_everywhere_with_a_halo() -> None:
+    board = KingdomBoard("48,41,39")                    # dominoes with crowns
+    crowns = [d.first.crowns + d.second.crowns for d in board.hand]
+    widths = crown_widths(board.html)
+    assert len(widths) == sum(crowns) + crowns[0] and min(widths) >= 14  # hand and chosen
+    board.click(0, 1)
+    assert min(crown_widths(board.html)) >= 14
+    assert board.html.count('class="kk-crown-halo"') == board.html.count('class="kk-crown"')
+
+
+def test_placed_dominoes_are_outlined_one_by_one() -> None:
+    board = KingdomBoard("41,13,27")
+    assert board.html.count('class="kk-domino"') == 0
+    board.click(0, 1)
+    assert board.html.count('class="kk-domino"') == 1
+    board.click(*min(board.legal_cells()))
+    assert board.html.count('class="kk-domino"') == 2
+    board.undo()
+    assert board.html.count('class="kk-domino"') == 1

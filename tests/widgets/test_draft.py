@@ -144,3 +144,61 @@ def test_options_and_bad_arguments() -> None:
         DraftTable(options=GameOptions(players=2), harmony=True)
     with pytest.raises(ValueError, match="unknown bot"):
         DraftTable(players=2, bots=["smart"])
+
+
+def test_rounds_are_counted_from_1_and_the_turn_is_said_plainly() -> None:
+    table = DraftTable(players=2, bots=["greedy"], seed=1)
+    status = re.search(r'<div class="kk-status"><b>([^<]*)</b>', table.html)[1]
+    assert status == "opening draft (round 1 of 6 next) · claim · your turn"
+    assert "round 0" not in table.html and "turn of" not in table.html
+    seen = set()
+    while not table.game.is_over:
+        seen.add(table.round_words())
+        if table.your_turn():
+            table.apply(table.game.legal_actions()[0])
+        else:
+            assert table.turn_words().endswith("'s turn")
+            table.step()
+    rounds = {int(m[1]) for w in seen if (m := re.match(r"round (\d+) of 6", w))}
+    assert {1, 2, 3, 4, 5} <= rounds <= {1, 2, 3, 4, 5, 6}
+    assert "game over" in table.html
+    watched = DraftTable(players=2, human=None, bots=["random"], seed=2)
+    words = set()
+    while watched.step():
+        words.add(re.search(r'<div class="kk-status"><b>([^<]*)</b>', watched.html)[1])
+    assert any(w.startswith("round 6 of 6 · place · random") for w in words), words
+
+
+def test_other_players_boards_are_readable_at_a_classroom_size() -> None:
+    table = DraftTable(players=4, bots=["greedy"], seed=5)
+    while not (table.your_turn() and table.phase == "place"):
+        table.apply(table.game.legal_actions()[0])
+    sizes = {int(w) for w in re.findall(r'<rect class="kk-cell[^"]*"[^>]* width="(\d+)"',
+                                        table.html)}
+    assert min(sizes) >= 28                              # no 16 px cells any more
+    panels = re.findall(r'<div class="kk-player[^"]*" data-player="(\d)"(.*?)</svg>', table.html,
+                        re.S)
+    cells = {int(p): body.count('class="kk-cell') for p, body in panels}
+    assert cells[0] == 81 and all(cells[p] == 25 for p in (1, 2, 3))   # yours 9×9, theirs 5×5
+    crowns = re.findall(r'<path class="kk-crown" d="M([\d.]+),[\d.]+ L[\d.]+,[\d.]+ L[\d.]+,'
+                        r'[\d.]+ L[\d.]+,[\d.]+ L[\d.]+,[\d.]+ L([\d.]+),', table.html)
+    assert crowns and all(float(b) - float(a) >= 14 for a, b in crowns)
+
+
+def test_the_log_and_the_keys_name_cells_as_the_labels_do() -> None:
+    table = DraftTable(players=2, bots=["greedy"], seed=1)
+    while not (table.your_turn() and table.phase == "place"):
+        table.apply(table.game.legal_actions()[0])
+    assert 'data-kk-keys="draft"' in table.html
+    browser_click(table, "key", key="rotate")
+    assert table.rotation == 1
+    target = min(table.legal_cells())
+    while table._cursor != target:
+        r, c = table._cursor
+        browser_click(table, "key", key="down" if target[0] > r else "up" if target[0] < r
+                      else "right" if target[1] > c else "left")
+    assert "press Enter" in table.message
+    browser_click(table, "key", key="enter")
+    log = table.html.split('<ul class="kk-log">')[1]
+    assert re.search(r"You placed domino \d+ on [A-I][1-9],[A-I][1-9]\.", log)
+    assert not re.search(r"\(-?\d+, ?-?\d+\)", log)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -92,7 +93,10 @@ def test_show_answer_reveals_the_stored_layout(puzzle: Puzzle) -> None:
     board = PuzzleBoard(puzzle)
     assert 'class="kk-answer-layout"' not in board.html
     browser_click(board, "answer")
-    assert 'class="kk-answer-layout"' in board.html and f"({puzzle.solution.optimum})" in board.html
+    assert 'class="kk-answer-layout"' in board.html
+    answer = board.html.split('class="kk-answer-layout"')[1]
+    caption = answer.index(f"One optimal layout (it scores {puzzle.solution.optimum}):")
+    assert caption < answer.index("<svg")                   # the caption sits above its picture
     browser_click(board, "answer")
     assert 'class="kk-answer-layout"' not in board.html
     bare = PuzzleBoard(Puzzle("t-2", "No answer", "best-kingdom", 1, "?", (1,)))
@@ -140,3 +144,28 @@ def test_every_stored_answer_of_the_collection_checks_optimal_on_the_board() -> 
             assert board.place(placement), (p.id, board.message)
         assert board.check().optimal, (p.id, board.message)
         assert board.score == p.rules.total(board.kingdom)
+
+
+def test_hint_button_shows_the_hint_only_when_the_puzzle_has_one(puzzle: Puzzle) -> None:
+    hinted = PuzzleBoard(dataclasses.replace(puzzle, hint="Put the crowns <together>."))
+    assert 'data-kk-action="hint"' in hinted.html and "kk-hint-text" not in hinted.html
+    browser_click(hinted, "hint")
+    assert "Hint: Put the crowns &lt;together&gt;." in hinted.html      # escaped
+    browser_click(hinted, "hint")
+    assert "kk-hint-text" not in hinted.html
+    bare = PuzzleBoard(puzzle)
+    assert 'data-kk-action="hint"' not in bare.html
+    bare.show_hint()
+    assert bare.message == "This puzzle has no hint."
+
+
+def test_a_rearrange_board_draws_the_given_kingdom() -> None:
+    given = ". . . . F / . . . . F / S2 G G G C"
+    p = Puzzle("t-3", "Rearrange", "rearrange", 2, "Rebuild it.", (4, 11, 44), given=given)
+    html = PuzzleBoard(p).html
+    assert "The kingdom to rebuild (it scores 2 now):" in html
+    drawn = html.split('class="kk-given"')[1].split("</svg>")[0]
+    assert drawn.count("kk-forest") == 2 and drawn.count("kk-grassland") == 3
+    assert drawn.count('class="kk-crown"') == 2 and "kk-swamp" in drawn
+    assert 'class="kk-given"' not in PuzzleBoard(Puzzle("t-4", "x", "best-kingdom", 1, "?",
+                                                        (1,))).html

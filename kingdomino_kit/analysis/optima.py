@@ -1,0 +1,326 @@
+"""Batch solving: the provably best kingdom of many domino sets, as one table.
+
+:func:`solve_many` solves each set with :func:`kingdomino_kit.solver.best_kingdom` — a task is
+one set — here, in local processes or on a Dask cluster (:func:`kingdomino_kit.parallel.
+run_tasks`), and answers one row per distinct set with the columns of :data:`OPTIMA`: the set,
+then the fields of ``solve --json``.
+
+**Resumable.** Given ``out`` (a ``.csv`` or ``.parquet`` file), the rows already in it are kept
+and their sets are not solved again. Each new answer is appended at once to a journal beside
+it (``out`` + ``.partial``, JSON lines, flushed and synced row by row); when the batch ends —
+finished, interrupted by Ctrl-C, or stopped by an error — the table is written to ``out``
+whole (atomically) and the journal removed. If the process is killed outright, the journal
+stays and the next run with the same ``out`` takes its rows in. A Parquet ``out`` remembers
+the rules it was solved under (size and bonuses) and refuses to be continued under others.
+
+>>> frame = solve_many([[41, 36], [48, 47]])
+>>> frame[["dominoes", "status", "score", "bound"]].values.tolist()
+[[[36, 41], 'OPTIMAL', 6, 6], [[47, 48], 'OPTIMAL', 10, 10]]
+>>> sets = random_sets(3, size=5, seed=1)
+>>> [len(s) for s in sets], sets[:2] == random_sets(2, size=5, seed=1)
+([12, 12, 12], True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+from kingdomino_kit.dominoes import DOMINOES, domino, dominoes
+from kingdomino_kit.draft import derive_seed
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.parallel import run_tasks
+from kingdomino_kit.solver import best_kingdom
+from kingdomino_kit.tables import (
+    Column,
+    Schema,
+    open_table,
+    read_metadata,
+    read_table,
+    table_format,
+    to_frame,
+)
+
+__all__ = ["DEFAULT_COUNT", "OPTIMA", "BatchRules", "journal_path", "optimum_kingdom",
+           "read_optima", "read_sets", "random_sets", "solve_many", "solve_set"]
+
+OPTIMA = Schema((
+    Column("dominoes", "ints", "the set, sorted"),
+    Column("status", "category", "OPTIMAL, FEASIBLE, INFEASIBLE or UNKNOWN (solve --json)"),
+    Column("score", "int16", "the best layout's score, bonuses included (0 if none)"),
+    Column("bound", "int16", "no layout of the set scores more"),
+    Column("seconds", "float64", "time the solve took"),
+    Column("grid", "str", "the layout in text notation (\"\" if none)"),
+    Column("order", "order", "a legal placement order, cells in the frame of grid"),
+))
+"""One row per set: the set, then the fields of ``solve --json``."""
+
+DEFAULT_COUNT = {5: 12, 7: 24}
+"""Dominoes in a random set: a whole 5×5 kingdom (12) or a whole 7×7 one (24)."""
+
+FORMAT = "kingdomino-kit/optima/1"
+JOURNAL_FORMAT = "kingdomino-kit/optima-journal/1"
+
+
+@dataclass(frozen=True)
+class BatchRules:
+    """What every set of a batch is solved under: the kingdom's size and the bonuses (what a
+    row's answer means), and how long and with how many CP-SAT workers each set is searched
+    (what it costs). One CP-SAT worker per set and seed 0 make each solve repeatable."""
+
+    size: int = 5
+    middle_kingdom: bool = False
+    harmony: bool = False
+    time_limit_s: float = 60.0
+    solver_workers: int = 1
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.size not in DEFAULT_COUNT:
+            raise KingdominoError(f"size must be 5 or 7, not {self.size}")
+        if not self.time_limit_s > 0:
+            raise KingdominoError(f"time limit must be positive, not {self.time_limit_s}")
+        if self.solver_workers < 1:
+            raise KingdominoError(f"solver workers must be 1 or more, not {self.solver_workers}")
+
+    def meaning(self) -> dict[str, Any]:
+        """The rules that change an answer (stored with the table, checked on resuming)."""
+        return {"size": self.size, "middle_kingdom": self.middle_kingdom,
+                "harmony": self.harmony}
+
+
+def solve_set(task: tuple[tuple[int, ...], BatchRules]) -> tuple[Any, ...]:
+    """One task of :func:`solve_many`: the row of one set (the :data:`OPTIMA` columns).
+
+    >>> solve_set(((41, 36), BatchRules()))[:4]
+    ([36, 41], 'OPTIMAL', 6, 6)
+    """
+    numbers, rules = task
+    sol = best_kingdom(dominoes(sorted(numbers)), size=rules.size,
+                       middle_kingdom=rules.middle_kingdom, harmony=rules.harmony,
+                       time_limit_s=rules.time_limit_s, workers=rules.solver_workers,
+                       seed=rules.seed)
+    data = sol.to_json()
+    return (sorted(numbers), data["status"], data["score"], data["bound"], data["seconds"],
+            data["grid"], data["order"])
+
+
+def random_sets(n: int, *, size: int = 5, count: int | None = None, seed: int = 0
+                ) -> list[tuple[int, ...]]:
+    """``n`` sets of ``count`` distinct dominoes (default :data:`DEFAULT_COUNT` for ``size``),
+    sorted; set ``i`` is drawn by ``random.Random(derive_seed(seed, "set", i))``, so the first
+    sets of a longer batch are the sets of a shorter one."""
+    if size not in DEFAULT_COUNT:
+        raise KingdominoError(f"size must be 5 or 7, not {size}")
+    k = DEFAULT_COUNT[size] if count is None else count
+    if not isinstance(n, int) or n < 0:
+        raise KingdominoError(f"the number of sets must be 0 or more, not {n}")
+    if not 1 <= k <= len(DOMINOES):
+        raise KingdominoError(f"count must be 1 to {len(DOMINOES)}, not {k}")
+    numbers = range(1, len(DOMINOES) + 1)
+    return [tuple(sorted(random.Random(derive_seed(seed, "set", i)).sample(numbers, k)))
+            for i in range(n)]
+
+
+def _a_set(value: Any, where: str) -> tuple[int, ...]:
+    """A set from a table's cell: a list of numbers, JSON text, or ``3,17,22`` / ``3 17 22``."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            value = json.loads(text) if text.startswith("[") else text.replace(",", " ").split()
+        except json.JSONDecodeError:
+            raise KingdominoError(f"{where}: {value!r} is not a list of dominoes") from None
+    try:
+        numbers = tuple(sorted(domino(int(v)).number for v in value))
+    except (TypeError, ValueError):
+        raise KingdominoError(f"{where}: {value!r} is not a list of dominoes") from None
+    except KingdominoError as error:
+        raise KingdominoError(f"{where}: {error}") from None
+    if not numbers:
+        raise KingdominoError(f"{where}: no domino")
+    if len(set(numbers)) != len(numbers):
+        raise KingdominoError(f"{where}: a domino appears twice in {list(numbers)}")
+    return numbers
+
+
+def read_sets(path: str | os.PathLike[str]) -> list[tuple[int, ...]]:
+    """The sets of a CSV or Parquet file's ``dominoes`` column (other columns are ignored):
+    lists of numbers, or texts such as ``[3,17,22]``, ``3,17,22`` or ``3 17 22``."""
+    import pandas as pd
+
+    name = os.fspath(path)
+    kind = table_format(name, "SETS")
+    try:
+        if kind == "parquet":
+            cells = pd.read_parquet(name, columns=None)
+        else:
+            cells = pd.read_csv(name, dtype=str, keep_default_na=False)
+    except OSError as error:
+        raise KingdominoError(f"cannot read SETS {name}: {error.strerror or error}") from None
+    except (ValueError, TypeError) as error:
+        raise KingdominoError(f"{name}: not a table ({error})") from None
+    if "dominoes" not in cells.columns:
+        raise KingdominoError(f"{name}: no column dominoes")
+    first = 2 if kind == "csv" else 1  # CSV rows counted as lines, the header being line 1
+    return [_a_set(list(v) if not isinstance(v, str) else v, f"{name}: row {i}")
+            for i, v in enumerate(cells["dominoes"], start=first)]
+
+
+def journal_path(out: str | os.PathLike[str]) -> str:
+    """Where a batch writing ``out`` keeps its answers until ``out`` is written whole."""
+    return os.fspath(out) + ".partial"
+
+
+def _key(numbers: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(int(n) for n in numbers))
+
+
+def _stored(out: str, rules: BatchRules) -> dict[tuple[int, ...], tuple[Any, ...]]:
+    """The rows already solved for ``out``: its table, then its journal's rows."""
+    rows: dict[tuple[int, ...], tuple[Any, ...]] = {}
+    meaning = rules.meaning()
+    if os.path.exists(out):
+        meta = read_metadata(out)
+        if meta is not None and meta.get("rules") not in (None, meaning):
+            raise KingdominoError(f"{out}: solved under {_rules_text(meta['rules'])}, not "
+                                  f"{_rules_text(meaning)}: write to another file")
+        for record in read_table(out, OPTIMA).to_dict("records"):
+            rows[_key(record["dominoes"])] = tuple(record[n] for n in OPTIMA.names)
+    journal = journal_path(out)
+    if os.path.exists(journal):
+        with open(journal, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+        try:
+            header = json.loads(lines[0]) if lines else {}
+        except json.JSONDecodeError:
+            header = {}
+        if header.get("format") != JOURNAL_FORMAT:
+            raise KingdominoError(f"{journal}: not a journal of solve-batch")
+        if header.get("rules") != meaning:
+            raise KingdominoError(f"{journal}: solved under {_rules_text(header['rules'])}, "
+                                  f"not {_rules_text(meaning)}: write to another file")
+        for line in lines[1:]:
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # the last line of a killed run may be cut short
+            rows[_key(record["dominoes"])] = tuple(record[n] for n in OPTIMA.names)
+    return rows
+
+
+def _rules_text(rules: dict[str, Any]) -> str:
+    bonuses = [name for name in ("middle_kingdom", "harmony") if rules.get(name)]
+    return f"{rules.get('size')}×{rules.get('size')}" + "".join(f" + {b}" for b in bonuses)
+
+
+class _Journal:
+    """Answers appended as they come, each line flushed and synced."""
+
+    def __init__(self, path: str, rules: BatchRules) -> None:
+        self.path = path
+        fresh = not os.path.exists(path) or os.path.getsize(path) == 0
+        self.handle: IO[str] = open(path, "a", encoding="utf-8")  # noqa: SIM115
+        if fresh:
+            self._line({"format": JOURNAL_FORMAT, "rules": rules.meaning()})
+
+    def _line(self, data: dict[str, Any]) -> None:
+        self.handle.write(json.dumps(data) + "\n")
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+
+    def add(self, row: tuple[Any, ...]) -> None:
+        self._line(dict(zip(OPTIMA.names, row, strict=True)))
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+def solve_many(sets: Iterable[Sequence[int]], *, size: int = 5, middle_kingdom: bool = False,
+               harmony: bool = False, time_limit_s: float = 60.0, solver_workers: int = 1,
+               seed: int = 0, workers: int = 1, client: Any = None,
+               out: str | os.PathLike[str] | None = None, progress: bool | None = False
+               ) -> Any:
+    """The best kingdom of every set (lists of domino numbers) as a DataFrame with the
+    :data:`OPTIMA` columns, one row per distinct set, in the order given.
+
+    ``time_limit_s``, ``solver_workers`` and ``seed`` go to each
+    :func:`~kingdomino_kit.solver.best_kingdom`; ``workers`` local processes or the Dask
+    ``client`` solve sets side by side. With ``out``, the batch is resumable (module
+    docstring): sets already in ``out`` are not solved again (``frame.attrs`` counts the sets
+    ``solved`` now and ``kept``), and ``out`` ends up holding every row (the rows of sets not
+    asked for this time are kept after the others)."""
+    rules = BatchRules(size, middle_kingdom, harmony, time_limit_s, solver_workers, seed)
+    wanted = list(dict.fromkeys(_a_set(s, f"set {i}") for i, s in enumerate(sets)))
+    if out is None:
+        rows = dict(_solve(wanted, rules, workers, client, progress))
+        return to_frame((rows[k] for k in wanted), OPTIMA)
+    out = os.fspath(out)
+    table_format(out, "out")
+    done = _stored(out, rules)
+    todo = [k for k in wanted if k not in done]
+    journal = _Journal(journal_path(out), rules)
+    try:
+        for key, row in _solve(todo, rules, workers, client, progress):
+            done[key] = row  # first: a Ctrl-C while journaling must not lose the row
+            journal.add(row)
+    finally:
+        journal.close()
+        _write(out, done, wanted, rules)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(journal.path)
+    frame = to_frame((done[k] for k in wanted), OPTIMA)
+    frame.attrs.update(solved=len(todo), kept=len(wanted) - len(todo))
+    return frame
+
+
+def _solve(todo: list[tuple[int, ...]], rules: BatchRules, workers: int, client: Any,
+           progress: bool | None) -> Iterator[tuple[tuple[int, ...], tuple[Any, ...]]]:
+    tasks = [(k, rules) for k in todo]
+    for index, row in run_tasks(solve_set, tasks, workers=workers, client=client,
+                                ordered=False, progress=progress, unit="set"):
+        yield todo[index], row
+
+
+def _write(out: str, done: dict[tuple[int, ...], tuple[Any, ...]],
+           wanted: list[tuple[int, ...]], rules: BatchRules) -> None:
+    asked = set(wanted)
+    keys = [k for k in wanted if k in done] + [k for k in done if k not in asked]
+    with open_table(out, OPTIMA, "out",
+                    metadata={"format": FORMAT, "rules": rules.meaning()}) as table:
+        table.write([done[k] for k in keys])
+
+
+def read_optima(path: str | os.PathLike[str]) -> Any:
+    """A table written by :func:`solve_many` (CSV or Parquet) as the DataFrame it returned."""
+    return read_table(path, OPTIMA)
+
+
+def optimum_kingdom(grid: str, order: Sequence[dict[str, Any]], size: int = 5
+                    ) -> tuple[Kingdom, tuple[Placement, ...]]:
+    """The kingdom of a row (its ``grid`` and ``order``) rebuilt through the rules: each
+    placement of ``order`` played in turn from the castle, the result checked against ``grid``.
+
+    >>> row = solve_set(((41, 36), BatchRules()))
+    >>> kingdom, order = optimum_kingdom(row[5], row[6])
+    >>> kingdom.score(), [p.domino.number for p in order] == [o["domino"] for o in row[6]]
+    (6, True)
+    """
+    kingdom = Kingdom(size)
+    if not grid:
+        return kingdom, ()
+    rmin, _, cmin, _ = Kingdom.from_text(grid, size).bounds  # the text's frame, castle-relative
+    placed = []
+    for item in order:
+        (r1, c1), (r2, c2) = item["cells"]
+        p = Placement(domino(int(item["domino"])), (r1 + rmin, c1 + cmin), (r2 + rmin, c2 + cmin))
+        kingdom.place(p)
+        placed.append(p)
+    if kingdom.to_text() != Kingdom.from_text(grid, size).to_text():
+        raise KingdominoError("the order does not build the grid")
+    return kingdom, tuple(placed)

@@ -1,0 +1,62 @@
+"""Two tables computed once and shipped with the kit, for a notebook that cannot wait the
+hour of solving behind them (``scripts/make_analysis_data.py`` makes them again, seeded):
+
+- :func:`random_hands` — the proven best 5×5 kingdom of random hands of 12 dominoes
+  (:data:`HANDS` of them, :func:`~kingdomino_kit.analysis.optima.random_sets` with seed
+  :data:`HANDS_SEED`; the :data:`~kingdomino_kit.analysis.optima.OPTIMA` columns);
+- :func:`greedy_gaps` — every seat of seeded 4-player games of greedy bots (seed
+  :data:`GAPS_SEED`, the games of ``simulate``) with the proven optimum of its own dominoes
+  (the :data:`~kingdomino_kit.analysis.gaps.GAPS` columns).
+
+The tests re-check them: the sets and games are the seeded ones, every layout rebuilds its
+score through the rules, and a sample is solved again.
+
+>>> hands = random_hands()
+>>> set(hands["dominoes"].map(len)), bool(hands["score"].between(0, 200).all())
+({12}, True)
+>>> gaps = greedy_gaps()
+>>> bool((gaps["gap"] >= 0).all()), sorted(set(gaps["bot"]))
+(True, ['greedy'])
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from kingdomino_kit.analysis.gaps import read_gaps
+from kingdomino_kit.analysis.optima import read_optima
+from kingdomino_kit.game.options import GameOptions
+
+__all__ = ["GAPS_FILE", "GAPS_GAMES", "GAPS_OPTIONS", "GAPS_SEED", "HANDS", "HANDS_FILE",
+           "HANDS_SEED", "TIME_LIMIT_S", "greedy_gaps", "random_hands"]
+
+HANDS = 1000
+"""Random hands asked for (a table stopped early holds fewer: resumable)."""
+HANDS_SEED = 1
+GAPS_GAMES = 25
+"""Games of greedy bots asked for."""
+GAPS_SEED = 1
+GAPS_OPTIONS = GameOptions(players=4)
+TIME_LIMIT_S = 60.0
+"""Seconds of solving allowed per hand."""
+HANDS_FILE = "random_hands_5x5.parquet"
+GAPS_FILE = "greedy_gaps.parquet"
+
+
+def _path(name: str) -> Any:
+    return resources.files("kingdomino_kit") / "data" / name
+
+
+def random_hands() -> Any:
+    """The stored optima of random 5×5 hands, as :func:`~kingdomino_kit.analysis.optima.
+    solve_many` answered them."""
+    with resources.as_file(_path(HANDS_FILE)) as path:
+        return read_optima(path)
+
+
+def greedy_gaps() -> Any:
+    """The stored gaps of greedy seats, as :func:`~kingdomino_kit.analysis.gaps.greedy_gap`
+    answered them."""
+    with resources.as_file(_path(GAPS_FILE)) as path:
+        return read_gaps(path)

@@ -1,0 +1,326 @@
+"""Many tasks — chunks of games, domino sets — run in this process, in a pool of local processes
+or on a Dask cluster, through one code path: :func:`run_tasks`.
+
+A task is a picklable tuple and the function a module-level one, so the same pair runs
+anywhere; a result never depends on where it ran, so a run gives the same answers in one process,
+on two or on a cluster. :func:`run_tasks` keeps a window of tasks in flight (a few per worker)
+and hands back the results in task order or as they finish — memory stays flat however many
+tasks there are.
+
+Where the tasks run:
+
+- ``workers=1`` and no client: here, one after the other;
+- ``workers=N``: a pool of N local processes (:class:`concurrent.futures.ProcessPoolExecutor`);
+- ``client=``: a ``dask.distributed.Client`` — a ``LocalCluster`` or a real cluster
+  (:func:`dask_client` opens either). Dask re-runs the tasks of a worker that dies.
+
+Dask is optional (``pip install 'kingdomino-kit[dask]'``); it is imported by :func:`dask_client`
+and when a client is used, never by ``import kingdomino_kit.parallel``.
+
+A Ctrl-C stops the run: no result that finishes after it is handed back (a solve cut short by
+it is not an answer), and the pool's processes or the client's tasks are cancelled.
+
+>>> list(run_tasks(abs, [-3, 1, -2]))
+[3, 1, 2]
+>>> sorted(run_tasks(abs, [-3, 1, -2], ordered=False))
+[(0, 3), (1, 1), (2, 2)]
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
+from typing import Any, Protocol, TypeVar
+
+from tqdm import tqdm
+
+from kingdomino_kit.errors import KingdominoError
+
+__all__ = ["DASK_MISSING", "dask_client", "import_distributed", "machine_cores", "run_tasks"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+DASK_MISSING = "Dask is not installed: pip install 'kingdomino-kit[dask]'"
+"""The one-line answer when Dask is asked for but not installed."""
+
+IN_FLIGHT_PER_WORKER = 2
+"""Tasks sent ahead per worker: one running, one waiting, so no worker waits for the next."""
+
+HELD_PER_WINDOW = 4
+"""In order, results that finished before an earlier one are held, up to this many windows of
+them; past that the workers wait (memory stays bounded even if one task is very slow)."""
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (the default number of local workers)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def import_distributed() -> Any:
+    """``dask.distributed``, or a :class:`KingdominoError` saying how to install it."""
+    try:
+        import distributed
+    except ImportError:
+        raise KingdominoError(DASK_MISSING) from None
+    return distributed
+
+
+@contextlib.contextmanager
+def dask_client(address: str | None = None, *, workers: int | None = None,
+                dashboard_address: str = "127.0.0.1:8787") -> Iterator[Any]:
+    """A Dask client for the block: connected to the scheduler at ``address``
+    (``tcp://host:8786``), or, without one, to a new ``LocalCluster`` of ``workers`` processes
+    (default: one per core, one thread each — the games are pure Python) on this machine's
+    loopback, closed after the block. The dashboard is at ``client.dashboard_link``."""
+    distributed = import_distributed()
+    if address:
+        if workers is not None:
+            raise KingdominoError(f"workers: the cluster at {address} has its own workers")
+        try:
+            client = distributed.Client(address, timeout="10s")
+        except (OSError, TimeoutError) as error:
+            raise KingdominoError(f"cannot reach the Dask scheduler at {address}: "
+                                  f"{error}") from None
+        with client:
+            yield client
+        return
+    n = machine_cores() if workers is None else workers
+    if n < 1:
+        raise KingdominoError(f"workers must be 1 or more, not {n}")
+    cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                       host="127.0.0.1", dashboard_address=dashboard_address)
+    with cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+class _Backend(Protocol):
+    slots: int
+
+    def submit(self, fn: Callable[[Any], Any], task: Any) -> Any: ...
+
+    def done(self, handle: Any) -> bool: ...
+
+    def wait_any(self, handles: Sequence[Any]) -> None: ...
+
+    def cancel(self, handles: Sequence[Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class _Later:
+    """A task run here when it is waited for."""
+
+    def __init__(self, fn: Callable[[Any], Any], task: Any) -> None:
+        self.fn, self.task = fn, task
+        self.finished = False
+        self.value: Any = None
+
+    def run(self) -> None:
+        self.value, self.finished = self.fn(self.task), True
+
+    def result(self) -> Any:
+        if not self.finished:
+            self.run()
+        return self.value
+
+
+class _Here:
+    slots = 1
+
+    def submit(self, fn: Callable[[Any], Any], task: Any) -> _Later:
+        return _Later(fn, task)
+
+    def done(self, handle: _Later) -> bool:
+        return handle.finished
+
+    def wait_any(self, handles: Sequence[_Later]) -> None:
+        handles[0].run()
+
+    def cancel(self, handles: Sequence[Any]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _worker_start() -> None:
+    """A pool process ignores Ctrl-C between tasks (the parent stops the run)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _in_worker(job: tuple[Callable[[Any], Any], Any]) -> Any:
+    """Run one task in a pool process; a Ctrl-C during it ends it at once."""
+    fn, task = job
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return fn(task)
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Pool:
+    def __init__(self, workers: int) -> None:
+        self.slots = workers
+        self.pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_worker_start)
+
+    def submit(self, fn: Callable[[Any], Any], task: Any) -> Any:
+        return self.pool.submit(_in_worker, (fn, task))
+
+    def done(self, handle: Any) -> bool:
+        return bool(handle.done())
+
+    def wait_any(self, handles: Sequence[Any]) -> None:
+        concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
+
+    def cancel(self, handles: Sequence[Any]) -> None:
+        for handle in handles:
+            handle.cancel()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _Dask:
+    def __init__(self, client: Any) -> None:
+        self.distributed = import_distributed()
+        self.client = client
+        self.slots = max(1, sum(client.nthreads().values()))
+
+    def submit(self, fn: Callable[[Any], Any], task: Any) -> Any:
+        return self.client.submit(fn, task, pure=False)
+
+    def done(self, handle: Any) -> bool:
+        return bool(handle.done())
+
+    def wait_any(self, handles: Sequence[Any]) -> None:
+        self.distributed.wait(list(handles), return_when="FIRST_COMPLETED")
+
+    def cancel(self, handles: Sequence[Any]) -> None:
+        if handles:
+            self.client.cancel(list(handles))
+
+    def close(self) -> None:
+        pass  # a future dropped is released: the cluster keeps no result nobody holds
+
+
+class _Interrupts:
+    """While a run lasts (in the main thread): a Ctrl-C is noted, then raised as usual."""
+
+    def __init__(self) -> None:
+        self.seen = threading.Event()
+        self.previous: Any = None
+
+    def __enter__(self) -> _Interrupts:
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        self.seen.set()
+        raise KeyboardInterrupt
+
+    def check(self) -> None:
+        """A Ctrl-C came (maybe caught by the task, as the solver does): stop now."""
+        if self.seen.is_set():
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+
+def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int = 1,
+              client: Any = None, ordered: bool = True, progress: bool | None = False,
+              size: Callable[[T], int] | None = None, unit: str = "task"
+              ) -> Iterator[Any]:
+    """``fn(task)`` for every task: here (``workers=1``), in ``workers`` local processes, or on
+    the Dask ``client``. ``ordered``: the results in task order; otherwise ``(index, result)``
+    pairs as tasks finish. ``progress``: a bar on stderr counting ``size(task)`` ``unit``\\ s
+    (None: only if stderr is a terminal). With a client, the dashboard's link is printed on
+    stderr first.
+    """
+    if workers < 1:
+        raise KingdominoError(f"workers must be 1 or more, not {workers}")
+    if progress is None:
+        progress = sys.stderr.isatty()
+    backend: _Backend
+    if client is not None:
+        backend = _Dask(client)
+        print(f"dask: {backend.slots} worker threads, dashboard {client.dashboard_link}",
+              file=sys.stderr, flush=True)
+    elif workers > 1 and len(tasks) > 1:
+        backend = _Pool(workers)
+    else:
+        backend = _Here()
+    weigh = size or (lambda task: 1)
+    bar = (tqdm(total=sum(weigh(t) for t in tasks), unit=unit, file=sys.stderr)
+           if progress else None)
+    window = max(2, IN_FLIGHT_PER_WORKER * backend.slots) if backend.slots > 1 else 1
+    try:
+        with _Interrupts() as interrupts:
+            for index, result in _flow(fn, tasks, backend, window, ordered, interrupts):
+                if bar is not None:
+                    bar.update(weigh(tasks[index]))
+                yield result if ordered else (index, result)
+    finally:
+        backend.close()
+        if bar is not None:
+            bar.close()
+
+
+def _flow(fn: Callable[[Any], Any], tasks: Sequence[Any], backend: _Backend, window: int,
+          ordered: bool, interrupts: _Interrupts) -> Iterator[tuple[int, Any]]:
+    """(index, result) of every task. At most ``window`` tasks run or wait at once, and at
+    most :data:`HELD_PER_WINDOW` windows' worth of results wait for an earlier one (in order):
+    a worker gets its next task as soon as it finishes one. A result handed back is let go (a
+    Dask cluster then frees it); what is still in flight when the run stops is cancelled."""
+    pending: deque[tuple[int, Any]] = deque()
+    following = iter(range(len(tasks)))
+    held = HELD_PER_WINDOW * window
+
+    def unfinished() -> list[Any]:
+        return [h for _, h in pending if not backend.done(h)]
+
+    def refill() -> None:
+        running = len(unfinished())
+        while running < window and len(pending) < held:
+            index = next(following, None)
+            if index is None:
+                return
+            pending.append((index, backend.submit(fn, tasks[index])))
+            running += 1
+
+    try:
+        refill()
+        while pending:
+            if ordered:
+                finished = []
+                while pending and backend.done(pending[0][1]):
+                    finished.append(pending.popleft())
+            else:
+                finished = [(i, h) for i, h in pending if backend.done(h)]
+                for item in finished:
+                    pending.remove(item)
+            if not finished:
+                waiting = unfinished()
+                if waiting:  # else one finished just now: look again
+                    backend.wait_any(waiting)
+                interrupts.check()
+                refill()
+                continue
+            results = [(i, h.result()) for i, h in finished]
+            interrupts.check()
+            refill()
+            yield from results
+    finally:
+        backend.cancel([handle for _, handle in pending])

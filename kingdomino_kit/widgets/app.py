@@ -1,0 +1,125 @@
+"""The boards as a standalone page (``make app`` serves it with Voilà): the page's query string
+chooses what it shows.
+
+- ``?puzzle=ID`` — the :class:`~kingdomino_kit.widgets.PuzzleBoard` of a puzzle of the kit's
+  collection (by id only: a page never opens a file path it was given);
+- ``?hand=41,13,27`` (optionally ``&size=7``, ``&seed=3``, ``&middle_kingdom=1``,
+  ``&harmony=1``; ``?hand=`` alone deals a seeded random hand) — the
+  :class:`~kingdomino_kit.widgets.KingdomBoard`;
+- nothing — an index: every puzzle of the collection, and the kingdom builder, as links.
+
+Anything wrong — an unknown puzzle id, a bad hand, an unknown parameter — gives one clear line
+on the page (:class:`Notice`), never a traceback.
+
+>>> app_page("puzzle=no-such-puzzle")
+Notice("Cannot open the page: no puzzle 'no-such-puzzle' in the collection (the index lists ...)")
+>>> app_page("hand=3,3")
+Notice('Cannot open the page: hand: domino 3 appears twice')
+>>> type(app_page("hand=41,13")).__name__
+'KingdomBoard'
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.puzzles import load_collection
+from kingdomino_kit.widgets.board import KingdomBoard, WidgetError
+from kingdomino_kit.widgets.markup import escape
+from kingdomino_kit.widgets.puzzle_board import PuzzleBoard
+
+__all__ = ["app_page", "Notice", "Index", "PARAMETERS"]
+
+PARAMETERS = ("puzzle", "hand", "size", "seed", "middle_kingdom", "harmony")
+"""The query parameters the page understands."""
+
+
+class Notice:
+    """One line of text shown on the page instead of a board (HTML in a notebook or Voilà)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return (f'<div class="kk-app-notice" style="font: 15px sans-serif; padding: 8px 10px; '
+                f'border-left: 4px solid #c62828; background: #fdecea; color: #222">'
+                f"{escape(self.text)}</div>")
+
+    def __repr__(self) -> str:
+        return f"Notice({self.text!r})"
+
+
+class Index:
+    """Every puzzle of the collection and the kingdom builder, as links to the page itself."""
+
+    def _repr_html_(self) -> str:
+        rows = [f'<li><a class="kk-app-link" href="?puzzle={quote(p.id)}">{escape(p.id)}</a> — '
+                f"{escape(p.title)} (level {p.level}, {escape(p.kind)})</li>"
+                for p in load_collection()]
+        return ('<div class="kk-app-index" style="font: 14px sans-serif">'
+                "<h2>Kingdomino boards</h2>"
+                '<p><a class="kk-app-link" href="?hand=">The kingdom builder</a> '
+                "(a seeded random hand; <code>?hand=41,13,27</code> chooses the dominoes)</p>"
+                f"<h3>Puzzles</h3><ul>{''.join(rows)}</ul></div>")
+
+    def __repr__(self) -> str:
+        return "Index()"
+
+
+def _one(params: dict[str, list[str]], name: str) -> str | None:
+    values = params.get(name)
+    if not values:
+        return None
+    if len(values) > 1:
+        raise WidgetError(f"parameter {name!r} given {len(values)} times")
+    return values[0].strip()
+
+
+def _number(params: dict[str, list[str]], name: str, default: int) -> int:
+    text = _one(params, name)
+    if text is None or text == "":
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise WidgetError(f"{name} must be a whole number, not {text!r}") from None
+
+
+def _flag(params: dict[str, list[str]], name: str) -> bool:
+    text = _one(params, name)
+    if text in (None, "", "0", "false", "no"):
+        return False
+    if text in ("1", "true", "yes"):
+        return True
+    raise WidgetError(f"{name} must be 1 or 0, not {text!r}")
+
+
+def app_page(query: str | None = None) -> Any:
+    """What the page shows for ``query`` (default: the ``QUERY_STRING`` Voilà gives the kernel):
+    a board, the index, or a :class:`Notice` saying in one line what is wrong."""
+    text = os.environ.get("QUERY_STRING", "") if query is None else query
+    try:
+        params = parse_qs(text, keep_blank_values=True, strict_parsing=False)
+        unknown = sorted(set(params) - set(PARAMETERS))
+        if unknown:
+            raise WidgetError(f"unknown parameter {unknown[0]!r} (the page knows "
+                              f"{', '.join(PARAMETERS)})")
+        puzzle = _one(params, "puzzle")
+        if puzzle is not None:
+            by_id = {p.id: p for p in load_collection()}
+            if puzzle not in by_id:
+                raise WidgetError(f"no puzzle {puzzle!r} in the collection (the index lists "
+                                  "every puzzle: open the page without ?puzzle=)")
+            return PuzzleBoard(by_id[puzzle])
+        if "hand" in params:
+            hand = _one(params, "hand") or None
+            return KingdomBoard(hand, size=_number(params, "size", 5),
+                                seed=_number(params, "seed", 0),
+                                middle_kingdom=_flag(params, "middle_kingdom"),
+                                harmony=_flag(params, "harmony"))
+        return Index()
+    except KingdominoError as error:
+        return Notice(f"Cannot open the page: {error}")

@@ -1,0 +1,64 @@
+"""The standalone page (``make app``): the query string chooses a board; anything wrong is one
+clear line (a Notice), never an exception; the server is bound to 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kingdomino_kit.puzzles import load_collection
+from kingdomino_kit.widgets import KingdomBoard, PuzzleBoard
+from kingdomino_kit.widgets.app import Index, Notice, app_page
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    ("puzzle=no-such-puzzle", "no puzzle 'no-such-puzzle' in the collection"),
+    ("puzzle=../../etc/passwd", "no puzzle '../../etc/passwd' in the collection"),
+    ("hand=3,3", "hand: domino 3 appears twice"),
+    ("hand=99", "99"),
+    ("hand=41&size=6", "size must be 5 or 7, not 6"),
+    ("hand=41&seed=x", "seed must be a whole number, not 'x'"),
+    ("hand=41&harmony=maybe", "harmony must be 1 or 0, not 'maybe'"),
+    ("puzzle=a&puzzle=b", "parameter 'puzzle' given 2 times"),
+    ("colour=red", "unknown parameter 'colour'"),
+])
+def test_anything_wrong_is_one_clear_line(query: str, words: str) -> None:
+    page = app_page(query)
+    assert isinstance(page, Notice), page
+    assert words in page.text and "\n" not in page.text
+    assert page.text.startswith("Cannot open the page: ")
+    html = page._repr_html_()
+    assert "Traceback" not in html and html.count("<div") == 1
+
+
+def test_the_query_string_chooses_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    first = load_collection()[0]
+    board = app_page(f"puzzle={first.id}")
+    assert isinstance(board, PuzzleBoard) and board.puzzle.id == first.id
+    builder = app_page("hand=41,13,27&size=7&seed=2&middle_kingdom=1")
+    assert isinstance(builder, KingdomBoard)
+    assert [d.number for d in builder.hand] == [41, 13, 27] and builder.kingdom.size == 7
+    assert builder.middle_kingdom and not builder.harmony
+    assert len(app_page("hand=").hand) == 12                       # a seeded random hand
+    monkeypatch.setenv("QUERY_STRING", "hand=41")                  # what Voilà gives the kernel
+    assert [d.number for d in app_page().hand] == [41]
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert isinstance(app_page(), Index)
+
+
+def test_the_index_links_every_puzzle_of_the_collection() -> None:
+    html = Index()._repr_html_()
+    links = re.findall(r'href="\?puzzle=([^"]+)"', html)
+    assert links == [p.id for p in load_collection()] and len(links) >= 1
+    assert 'href="?hand="' in html
+
+
+def test_make_app_serves_on_127_0_0_1_only() -> None:
+    recipe = (ROOT / "Makefile").read_text().split("\napp:")[1].split("\n\n")[0]
+    assert "voila app/kingdomino.ipynb" in recipe and "--Voila.ip=127.0.0.1" in recipe
+    assert "0.0.0.0" not in recipe
+    assert (ROOT / "app" / "kingdomino.ipynb").is_file()
