@@ -22,9 +22,10 @@ from importlib import resources
 from typing import Generic, Protocol, TypeVar
 
 from kingdomino_kit.errors import KingdominoError, UnknownDomino
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["Terrain", "Half", "Domino", "DominoBase", "Square", "DOMINOES", "domino", "dominoes",
-           "load_catalogue"]
+           "domino_number", "load_catalogue", "number_list"]
 
 
 class Terrain(Enum):
@@ -58,8 +59,8 @@ class Terrain(Enum):
         """The terrain of a text-notation letter; raises :class:`KingdominoError` if unknown."""
         try:
             return _BY_LETTER[letter.upper()]
-        except KeyError:
-            raise KingdominoError(f"unknown terrain letter {letter!r}") from None
+        except (KeyError, AttributeError):
+            raise KingdominoError(f"unknown terrain letter {shown(letter)}") from None
 
     @classmethod
     def parse(cls, name: str) -> Terrain:
@@ -68,11 +69,13 @@ class Terrain(Enum):
         >>> Terrain.parse("Lake")
         <Terrain.LAKE: 'lake'>
         """
+        if not isinstance(name, str):
+            raise KingdominoError(f"a terrain is named by text, not {shown(name)}")
         key = name.strip().lower()
         for terrain in cls:
             if terrain.value == key or terrain.letter.lower() == key:
                 return terrain
-        raise KingdominoError(f"unknown terrain {name!r}")
+        raise KingdominoError(f"unknown terrain {shown(name)}")
 
 
 TERRAINS: tuple[Terrain, ...] = tuple(Terrain)
@@ -103,9 +106,10 @@ class Half:
 
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, Terrain):
-            raise KingdominoError(f"not a terrain: {self.terrain!r}")
-        if not 0 <= self.crowns <= 3:
-            raise KingdominoError(f"crowns must be 0–3, not {self.crowns}")
+            raise KingdominoError(f"not a terrain: {shown(self.terrain)}")
+        if isinstance(self.crowns, bool) or not isinstance(self.crowns, int) or \
+                not 0 <= self.crowns <= 3:
+            raise KingdominoError(f"crowns must be 0–3, not {shown(self.crowns)}")
         object.__setattr__(self, "terrain_index", _INDEX[self.terrain])
 
     @property
@@ -220,8 +224,8 @@ DOMINOES: tuple[Domino, ...] = _load_packaged()
 """The 48 dominoes; ``DOMINOES[n - 1]`` is domino ``n``."""
 
 
-def domino(number: int | str) -> Domino:
-    """Domino ``number`` (1–48) from the catalogue.
+def domino(number: object) -> Domino:
+    """Domino ``number`` (1–48, an integer or its digits) from the catalogue.
 
     >>> domino("7")
     Domino(7, L|L)
@@ -230,10 +234,7 @@ def domino(number: int | str) -> Domino:
     ...
     kingdomino_kit.errors.UnknownDomino: domino 49 does not exist (dominoes are numbered 1–48)
     """
-    try:
-        n = int(number)
-    except (TypeError, ValueError):
-        raise UnknownDomino(f"domino {number!r} is not a number (dominoes are 1–48)") from None
+    n = domino_number(number, UnknownDomino, " (dominoes are 1–48)")
     if not 1 <= n <= 48:
         raise UnknownDomino(f"domino {n} does not exist (dominoes are numbered 1–48)")
     return DOMINOES[n - 1]
@@ -244,10 +245,47 @@ def dominoes(numbers: str | list[int] | tuple[int, ...]) -> list[Domino]:
 
     >>> [d.number for d in dominoes("3, 17,22")]
     [3, 17, 22]
+    >>> dominoes("1 2")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.UnknownDomino: domino '1 2' is not a number (separate the numbers with \
+commas: 1,2)
+    """
+    if isinstance(numbers, str) and numbers.strip().lower() == "all":
+        return list(DOMINOES)
+    return [domino(n) for n in number_list(numbers, UnknownDomino)]
+
+
+def domino_number(number: object, error: type[KingdominoError] = UnknownDomino,
+                  note: str = "") -> int:
+    """A domino number given as an integer (not a bool or a float) or as its digits in text.
+
+    >>> domino_number(" 7"), domino_number(7)
+    (7, 7)
+    >>> domino_number(7.5)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.UnknownDomino: domino 7.5 is not a number
+    """
+    if isinstance(number, int) and not isinstance(number, bool):
+        return number
+    if isinstance(number, str):
+        text = number.strip()
+        if text.isascii() and text.isdigit() and len(text) <= 6:
+            return int(text)
+        if " " in text and all(p.isdigit() for p in text.split()):
+            note = f" (separate the numbers with commas: {','.join(text.split())})"
+    raise error(f"domino {shown(number)} is not a number{note}")
+
+
+def number_list(numbers: object, error: type[KingdominoError] = UnknownDomino) -> list[object]:
+    """The items of a comma list (``"3, 17,22"``; empty items skipped) or of a list or tuple.
+
+    >>> number_list("3, 17,,22"), number_list((5,))
+    (['3', '17', '22'], [5])
     """
     if isinstance(numbers, str):
-        if numbers.strip().lower() == "all":
-            return list(DOMINOES)
-        parts = [p for p in numbers.replace(" ", "").split(",") if p]
-        return [domino(p) for p in parts]
-    return [domino(n) for n in numbers]
+        return [p.strip() for p in numbers.split(",") if p.strip()]
+    if isinstance(numbers, (list, tuple, range)):
+        return list(numbers)
+    raise error(f"domino numbers: a comma list or a list of numbers, not {shown(numbers)}")

@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from kingdomino_kit.bots import as_bot
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.untrusted import check_fields, shown
 
 __all__ = ["CLAIM", "OVER", "PLACE", "Claim", "Discard", "DraftGame", "DraftObservation",
            "DraftOptions", "Phase", "best", "derive_seed", "drive", "shuffled_deal"]
@@ -101,8 +102,10 @@ class DraftOptions:
     """The error class of bad options."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 2 <= self.players <= 4:
-            raise self.error(f"players must be 2, 3 or 4, not {self.players!r}")
+        if (isinstance(self.players, bool) or not isinstance(self.players, int)
+                or not 2 <= self.players <= 4):
+            raise self.error(f"players must be 2, 3 or 4, not {shown(self.players)}")
+        check_fields(self, self.error)
 
     @property
     def size(self) -> int:

@@ -24,12 +24,14 @@ kingdomino_kit.errors.LogError: game.json: a log must be a JSON object
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kingdomino_kit.errors import LogError
+from kingdomino_kit.untrusted import BadJson, parse_json, shown
 
-__all__ = ["LOG_FORMATS", "check_format", "dumps", "loads"]
+__all__ = ["LOG_FORMATS", "check_bots", "check_format", "check_keys", "check_results", "dumps",
+           "loads"]
 
 LOG_FORMATS: Mapping[str, tuple[str, ...]] = {
     "kingdomino": ("kingdomino-kit/kingdomino-log/1", "kingdomino-log/1"),
@@ -46,9 +48,84 @@ def check_format(data: Mapping[str, Any], game: str, *, default: str | None = No
     fmt = data.get("format", default)
     if isinstance(fmt, str) and fmt in names:
         return fmt
-    other = next((g for g, known in LOG_FORMATS.items() if fmt in known), None)
+    other = next((g for g, known in LOG_FORMATS.items() if isinstance(fmt, str) and fmt in known),
+                 None)
     hint = f" (the {other} log format)" if other else ""
-    raise LogError(f"field 'format': expected {names[0]!r}, got {fmt!r}{hint}")
+    raise LogError(f"field 'format': expected {names[0]!r}, got {shown(fmt)}{hint}")
+
+
+def check_keys(data: Mapping[str, Any], known: set[str] | frozenset[str], where: str,
+                 round: int | None = None) -> None:
+    """Raise :class:`LogError` if ``data`` has a field outside ``known``: a log says nothing
+    its replay does not check (``where`` names the object in the message).
+
+    >>> check_keys({"line": [], "turn": []}, {"line", "turns"}, "a round", 3)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.LogError: round 3: a round has an unknown field 'turn' (known: line, \
+turns)
+    """
+    for key in data:
+        if key not in known:
+            raise LogError(f"{where} has an unknown field {shown(key)} (known: "
+                           f"{', '.join(sorted(known))})", round=round)
+
+
+def check_bots(data: Mapping[str, Any], players: int) -> None:
+    """The optional ``bots`` annotation (what played each seat, as the command line writes it):
+    one name per seat, as text. It is not replayed — a log is re-checked by its actions."""
+    if "bots" not in data:
+        return
+    bots = data["bots"]
+    if (not isinstance(bots, list) or len(bots) != players
+            or not all(isinstance(b, str) for b in bots)):
+        raise LogError(f"field 'bots': one bot name per seat ({players}), not {shown(bots)}")
+
+
+def check_results(data: Mapping[str, Any], results: Sequence[Mapping[str, Any]],
+                  winners: Sequence[Any],
+                  note: Callable[[Mapping[str, Any], Any], str] | None = None) -> None:
+    """Raise :class:`LogError` unless the log's ``scores`` are the ``results`` the replay
+    computed — one object per player, in seat order, with at least ``player`` and ``score``,
+    every field it gives equal to the replay's (a field the rules do not compute is an error:
+    nothing a replay says "ok" to goes unchecked) — and its ``winners`` are ``winners``.
+    ``note(want, logged_score)``, if given, says why a logged score may differ (appended to
+    the message).
+
+    >>> results = [{"player": 0, "score": 5, "crowns": 2}]
+    >>> check_results({"scores": [{"player": 0, "score": 5}], "winners": [0]}, results, [0])
+    >>> check_results({"scores": [{"player": 0, "score": 5, "crowns": 3}], "winners": [0]},
+    ...               results, [0])
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.LogError: scores: player 0's crowns are 2 by the rules, not 3
+    """
+    scores = data.get("scores")
+    if not isinstance(scores, list) or len(scores) != len(results):
+        raise LogError(f"field 'scores': must list {len(results)} players, not {shown(scores)}")
+    for i, (want, got) in enumerate(zip(results, scores, strict=True)):
+        if not isinstance(got, dict) or got.get("player") != want["player"]:
+            raise LogError(f"field 'scores': entry {i} must be the object of player "
+                           f"{want['player']}, not {shown(got)}")
+        if "score" not in got:
+            raise LogError(f"scores: player {want['player']}'s entry has no 'score'", "score")
+        for key, value in got.items():
+            if key not in want:
+                raise LogError(f"scores: player {want['player']}'s entry has a field the rules do "
+                               f"not compute: {shown(key)}")
+            if value != want[key] or type(value) is not type(want[key]):
+                verb = "scores" if key == "score" else f"{key} are" if key.endswith("s") else \
+                    f"{key} is"
+                what = f"player {want['player']} {verb}" if key == "score" else \
+                    f"player {want['player']}'s {verb}"
+                why = note(want, value) if note is not None and key == "score" else ""
+                raise LogError(f"scores: {what} {want[key]} by the rules, not {shown(value)}"
+                               f"{why}", "score")
+    logged = data.get("winners")
+    if (not isinstance(logged, list) or logged != list(winners)
+            or any(type(a) is not type(b) for a, b in zip(logged, winners, strict=True))):
+        raise LogError(f"winners: the winners are {list(winners)}, not {shown(logged)}",
+                       "winners")
 
 
 def dumps(log: dict[str, Any]) -> str:
@@ -64,12 +141,12 @@ def dumps(log: dict[str, Any]) -> str:
 
 
 def loads(text: str, name: str = "log") -> dict[str, Any]:
-    """Read a log's JSON text; a syntax error names the line and column."""
+    """Read a log's JSON text (:func:`kingdomino_kit.untrusted.parse_json`: bounded in size,
+    depth and digits); a syntax error names the line and column."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LogError(f"{name}: not JSON: {error.msg} at line {error.lineno}, column "
-                       f"{error.colno}") from None
+        data = parse_json(text)
+    except BadJson as error:
+        raise LogError(f"{name}: {error}") from None
     if not isinstance(data, dict):
         raise LogError(f"{name}: a log must be a JSON object")
     return data

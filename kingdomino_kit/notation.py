@@ -16,7 +16,6 @@ Text: one row per line (or rows separated by ``/``), cells separated by spaces: 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -24,9 +23,11 @@ from typing import Any, NamedTuple
 from kingdomino_kit.dominoes import Half, Terrain
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.grid import SIZES, Cell
+from kingdomino_kit.untrusted import BadJson, check_text, parse_json, shown
 
-__all__ = ["JSON_FORMAT", "Squares", "Token", "check_fits", "grid_rows", "json_grid",
-           "read_text", "squares_from_json", "squares_to_json"]
+__all__ = ["JSON_FORMAT", "SQUARE_FIELDS", "Squares", "Token", "check_fits", "check_known",
+           "check_size", "grid_rows", "json_grid", "read_text", "squares_from_json",
+           "squares_to_json"]
 
 Squares = dict[Cell, Half]
 """Castle-relative cells and the halves on them (the castle itself is not a square)."""
@@ -83,9 +84,12 @@ def squares_to_json(size: int, squares: Squares | Iterable[tuple[Cell, Half]]
     }
 
 def json_grid(data: dict[str, Any] | str, fmt: str, what: str,
-              error: type[NotationError] = NotationError) -> tuple[dict[str, Any], int]:
-    """The JSON object of a grid (a dict, or its JSON text) and its size, checked: an object,
-    of format ``fmt`` (if given), size 5 or 7 (default 5). Shared by the kit's JSON formats.
+              error: type[NotationError] = NotationError,
+              fields: frozenset[str] = frozenset({"format", "size", "squares"})
+              ) -> tuple[dict[str, Any], int]:
+    """The JSON object of a grid (a dict, or its JSON text) and its size, checked: an object
+    with no field outside ``fields``, of format ``fmt`` (if given), size 5 or 7 (default 5).
+    Shared by the kit's JSON formats.
 
     >>> json_grid('{"size": 7}', JSON_FORMAT, "kingdom")
     ({'size': 7}, 7)
@@ -94,19 +98,20 @@ def json_grid(data: dict[str, Any] | str, fmt: str, what: str,
     ...
     kingdomino_kit.errors.NotationError: format: expected 'kingdomino-kingdom/1', got 'x'
     """
-    if isinstance(data, str):
+    if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as bad:
-            raise error(f"not JSON: {bad.msg}", bad.lineno, bad.colno) from None
+            data = parse_json(data)
+        except BadJson as bad:
+            raise error(str(bad)) from None
     if not isinstance(data, dict):
-        raise error(f"a {what} in JSON must be an object")
+        raise error(f"a {what} in JSON must be an object, not {type(data).__name__}")
+    check_known(data, fields, "", error)
     found = data.get("format", fmt)
     if found != fmt:
-        raise error(f"format: expected {fmt!r}, got {found!r}")
+        raise error(f"format: expected {fmt!r}, got {shown(found)}")
     size = data.get("size", 5)
-    if size not in SIZES:
-        raise error(f"size: must be 5 or 7, not {size!r}")
+    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+        raise error(f"size: must be 5 or 7, not {shown(size)}")
     return data, size
 
 
@@ -122,20 +127,29 @@ def squares_from_json(data: dict[str, Any] | str) -> tuple[int, Squares]:
     data, size = json_grid(data, JSON_FORMAT, "kingdom")
     squares = data.get("squares")
     if not isinstance(squares, list):
-        raise NotationError("squares: must be a list")
+        raise NotationError(f"squares: must be a list, not {shown(squares)}")
+    if len(squares) > size * size - 1:
+        raise NotationError(f"squares: {len(squares)} squares, more than a {size}×{size} "
+                            f"kingdom holds ({size * size - 1})")
     cells: dict[Cell, Half] = {}
     for n, item in enumerate(squares):
         field = f"squares[{n}]"
         if not isinstance(item, dict):
-            raise NotationError(f"{field}: must be an object")
+            raise NotationError(f"{field}: must be an object, not {shown(item)}")
+        check_known(item, SQUARE_FIELDS, field + ".")
         try:
             r, c = item["row"], item["col"]
-            if not (isinstance(r, int) and isinstance(c, int)):
-                raise NotationError(f"{field}: row and col must be integers")
-            terrain = Terrain.parse(str(item["terrain"]))
+            if not all(isinstance(x, int) and not isinstance(x, bool) and abs(x) < size
+                       for x in (r, c)):
+                raise NotationError(f"{field}: row and col must be integers within "
+                                    f"{size - 1} of the castle, not {shown(r)}, {shown(c)}")
+            if not isinstance(item["terrain"], str):
+                raise NotationError(f"{field}.terrain: must be a terrain name, not "
+                                    f"{shown(item['terrain'])}")
+            terrain = Terrain.parse(item["terrain"])
             crowns = item.get("crowns", 0)
-            if not isinstance(crowns, int) or not 0 <= crowns <= 3:
-                raise NotationError(f"{field}.crowns: must be 0–3, not {crowns!r}")
+            if isinstance(crowns, bool) or not isinstance(crowns, int) or not 0 <= crowns <= 3:
+                raise NotationError(f"{field}.crowns: must be 0–3, not {shown(crowns)}")
         except KeyError as error:
             raise NotationError(f"{field}: missing {error.args[0]!r}") from None
         except NotationError:
@@ -149,7 +163,7 @@ def squares_from_json(data: dict[str, Any] | str) -> tuple[int, Squares]:
     return size, cells
 
 
-_TOKEN = re.compile(r"([A-Za-z.])(\d*)$")
+_TOKEN = re.compile(r"([A-Za-z.])([0-9]*)$")
 
 
 def read_text(text: str, size: int = 5) -> tuple[Squares, Cell]:
@@ -167,26 +181,26 @@ def read_text(text: str, size: int = 5) -> tuple[Squares, Cell]:
     ...
     kingdomino_kit.errors.NotationError: line 1, column 3: crowns must be 0–3, not 4 in 'G4'
     """
-    if size not in SIZES:
-        raise KingdominoError(f"kingdom size must be 5 or 7, not {size}")
+    check_size(size)
+    check_text(text, "kingdom", NotationError)
     cells: dict[Cell, Half] = {}
     castle: tuple[Cell, int, int] | None = None
     for tokens in grid_rows(text):
         for row, col, line_no, column, token in tokens:
             match = _TOKEN.match(token)
             if not match:
-                raise NotationError(f"cannot read {token!r} (expected e.g. W, G2, C or .)",
+                raise NotationError(f"cannot read {shown(token)} (expected e.g. W, G2, C or .)",
                                     line_no, column)
             letter, digits = match.group(1).upper(), match.group(2)
-            crowns = int(digits) if digits else 0
+            crowns = int(digits) if 0 < len(digits) <= 3 else (0 if not digits else 99)
             if letter == ".":
                 if digits:
-                    raise NotationError(f"an empty cell has no crowns: {token!r}",
+                    raise NotationError(f"an empty cell has no crowns: {shown(token)}",
                                         line_no, column)
                 continue
             if letter == "C":
                 if digits:
-                    raise NotationError(f"the castle has no crowns: {token!r}",
+                    raise NotationError(f"the castle has no crowns: {shown(token)}",
                                         line_no, column)
                 if castle is not None:
                     _, l0, c0 = castle
@@ -202,7 +216,8 @@ def read_text(text: str, size: int = 5) -> tuple[Squares, Cell]:
                     f"unknown terrain letter {letter!r} (expected one of W F L G S M, C or .)",
                     line_no, column) from None
             if not 0 <= crowns <= 3:
-                raise NotationError(f"crowns must be 0–3, not {crowns} in {token!r}",
+                raise NotationError(f"crowns must be 0–3, not {digits[:12]}"
+                                    f"{'…' if len(digits) > 12 else ''} in {shown(token)}",
                                     line_no, column)
             cells[(row, col)] = Half(terrain, crowns)
     if castle is None:
@@ -211,6 +226,40 @@ def read_text(text: str, size: int = 5) -> tuple[Squares, Cell]:
     relative = {(r - cr, c - cc): half for (r, c), half in cells.items()}
     check_fits(relative, size)
     return relative, (cr, cc)
+
+
+SQUARE_FIELDS = frozenset({"row", "col", "terrain", "crowns"})
+"""The fields of a square in the JSON of a kingdom."""
+
+
+def check_known(data: dict[str, Any], fields: frozenset[str], where: str,
+                error: type[KingdominoError] = NotationError) -> None:
+    """Raise ``error`` for a field of ``data`` outside ``fields`` (a typo, or a claim the reader
+    would not check).
+
+    >>> check_known({"row": 0, "colour": "red"}, SQUARE_FIELDS, "squares[0].")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.NotationError: squares[0].colour: unknown field (known: col, crowns, \
+row, terrain)
+    """
+    for key in data:
+        if key not in fields:
+            name = key if isinstance(key, str) else shown(key)
+            raise error(f"{where}{name}: unknown field (known: {', '.join(sorted(fields))})")
+
+
+def check_size(size: Any, error: type[KingdominoError] = KingdominoError) -> int:
+    """``size`` if it is 5 or 7 (an integer, not ``5.0`` or ``True``), else ``error``.
+
+    >>> check_size(5.0)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: kingdom size must be 5 or 7, not 5.0
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+        raise error(f"kingdom size must be 5 or 7, not {shown(size)}")
+    return size
 
 
 def check_fits(squares: Iterable[Cell], size: int) -> None:

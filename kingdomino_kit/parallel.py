@@ -154,8 +154,10 @@ class _Here:
 
 
 def _worker_start() -> None:
-    """A pool process ignores Ctrl-C between tasks (the parent stops the run)."""
+    """A pool process ignores Ctrl-C between tasks (the parent stops the run), and SIGTERM
+    ends it at once (not a handler inherited from the parent)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _in_worker(job: tuple[Callable[[Any], Any], Any]) -> Any:

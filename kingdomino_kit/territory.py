@@ -35,8 +35,9 @@ from kingdomino_kit.bitkingdom import BitKingdom
 from kingdomino_kit.dominoes import DominoBase, Square
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, Cell, Geometry
-from kingdomino_kit.notation import check_fits
+from kingdomino_kit.notation import check_fits, check_size
 from kingdomino_kit.placement import Placement
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["BaseKingdom"]
 
@@ -62,6 +63,7 @@ class BaseKingdom(Generic[H, P]):
         raise NotImplementedError(f"{cls.__name__} names no half type")
 
     def __init__(self, size: int = 5) -> None:
+        check_size(size)
         self._bits = BitKingdom(size, len(self.terrains))
         self._g: Geometry = self._bits.geometry
         self._history: list[tuple[P, tuple[int, int, int, int]]] = []
@@ -94,11 +96,15 @@ class BaseKingdom(Generic[H, P]):
         >>> Kingdom.from_text("C W2").at((0, 1))
         Half(terrain=<Terrain.WHEAT: 'wheat'>, crowns=2)
         """
-        r, c = cell
-        if not self._g.contains(r, c):
-            return None
-        i = self._g.index(r, c)
-        bit = 1 << i
+        try:
+            r, c = cell
+            if not self._g.contains(r, c):
+                return None
+            i = self._g.index(r, c)
+            bit = 1 << i
+        except (TypeError, ValueError):
+            raise KingdominoError(f"a cell is a (row, column) pair of integers, not "
+                                  f"{shown(cell)}") from None
         b = self._bits
         for t, mask in enumerate(b.terrain):
             if mask & bit:
@@ -115,8 +121,12 @@ class BaseKingdom(Generic[H, P]):
     def is_empty(self, cell: Cell) -> bool:
         """True if ``cell`` holds neither the centre tile nor a square (it may lie beyond the
         size)."""
-        r, c = cell
-        return not (self._g.contains(r, c) and self._bits.occupied >> self._g.index(r, c) & 1)
+        try:
+            r, c = cell
+            return not (self._g.contains(r, c) and self._bits.occupied >> self._g.index(r, c) & 1)
+        except (TypeError, ValueError):
+            raise KingdominoError(f"a cell is a (row, column) pair of integers, not "
+                                  f"{shown(cell)}") from None
 
     def copy(self: K) -> K:
         """An independent copy (cheap: a few ints and a short list)."""
@@ -157,6 +167,7 @@ class BaseKingdom(Generic[H, P]):
         """Every distinct legal placement of ``dom`` (a double counts each layout once), in
         the order of :meth:`BitKingdom.legal_masks
         <kingdomino_kit.bitkingdom.BitKingdom.legal_masks>`: by direction, low bit first."""
+        self.check_domino(dom)
         masks = self._bits.legal_masks(dom.first.terrain_index, dom.second.terrain_index,
                                        dom.is_double)
         out: list[P] = []
@@ -169,6 +180,7 @@ class BaseKingdom(Generic[H, P]):
 
     def can_place(self, dom: DominoBase[H]) -> bool:
         """True if ``dom`` has at least one legal placement (else it must be discarded)."""
+        self.check_domino(dom)
         return self._bits.can_place(dom.first.terrain_index, dom.second.terrain_index)
 
     def check(self, placement: P) -> None:
@@ -183,7 +195,7 @@ class BaseKingdom(Generic[H, P]):
         kingdomino_kit.errors.IllegalPlacement: domino 1 at (0, 2),(0, 3) breaks the connection \
 rule: neither half touches the castle or a square of its own terrain
         """
-        dom, (r1, c1), (r2, c2) = placement
+        dom, (r1, c1), (r2, c2) = self.checked(placement)
         where = f"domino {dom.number} at ({r1}, {c1}),({r2}, {c2})"
         if abs(r1 - r2) + abs(c1 - c2) != 1:
             raise IllegalPlacement(f"{where}: the two halves must be on adjacent cells", "shape")
@@ -221,10 +233,55 @@ rule: neither half touches the castle or a square of its own terrain
         >>> len(k)
         0
         """
-        if not isinstance(placement, self.placement):
-            placement = self.placement(*placement)
+        placement = self.checked(placement)
         self.check(placement)
         self.push(placement)
+
+    def check_domino(self, dom: Any) -> None:
+        """Raise :class:`~kingdomino_kit.errors.KingdominoError` unless ``dom`` is a domino of
+        this game's halves (a terrain of its alphabet, a printed number 0–3 on each).
+
+        >>> from kingdomino_kit.kingdom import Kingdom
+        >>> Kingdom().check_domino(13)
+        Traceback (most recent call last):
+        ...
+        kingdomino_kit.errors.KingdominoError: not a domino: 13
+        """
+        if not isinstance(dom, DominoBase):
+            raise KingdominoError(f"not a domino: {shown(dom)}")
+        for half in (dom.first, dom.second):
+            t, n = getattr(half, "terrain_index", None), getattr(half, "count", None)
+            if (not isinstance(t, int) or not 0 <= t < len(self.terrains)
+                    or not isinstance(n, int) or not 0 <= n <= 3):
+                raise KingdominoError(f"domino {shown(dom.number)}: {shown(half)} is not a half "
+                                      f"of this game")
+
+    def checked(self, placement: Any) -> P:
+        """``placement`` as this game's placement, its domino and cells checked (a tuple
+        ``(domino, first, second)`` is accepted); :class:`~kingdomino_kit.errors.
+        KingdominoError` for anything else. No rule is checked here (see :meth:`check`).
+
+        >>> from kingdomino_kit.kingdom import Kingdom
+        >>> from kingdomino_kit.dominoes import domino
+        >>> Kingdom().checked((domino(1), (0, 1), (0, "2")))
+        Traceback (most recent call last):
+        ...
+        kingdomino_kit.errors.KingdominoError: a placement is (domino, (row, col), (row, col)) \
+with integer cells, not (Domino(1, W|W), (0, 1), (0, '2'))
+        """
+        try:
+            dom, first, second = placement
+            cells = [(int(r), int(c)) for r, c in (first, second)
+                     if all(isinstance(x, int) and not isinstance(x, bool) for x in (r, c))]
+        except (TypeError, ValueError):
+            cells = []
+        if len(cells) != 2:
+            raise KingdominoError(f"a placement is (domino, (row, col), (row, col)) with integer "
+                                  f"cells, not {shown(placement)}")
+        self.check_domino(dom)
+        if isinstance(placement, self.placement):
+            return placement
+        return self.placement(dom, cells[0], cells[1])
 
     def push(self, placement: P) -> None:
         """Place a placement known to be legal (from :meth:`legal_placements`) without checks;
@@ -280,8 +337,23 @@ rule: neither half touches the castle or a square of its own terrain
         >>> print(Kingdom.from_squares({(0, 2): Half(Terrain.MINE, 3)}))
         C  .  M3
         """
-        check_fits(squares, size)
         k = cls(size)
+        if not isinstance(squares, Mapping):
+            raise KingdominoError(f"squares: must be a mapping of cells to halves, not "
+                                  f"{shown(squares)}")
+        for cell, half in squares.items():
+            if (not isinstance(cell, tuple) or len(cell) != 2 or not all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in cell)):
+                raise KingdominoError(f"squares: a cell is a (row, column) pair of integers, "
+                                      f"not {shown(cell)}")
+            t, n = getattr(half, "terrain_index", None), getattr(half, "count", None)
+            if (not isinstance(t, int) or not 0 <= t < len(cls.terrains)
+                    or not isinstance(n, int) or not 0 <= n <= 3):
+                raise KingdominoError(f"squares: {shown(half)} on {cell} is not a half of this "
+                                      "game")
+            if cell == (0, 0):
+                raise KingdominoError(f"squares: (0, 0) is the {cls.centre}'s cell")
+        check_fits(squares, size)
         g, b = k._g, k._bits
         for (r, c), half in squares.items():
             b.put_square(g.index(r, c), half.terrain_index, half.count)

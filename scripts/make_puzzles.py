@@ -30,6 +30,7 @@ from pathlib import Path
 from kingdomino_kit import DOMINOES, Kingdom, domino
 from kingdomino_kit.analysis.optima import optimum_kingdom, solve_many
 from kingdomino_kit.answer import Status
+from kingdomino_kit.atomic import atomic_write
 from kingdomino_kit.parallel import dask_client
 from kingdomino_kit.puzzles import Puzzle, Rules, Solution, load_puzzle
 from kingdomino_kit.puzzles.format import kingdom_line
@@ -250,7 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.reformat:
         for path in sorted(args.out.glob("*.json")):
-            path.write_text(_normalised(load_puzzle(path)).dumps(), encoding="utf-8")
+            with atomic_write(path) as handle:
+                handle.write(_normalised(load_puzzle(path)).dumps())
         return 0
     log: Callable[[str], None] = lambda text: print(text, flush=True)  # noqa: E731
     failed = 0
@@ -279,7 +281,8 @@ def main(argv: list[str] | None = None) -> int:
             log(f"{puzzle.id}: NOT PROVEN in {args.time_limit} s, not written")
             failed += 1
             continue
-        path.write_text(solved.dumps(), encoding="utf-8")
+        with atomic_write(path) as handle:
+            handle.write(solved.dumps())
         assert solved.solution is not None
         log(f"{puzzle.id}: optimum {solved.solution.optimum} "
             f"({time.perf_counter() - t:.1f} s)")

@@ -8,6 +8,7 @@ plot shows one real run (its timings differ from run to run).
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 
@@ -17,6 +18,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from kingdomino_kit import Kingdom, dominoes  # noqa: E402
+from kingdomino_kit.atomic import atomic_write, atomic_write_bytes  # noqa: E402
 from kingdomino_kit.puzzles import load_puzzle  # noqa: E402
 from kingdomino_kit.puzzles.grading import replay  # noqa: E402
 from kingdomino_kit.render import kingdom_svg  # noqa: E402
@@ -27,18 +29,24 @@ TOUR_PUZZLE = ROOT / "puzzles" / "37-complete.json"
 PROGRESS_SET = "17,21,25,28,29,31,32,33,35,42,45,46"   # benchmark box set 3: optimum 64 of 67
 
 
+def _write(path: Path, text: str) -> None:
+    """A picture replaced whole (an interrupted run leaves the old one)."""
+    with atomic_write(path) as handle:
+        handle.write(text)
+
+
 def boards() -> None:
     """The scoring example and a puzzle's start and optimum."""
     example = Kingdom.from_text("W W F1 F . / W1 L L F G2 / C L1 M2 M G / S S1 W G G / . . W W .")
     crowned = [p for p in example.properties() if p.score]
-    (OUT / "tour_scoring.svg").write_text(
-        kingdom_svg(example, highlight=crowned, title=f"properties that score: {example.score()}"))
+    _write(OUT / "tour_scoring.svg", kingdom_svg(
+        example, highlight=crowned, title=f"properties that score: {example.score()}"))
     puzzle = load_puzzle(TOUR_PUZZLE)
     start = puzzle.start_kingdom()
-    (OUT / "tour_puzzle_start.svg").write_text(
+    _write(OUT / "tour_puzzle_start.svg",
         kingdom_svg(start, title=f"{puzzle.id}: start, {start.score()} points"))
     best = replay(puzzle)
-    (OUT / "tour_puzzle_optimum.svg").write_text(
+    _write(OUT / "tour_puzzle_optimum.svg",
         kingdom_svg(best, highlight=[p for p in best.properties() if p.score],
                     title=f"proven optimum: {puzzle.rules.total(best)}"))
 
@@ -63,7 +71,9 @@ def progress_plot() -> None:
     ax.set_title(f"CP-SAT, 12 dominoes: {sol.status}, best {sol.score}, bound {sol.bound}")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(OUT / "solver_progress.png", dpi=100)
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=100)
+    atomic_write_bytes(OUT / "solver_progress.png", png.getvalue())
 
 
 def main() -> int:

@@ -330,3 +330,35 @@ def catalogue() -> dict[int, tuple[tuple[str, int], tuple[str, int]]]:
         a, b = halves.split("|")
         out[int(number)] = ((a[0], int(a[1:] or 0)), (b[0], int(b[1:] or 0)))
     return out
+
+
+# ------------------------------------------------------------------ the text notation
+def read_text(text: str, size: int = 5) -> Grid | None:
+    """The castle-relative squares a text notation writes, or None if it breaks the notation:
+    rows are lines (or split at ``/``), tokens split at white space; a token is ``.``, ``C`` or a
+    terrain letter W F L G S M (either case), followed for a terrain only by its crowns 0–3 in
+    ASCII digits (at most three of them); exactly one ``C``; castle and squares within
+    size × size."""
+    rows = [segment.split() for line in text.splitlines() for segment in line.split("/")]
+    rows = [tokens for tokens in rows if tokens]
+    castle = None
+    squares: dict[tuple[int, int], tuple[str, int]] = {}
+    for r, tokens in enumerate(rows):
+        for c, token in enumerate(tokens):
+            head, tail = token[0], token[1:]
+            if head not in "WFLGSMCwflgsmc." or any(ch not in "0123456789" for ch in tail):
+                return None
+            if head in ".Cc":
+                if tail or (head in "Cc" and castle is not None):
+                    return None
+                if head in "Cc":
+                    castle = (r, c)
+                continue
+            if len(tail) > 3 or (tail and int(tail) > 3):
+                return None
+            squares[(r, c)] = (head.upper(), int(tail) if tail else 0)
+    if castle is None:
+        return None
+    grid = {(r - castle[0], c - castle[1]): half for (r, c), half in squares.items()}
+    rmin, rmax, cmin, cmax = extent(grid)
+    return grid if rmax - rmin < size and cmax - cmin < size else None

@@ -12,8 +12,11 @@ module here imports what it needs at its top — the CP-SAT solvers, which load 
 included — and nothing inside a function, while ``kingdomino-kit --help`` loads no command
 module and ``kingdomino-kit score`` loads neither OR-Tools nor the other games.
 
-Errors of the library (:class:`~kingdomino_kit.errors.KingdominoError`) and unreadable files
-become one line on stderr and exit code 2, never a traceback.
+Errors of the library (:class:`~kingdomino_kit.errors.KingdominoError`), unreadable files and
+files that cannot be written become one line on stderr and exit code 2, never a traceback.
+Input is read in bounded amounts and as UTF-8 whatever the locale (:func:`read_input`); files
+are written whole or not at all (:func:`output_file`); Ctrl-C and SIGTERM end a command with one
+line on stderr (exit codes 130 and 143) after the writers and worker processes are cleaned up.
 """
 
 from __future__ import annotations
@@ -22,15 +25,18 @@ import argparse
 import contextlib
 import importlib
 import os
+import signal
 import sys
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
-from kingdomino_kit.atomic import atomic_path
+from kingdomino_kit.atomic import atomic_write
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.untrusted import JSON_LIMIT
 
-__all__ = ["COMMANDS", "CliError", "Parser", "add_command", "build_parser", "main",
-           "output_file", "read_input"]
+__all__ = ["COMMANDS", "CliError", "MESSAGE_LIMIT", "Parser", "Terminated", "add_command",
+           "build_parser", "main", "output_file", "output_path", "read_input"]
 
 DESCRIPTION = "Kingdomino rules, scores, games, optimal kingdoms and puzzles."
 
@@ -90,47 +96,110 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = build_parser().parse_known_args(argv)[0].command
     args = build_parser(command).parse_args(argv)
     where = " ".join(filter(None, (args.command, getattr(args, "action", None))))
-    try:
-        return int(args.func(args) or 0)
-    except KingdominoError as error:
-        print(f"kingdomino-kit {where}: error: {_one_line(error)}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # the reader went away (`... | head`): not an error
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # silence the interpreter's final flush
-        return 0
-    except OSError as error:
-        name = f" {error.filename}" if error.filename else ""
-        print(f"kingdomino-kit {where}: error: cannot read{name}: {error.strerror}",
-              file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(f"kingdomino-kit {where}: interrupted", file=sys.stderr)
-        return 130
+    with _terminate_as_interrupt():
+        try:
+            return int(args.func(args) or 0)
+        except KingdominoError as error:
+            _fail(where, _one_line(error))
+        except BrokenPipeError:  # the reader went away (`... | head`): not an error
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # silence the interpreter's final flush
+            return 0
+        except OSError as error:  # the readers and writers name their files; this is the rest
+            name = f"{error.filename}: " if error.filename else ""
+            _fail(where, f"{name}{error.strerror or error}")
+        except MemoryError:
+            _fail(where, "out of memory: the input asks for more than this machine has")
+        except Terminated:
+            print(f"kingdomino-kit {where}: terminated", file=sys.stderr)
+            return 128 + signal.SIGTERM
+        except KeyboardInterrupt:
+            print(f"kingdomino-kit {where}: interrupted", file=sys.stderr)
+            return 130
+    return 2
+
+
+MESSAGE_LIMIT = 300
+"""Characters of an error message on stderr (a longer one is cut, with an ellipsis)."""
+
+
+def _fail(where: str, message: str) -> None:
+    print(f"kingdomino-kit {where}: error: {message}", file=sys.stderr)
 
 
 def _one_line(error: Exception) -> str:
-    return " ".join(str(error).split())
+    text = " ".join(str(error).split())
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
-def read_input(path: str | None, what: str = "input") -> tuple[str, str]:
-    """The text of a file (``-`` or None: stdin) and a name for it in messages."""
-    if path is None or path == "-":
-        return sys.stdin.read(), "<stdin>"
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread and handled as Ctrl-C is: worker processes stopped,
+    files being written left whole, one line on stderr (exit code 143)."""
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`Terminated` (set from the main thread only,
+    where Python takes signals)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, frame: Any) -> None:
+        raise Terminated()
+
+    before = signal.signal(signal.SIGTERM, terminate)
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read(), path
-    except UnicodeDecodeError:
-        raise CliError(f"{path}: not a text file") from None
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def read_input(path: str | None, what: str = "input", limit: int = JSON_LIMIT
+               ) -> tuple[str, str]:
+    """The text of a file (``-`` or None: stdin) and a name for it in messages. At most
+    ``limit`` bytes are read (more is an error that says the limit); the bytes must be UTF-8,
+    whatever the locale (a byte-order mark is dropped)."""
+    name = "<stdin>" if path is None or path == "-" else path
+    try:
+        if path is None or path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            raw: bytes | str = (sys.stdin.read(limit + 1) if stream is None
+                                else stream.read(limit + 1))
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read(limit + 1)
     except OSError as error:
-        raise CliError(f"cannot read {what} {path}: {error.strerror}") from None
+        raise CliError(f"cannot read {what} {name}: {error.strerror or error}") from None
+    if len(raw) > limit:
+        raise CliError(f"{name}: more than {limit:,} bytes, the limit for a {what}")
+    if isinstance(raw, str):
+        return raw, name
+    try:
+        return raw.decode("utf-8-sig"), name
+    except UnicodeDecodeError as error:
+        raise CliError(f"{name}: not a text file (not UTF-8 at byte {error.start + 1})") from None
+
+
+def output_path(value: str) -> str:
+    """An argparse type: the name of a file to write (not empty, not a folder).
+
+    >>> output_path(" ")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: needs a file name
+    """
+    if not value.strip():
+        raise argparse.ArgumentTypeError("needs a file name")
+    if os.path.isdir(value):
+        raise argparse.ArgumentTypeError(f"{value} is a folder, not a file")
+    return value
 
 
 @contextlib.contextmanager
 def output_file(path: str, what: str) -> Iterator[TextIO]:
-    """A text file written atomically (:func:`kingdomino_kit.atomic.atomic_path`): it replaces
-    ``path`` only when the block ends without an error (``what`` names the file in messages,
-    e.g. ``--log``)."""
-    with atomic_path(path, what) as temporary, \
-            open(temporary, "w", encoding="utf-8", newline="") as handle:
+    """A text file written atomically (:func:`kingdomino_kit.atomic.atomic_write`): the block
+    writes a temporary file beside ``path``, flushed to the disk and renamed over ``path`` only
+    when the block ends without an error (``what`` names the option in messages, ``--log``)."""
+    with atomic_write(path, what) as handle:
         yield handle

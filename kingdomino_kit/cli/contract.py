@@ -12,7 +12,10 @@ and answer ``solve --json`` with the same fields (``docs/cli.md`` is the user's 
   fields; ``play`` adds ``bots``, ``replay`` starts with ``ok``, ``file`` and ``format``.
 - ``replay FILE`` (``-`` or none: stdin): one line ``FILE: replay ok — …`` and exit 0, or one
   line on stderr naming what broke and exit 2.
-- ``solve --json``: the fields of :func:`kingdomino_kit.answer.answer_json` first.
+- ``solve --json``: the fields of :func:`kingdomino_kit.answer.answer_json` first; every
+  solver takes ``--time-limit S`` (positive, finite), ``--workers N`` (1 to
+  :func:`~kingdomino_kit.untrusted.worker_limit`) and ``--seed N`` (a 32-bit integer, as
+  CP-SAT takes) — :func:`add_solver_arguments`.
 
 The default of 4 players is every game's full table — the whole box in play, one king (or chief)
 per player: Kingdomino and Origins deal all 48 dominoes, Kingdoms seats all four castle colours —
@@ -24,17 +27,19 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kingdomino_kit.bots import bot_names, parse_bots
-from kingdomino_kit.cli import CliError, output_file
+from kingdomino_kit.cli import CliError, output_file, output_path
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.logs import LOG_FORMATS
+from kingdomino_kit.untrusted import INT32_MAX, check_count, check_seconds, worker_limit
 
 __all__ = ["DEFAULT_PLAYERS", "PLAYER_COUNTS", "add_play_arguments", "add_replay_arguments",
-           "add_seat_arguments", "answer_lines", "game_seed", "print_replay", "result_json",
-           "seat_bots", "write_log"]
+           "add_seat_arguments", "add_solver_arguments", "answer_lines", "game_seed",
+           "print_replay", "result_json", "seat_bots", "seconds", "solver_seed", "workers",
+           "write_log"]
 
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_PLAYERS = 4
@@ -57,7 +62,7 @@ def add_play_arguments(p: argparse.ArgumentParser, game: str, *, bots_help: str 
     """The flags of every ``play``: the seats (:func:`add_seat_arguments`), ``--log`` and
     ``--json``."""
     add_seat_arguments(p, game, bots_help=bots_help)
-    p.add_argument("--log", metavar="FILE",
+    p.add_argument("--log", metavar="FILE", type=output_path,
                    help=f"write the game log ({LOG_FORMATS[game][0]}) to FILE")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -68,6 +73,40 @@ def add_replay_arguments(p: argparse.ArgumentParser, game: str) -> None:
     p.add_argument("file", nargs="?", default="-",
                    help=f"log file, format {names} (- or none: stdin)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _argument(check: Callable[[int | float], object], read: Callable[[str], Any]
+              ) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            value = read(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text[:40]!r}") from None
+        try:
+            check(value)
+        except KingdominoError as error:
+            raise argparse.ArgumentTypeError(str(error).partition(": ")[2]) from None
+        return value
+    return parse
+
+
+seconds = _argument(lambda v: check_seconds(v, "seconds"), float)
+"""An argparse type: a positive, finite number of seconds (``nan``, ``inf``, 0 refused)."""
+workers = _argument(lambda v: check_count(v, "workers", 1, worker_limit()), int)
+"""An argparse type: 1 to :func:`~kingdomino_kit.untrusted.worker_limit` workers."""
+solver_seed = _argument(lambda v: check_count(v, "seed", -INT32_MAX - 1, INT32_MAX), int)
+"""An argparse type: a seed CP-SAT takes, a 32-bit integer."""
+
+
+def add_solver_arguments(p: argparse.ArgumentParser, *, time_limit: float, workers_: int = 2
+                         ) -> None:
+    """``--time-limit``, ``--workers`` and ``--seed``, the same in every solver command and
+    checked as they are read (one line, exit code 2, for ``nan``, ``0``, a seed past 32 bits)."""
+    p.add_argument("--time-limit", type=seconds, default=time_limit, metavar="S",
+                   help=f"seconds (default {time_limit:g})")
+    p.add_argument("--workers", type=workers, default=workers_,
+                   help=f"CP-SAT workers, 1 to {worker_limit()} (default {workers_})")
+    p.add_argument("--seed", type=solver_seed, default=0, help="CP-SAT random seed (default 0)")
 
 
 def seat_bots(args: argparse.Namespace, game: str) -> list[str]:

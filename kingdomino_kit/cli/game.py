@@ -4,12 +4,14 @@ flags every game shares: :mod:`.contract`)."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.cli import CliError, add_command, read_input
+from kingdomino_kit.cli import CliError, add_command, output_path, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
     add_replay_arguments,
@@ -20,10 +22,12 @@ from kingdomino_kit.cli.contract import (
     seat_bots,
     write_log,
 )
+from kingdomino_kit.cli.resumable import ResumableCsv
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
+from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import Game, GameOptions, derive_seed, play, play_dynasty
 from kingdomino_kit.game.log import LogError, dumps, loads, replay
-from kingdomino_kit.game.simulate import simulate_to
+from kingdomino_kit.game.simulate import COLUMNS, simulate, simulate_game, simulate_to, summarize
 from kingdomino_kit.tables import table_format
 
 GAME = "kingdomino"
@@ -70,9 +74,12 @@ def register(sub: Any) -> None:
                        seed_help="seed of the run (default 0); the same seed, the same rows")
     add_game_options(p)
     add_worker_arguments(p, "games")
-    p.add_argument("--out", metavar="FILE",
+    p.add_argument("--out", metavar="FILE", type=output_path,
                    help="write the rows here, CSV or Parquet by the name's end (.csv, "
-                        ".parquet), and print a summary (default: CSV on stdout)")
+                        ".parquet), and print a summary (default: CSV on stdout); a CSV's "
+                        "rows grow in FILE.partial while the run goes on")
+    p.add_argument("--resume", action="store_true",
+                   help="finish the interrupted run whose rows are in FILE.partial (CSV)")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -88,12 +95,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     names = seat_bots(args, GAME)
     seed = game_seed(args)
     bots = [make_bot(name, derive_seed(seed, "bot", p)) for p, name in enumerate(names)]
-    if args.dynasty and args.log:
+    if args.dynasty and args.log is not None:
         raise CliError("--log: a dynasty has three logs; play the games one by one")
     if args.dynasty:
         return _print_dynasty(bots, names, options, seed, args.json)
     game = play(bots, options, seed)
-    if args.log:
+    if args.log is not None:
         write_log(args.log, dumps(game.log()))
     if args.json:
         print(json.dumps(_result(game, bots=names)))
@@ -145,24 +152,106 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_GAMES = 10_000_000
+"""The most games of one ``simulate`` run (hours on a laptop; its list of jobs stays small)."""
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate games; rows (one per game and player) to --out (CSV or Parquet) or CSV on
-    stdout."""
+    stdout. A CSV ``--out`` grows in ``FILE.partial`` while the run goes on and can be resumed;
+    a Parquet one is written whole (atomically) at the end."""
     options = game_options(args)
     names = seat_bots(args, GAME)
-    if args.games < 0:
-        raise CliError(f"--games: must be 0 or more, not {args.games}")
-    if args.out:
-        table_format(args.out, "--out")  # a bad name fails before any game is played
+    if not 0 <= args.games <= MAX_GAMES:
+        raise CliError(f"--games: must be 0 to {MAX_GAMES:,}, not {args.games:,}")
+    if args.resume and not args.out:
+        raise CliError("--resume: needs --out FILE (the run to finish)")
+    kind = table_format(args.out, "--out") if args.out else "csv"  # a bad name fails first
+    if args.resume and kind != "csv":
+        raise CliError(f"--resume: only a CSV --out is resumable, not {args.out}")
     seed = args.seed if args.seed is not None else 0
+    resumed = 0
     with where_to_run(args) as where:
-        summary = simulate_to(args.out or sys.stdout, args.games, names, options, seed=seed,
-                              **where)
+        if args.out and kind == "csv":
+            summary, resumed = _simulate_to_file(args, names, options, seed, where)
+        else:
+            summary = simulate_to(args.out or sys.stdout, args.games, names, options, seed=seed,
+                                  **where)
     if not args.out:
         return 0
-    print(f"{args.games} games, {options.players} players, seed {seed} -> {args.out}")
+    done = f" ({resumed:,} resumed)" if resumed else ""
+    print(f"{args.games} games{done}, {options.players} players, seed {seed} -> {args.out}")
     print(f"{'bot':<24} {'seats':>6} {'mean score':>10} {'mean rank':>9} {'win share':>9}")
     for s in summary:
         print(f"{s['bot']:<24} {s['games']:>6} {s['mean_score']:>10.2f} {s['mean_rank']:>9.3f} "
               f"{s['win_share']:>9.3f}")
     return 0
+
+
+def _simulate_to_file(args: argparse.Namespace, names: list[str], options: GameOptions,
+                      seed: int, where: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
+    """``simulate --out FILE [--resume]``: the rows go to ``FILE.partial`` as they come
+    (:class:`~kingdomino_kit.cli.resumable.ResumableCsv`), renamed to ``FILE`` when the run is
+    complete; an interrupted run keeps its complete games there for ``--resume``. Returns the
+    summary and the number of games resumed."""
+    out = ResumableCsv(args.out, COLUMNS, group="game", size=options.players)
+    done = out.open(resume=args.resume)
+    try:
+        _check_resumed(done, out, names, options, seed, args.games)
+    except BaseException:
+        out.keep()  # the file is another run's: left as it was
+        raise
+    try:
+        rows = simulate(args.games, names, options, seed=seed, start=len(done), **where)
+        try:
+            def stream() -> Iterator[dict[str, Any]]:
+                for row in rows:
+                    out.write(row)
+                    yield row
+
+            summary = summarize(itertools.chain(map(_typed, out.rows()), stream()))
+        finally:
+            rows.close()  # stops the worker processes at once on Ctrl-C or an error
+        out.commit()
+    except BaseException as error:
+        kept = out.keep()
+        left = (f"{kept:,} of {args.games:,} games are in {out.partial} (incomplete); the same "
+                "command with --resume finishes the run")
+        if isinstance(error, KingdominoError):  # one line: the error, then what is kept
+            raise CliError(f"{error} — {left}") from None
+        print(f"kingdomino-kit simulate: {left}", file=sys.stderr)
+        raise
+    return summary, len(done)
+
+
+_NUMBERS = [c for c in COLUMNS if c != "bot"]
+
+
+def _typed(row: dict[str, str]) -> dict[str, Any]:
+    return {**row, **{c: int(row[c]) for c in _NUMBERS}}
+
+
+def _check_resumed(done: list[list[dict[str, str]]], out: ResumableCsv, names: list[str],
+                   options: GameOptions, seed: int, games: int) -> None:
+    """The games read back from an interrupted run's file are games 0, 1, … of this run: their
+    seeds, seats and bots, and (the last one, played again) every value."""
+    where = f"--resume: {out.partial} holds another run"
+    if len(done) > games:
+        raise CliError(f"{where} (of {len(done):,} games or more, not {games:,})")
+    for i, group in enumerate(done):
+        want = {"game": str(i), "seed": str(derive_seed(seed, "game", i)),
+                "players": str(options.players)}
+        for p, row in enumerate(group):
+            wrong = [c for c in _NUMBERS if not row[c].lstrip("-").isdigit()]
+            wrong += [c for c, v in (want | {"player": str(p), "bot": names[p]}).items()
+                      if row[c] != v]
+            if wrong:
+                raise CliError(f"{where} (game {i}, player {p}: {wrong[0]} {row[wrong[0]]!r}); "
+                               "give the same flags, or delete it to start again")
+    if done:
+        last = len(done) - 1
+        again = [{c: str(v) for c, v in r.items()} for r in simulate_game(last, names, options,
+                                                                           seed)]
+        if again != done[-1]:
+            raise CliError(f"{where} (game {last} played again gives other rows: other options?); "
+                           "give the same flags, or delete it to start again")

@@ -10,6 +10,7 @@ from kingdomino_kit.cli import CliError, add_command, read_input
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.kingdom import Kingdom, parse_text
+from kingdomino_kit.untrusted import TEXT_LIMIT
 
 
 def register(sub: Any) -> None:
@@ -31,7 +32,7 @@ def register(sub: Any) -> None:
 
 
 def _read_kingdom(path: str, size: int) -> tuple[Kingdom, tuple[int, int]]:
-    text, name = read_input(path, "kingdom")
+    text, name = read_input(path, "kingdom", TEXT_LIMIT)
     try:
         return parse_text(text, size)
     except NotationError as error:

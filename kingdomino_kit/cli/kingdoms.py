@@ -12,6 +12,7 @@ from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
     add_replay_arguments,
+    add_solver_arguments,
     answer_lines,
     game_seed,
     print_replay,
@@ -33,6 +34,7 @@ from kingdomino_kit.kingdoms.puzzles import load_castle_puzzle
 from kingdomino_kit.kingdoms.scoring import score_board
 from kingdomino_kit.kingdoms.solver import solve_castles
 from kingdomino_kit.logs import loads
+from kingdomino_kit.untrusted import TEXT_LIMIT
 
 GAME = "kingdoms"
 
@@ -67,14 +69,13 @@ def register(sub: Any) -> None:
 
     p = actions.add_parser("solve", help="solve a castle puzzle (JSON) with CP-SAT")
     p.add_argument("file", help="puzzle file (format kingdoms-puzzle/1)")
-    p.add_argument("--time-limit", type=float, default=30.0, metavar="S",
-                   help="seconds (default 30)")
+    add_solver_arguments(p, time_limit=30.0, workers_=1)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
 
 
 def _read_board(path: str, wizard: bool) -> Board:
-    text, name = read_input(path, "board")
+    text, name = read_input(path, "board", TEXT_LIMIT)
     try:
         return parse_board(text, wizard=wizard)
     except KingdomsError as error:
@@ -120,7 +121,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     names = seat_bots(args, GAME)
     bots = [make_bot(name, seed * 10 + i + 1, game=GAME) for i, name in enumerate(names)]
     game = play_game(rules, bots, seed=seed)
-    if args.log:
+    if args.log is not None:
         write_log(args.log, json.dumps(game.to_log() | {"bots": names}, indent=1) + "\n")
     if args.json:
         print(json.dumps(_result(game, bots=names)))
@@ -150,7 +151,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         puzzle = load_castle_puzzle(text, source=name)
     except KingdomsError as error:
         raise CliError(f"{name}: {error}") from None
-    data = solve_castles(puzzle.problem, time_limit=args.time_limit).to_json(
+    data = solve_castles(puzzle.problem, time_limit=args.time_limit, workers=args.workers,
+                         seed=args.seed).to_json(
         objective=puzzle.problem.objective)
     if args.json:
         print(json.dumps(data))

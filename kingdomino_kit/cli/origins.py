@@ -13,6 +13,7 @@ from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
     add_replay_arguments,
+    add_solver_arguments,
     answer_lines,
     game_seed,
     print_replay,
@@ -21,17 +22,12 @@ from kingdomino_kit.cli.contract import (
     write_log,
 )
 from kingdomino_kit.errors import LogError
-from kingdomino_kit.origins.catalogue import (
-    Catalogue,
-    Resource,
-    load_catalogue,
-    sample_catalogue,
-)
-from kingdomino_kit.origins.errors import OriginsNotationError
+from kingdomino_kit.origins.catalogue import Catalogue, load_catalogue, sample_catalogue
+from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
 from kingdomino_kit.origins.game import OriginsGame, OriginsOptions, play
 from kingdomino_kit.origins.gamelog import dumps, loads, replay
 from kingdomino_kit.origins.kingdom import parse_text, territory_from_json
-from kingdomino_kit.origins.scoring import score_sheet
+from kingdomino_kit.origins.scoring import held_totems, score_sheet
 from kingdomino_kit.origins.solver import solve_discovery
 
 GAME = "origins"
@@ -68,8 +64,11 @@ def register(sub: Any) -> None:
                    help="totem values: scarcity 3/4/5/6 (the rulebook's), or flat 3 each")
     p.add_argument("--catalogue", metavar="CSV", help="domino catalogue (default: the sample)")
     p.add_argument("--replay", metavar="LOG",
-                   help="the same as `origins replay LOG` (kept for older scripts)")
-    p.set_defaults(func=cmd_play)
+                   help="the same as `origins replay LOG` (kept for older scripts; no flag of "
+                        "a game to play with it)")
+    p.set_defaults(func=cmd_play, play_defaults={
+        name: p.get_default(name) for name in ("log", "seed", "bots", "players", "mode",
+                                               "totem_bonus")})
 
     p = osub.add_parser("replay", help="replay a game log, re-checking every rule")
     add_replay_arguments(p, GAME)
@@ -83,8 +82,7 @@ def register(sub: Any) -> None:
     p.add_argument("--size", type=int, choices=(5, 7), default=5, help="7: Neolithic 7×7")
     p.add_argument("--empire", action="store_true", help="count Empire of fire (+10)")
     p.add_argument("--homo-habilis", action="store_true", help="count Homo Habilis (+5)")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
-    p.add_argument("--workers", type=int, default=2)
+    add_solver_arguments(p, time_limit=60.0)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
 
@@ -100,23 +98,21 @@ def cmd_score(args: argparse.Namespace) -> int:
     """Score one territory."""
     text, name = read_input(args.file, "territory")
     try:
-        if text.lstrip().startswith("{"):
+        if text.lstrip().startswith(("{", "[")):
             kingdom = territory_from_json(text)
         else:
             kingdom, _ = parse_text(text, args.size)
     except OriginsNotationError as error:
         raise CliError(f"{name}: {error}") from None
     if args.discarded is not None:
-        if args.discarded < 0:
-            raise CliError(f"--discarded must be 0 or more, not {args.discarded}")
+        if not 0 <= args.discarded <= len(sample_catalogue()):
+            raise CliError(f"--discarded: must be 0–48 (the dominoes of a game), not "
+                           f"{args.discarded}")
         kingdom.discarded = args.discarded
-    totems = []
-    for word in filter(None, (w.strip() for w in args.totems.split(","))):
-        try:
-            totems.append(Resource(word.lower()))
-        except ValueError:
-            raise CliError(f"--totems: unknown resource {word!r} (mammoth, fish, mushroom, "
-                           "flint)") from None
+    try:
+        totems = held_totems([w for w in args.totems.split(",") if w.strip()])
+    except OriginsError as error:
+        raise CliError(f"--{error}") from None
     sheet = score_sheet(kingdom, args.mode, totems=totems, totem_bonus_values=args.totem_bonus,
                         empire_of_fire=not args.no_empire,
                         homo_habilis=not args.no_homo_habilis)
@@ -152,8 +148,14 @@ def _result(game: OriginsGame, **extra: Any) -> dict[str, Any]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play a game and print the results (with ``--replay``: :func:`cmd_replay`)."""
-    if args.replay:
+    """Play a game and print the results (with ``--replay``: :func:`cmd_replay`, which takes no
+    flag of a game to play)."""
+    if args.replay is not None:
+        played = ["--" + name.replace("_", "-") for name, default in args.play_defaults.items()
+                  if getattr(args, name) != default]
+        if played:
+            raise CliError(f"{played[0]}: --replay re-checks a log and plays no game (write "
+                           "the log with `origins play --log`, check it with `origins replay`)")
         args.file = args.replay
         return cmd_replay(args)
     catalogue = _catalogue(args.catalogue)
@@ -163,7 +165,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = game_seed(args)
     bots = [make_bot(name, seed * 10 + p, game=GAME) for p, name in enumerate(names)]
     game = play(bots, options, seed)
-    if args.log:
+    if args.log is not None:
         write_log(args.log, dumps(game.log()))
     if args.json:
         print(json.dumps(_result(game, bots=names)))
@@ -198,7 +200,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise CliError("no dominoes given")
     sol = solve_discovery(dominoes, size=args.size, empire_of_fire=args.empire,
                           homo_habilis=args.homo_habilis,
-                          time_limit_s=args.time_limit, workers=args.workers)
+                          time_limit_s=args.time_limit, workers=args.workers, seed=args.seed)
     data = sol.to_json()
     if args.json:
         print(json.dumps(data))

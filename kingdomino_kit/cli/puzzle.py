@@ -13,10 +13,12 @@ import os
 from typing import Any
 
 from kingdomino_kit.cli import CliError, Parser, add_command, read_input
+from kingdomino_kit.cli.contract import add_solver_arguments
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import Puzzle, grade, load_puzzle, replay
 from kingdomino_kit.puzzles.solving import solve_puzzle
+from kingdomino_kit.untrusted import TEXT_LIMIT
 
 
 def register(sub: Any) -> None:
@@ -33,10 +35,7 @@ def register(sub: Any) -> None:
 
     p = actions.add_parser("solve", help="solve the puzzle with the CP-SAT solver")
     p.add_argument("file", help="puzzle file (JSON)")
-    p.add_argument("--time-limit", type=float, default=60.0, metavar="S",
-                   help="seconds (default 60)")
-    p.add_argument("--workers", type=int, default=2, help="CP-SAT workers (default 2)")
-    p.add_argument("--seed", type=int, default=0, help="CP-SAT random seed (default 0)")
+    add_solver_arguments(p, time_limit=60.0)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
 
@@ -86,10 +85,6 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a puzzle and compare with its stored optimum."""
     puzzle = _puzzle(args.file)
-    if args.time_limit <= 0:
-        raise CliError(f"--time-limit must be positive, not {args.time_limit}")
-    if args.workers < 1:
-        raise CliError(f"--workers must be at least 1, not {args.workers}")
     answer = solve_puzzle(puzzle, time_limit_s=args.time_limit, workers=args.workers,
                           seed=args.seed)
     stored = puzzle.solution.optimum if puzzle.solution else None
@@ -113,7 +108,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _answer_kingdom(value: str, size: int) -> Kingdom:
     if value == "-" or os.path.exists(value):
-        text, name = read_input(value, "answer")
+        text, name = read_input(value, "answer", TEXT_LIMIT)
     else:
         text, name = value, "--answer"
     try:

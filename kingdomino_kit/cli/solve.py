@@ -9,12 +9,13 @@ import sys
 from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command, read_input
-from kingdomino_kit.cli.contract import answer_lines
+from kingdomino_kit.cli.contract import add_solver_arguments, answer_lines
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.kingdom import Kingdom, parse_text
 from kingdomino_kit.solver import Progress, best_kingdom
 from kingdomino_kit.solver.search import INTERRUPTED
+from kingdomino_kit.untrusted import TEXT_LIMIT
 
 
 def register(sub: Any) -> None:
@@ -28,9 +29,7 @@ def register(sub: Any) -> None:
                    help="every given (or chosen) domino placed, no gap: +5")
     p.add_argument("--start", help="a partial kingdom (text notation) that must stay as it is")
     p.add_argument("--choose", type=int, help="use at most K of the dominoes (free choice)")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
-    p.add_argument("--workers", type=int, default=2, help="CP-SAT workers (default 2)")
-    p.add_argument("--seed", type=int, default=0, help="CP-SAT random seed (default 0)")
+    add_solver_arguments(p, time_limit=60.0)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--progress", action="store_true",
                    help="print every change of the proven bound as a JSON line on stderr")
@@ -38,7 +37,7 @@ def register(sub: Any) -> None:
 
 
 def _start(path: str, size: int) -> Kingdom:
-    text, name = read_input(path, "start kingdom")
+    text, name = read_input(path, "start kingdom", TEXT_LIMIT)
     try:
         return parse_text(text, size)[0]
     except NotationError as error:
@@ -47,15 +46,14 @@ def _start(path: str, size: int) -> Kingdom:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve and print the kingdom, its score and bound, and a legal placement order."""
-    doms = dominoes(args.dominoes)
+    try:
+        doms = dominoes(args.dominoes)
+    except KingdominoError as error:
+        raise CliError(f"--dominoes: {error}") from None
     if not doms:
         raise CliError("--dominoes: no domino given")
     if args.choose is not None and args.choose < 0:
         raise CliError(f"--choose: must be at least 0, not {args.choose}")
-    if args.time_limit <= 0:
-        raise CliError(f"--time-limit: must be positive, not {args.time_limit}")
-    if args.workers < 1:
-        raise CliError(f"--workers: must be at least 1, not {args.workers}")
     start = _start(args.start, args.size) if args.start else None
     try:
         sol = best_kingdom(doms, size=args.size, middle_kingdom=args.middle_kingdom,

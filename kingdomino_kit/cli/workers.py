@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kingdomino_kit.cli import CliError
+from kingdomino_kit.cli.contract import workers as worker_count
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.parallel import dask_client
 
@@ -22,7 +23,7 @@ ADDRESS = re.compile(r"^([a-z][a-z0-9+]*://)?[\w.\-\[\]:]+:\d+/?$")
 
 def add_worker_arguments(p: argparse.ArgumentParser, what: str) -> None:
     """``--workers N`` and ``--dask [ADDRESS]``; ``what`` names a task (``games``, ``sets``)."""
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--workers", type=worker_count, default=None,
                    help=f"local processes running the {what} (default 1; the same results); "
                         "with --dask and no address, the LocalCluster's workers")
     p.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS",

@@ -27,9 +27,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard
+from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.untrusted import check_count, check_seconds, shown
 
 __all__ = ["GreedyBot", "MonteCarloBot", "SimpleGreedyBot", "domino_value", "placement_value",
            "walled_in"]
@@ -252,13 +254,25 @@ class MonteCarloBot:
     PARAMETERS = {"playouts": int, "width": int, "policy": str, "seconds": float}
     """Parameters of ``make_bot("mc:key=value:...")``."""
 
+    MAX_PLAYOUTS = 100_000
+    """The most playouts per candidate (a move of 100,000 takes minutes)."""
+    MAX_SECONDS = 600.0
+    """The longest time budget per move."""
+
     def __init__(self, seed: int | None = None, playouts: int = 8, width: int = 6,
                  policy: str = "random", seconds: float | None = None) -> None:
         if policy not in ("random", "greedy"):
-            raise ValueError(f"policy must be random or greedy, not {policy!r}")
+            raise KingdominoError(f"policy must be random or greedy, not {shown(policy)}")
+        check_count(playouts, "playouts", 1, self.MAX_PLAYOUTS)
+        check_count(width, "width", 1, 10**6)
+        if seconds is not None:
+            check_seconds(seconds, "seconds")
+            if seconds > self.MAX_SECONDS:
+                raise KingdominoError(f"seconds: at most {self.MAX_SECONDS:g} a move, not "
+                                      f"{seconds:g}")
         self.rng = random.Random(seed)
-        self.playouts = int(playouts)
-        self.width = int(width)
+        self.playouts = playouts
+        self.width = width
         self.policy = policy
         self.seconds = seconds
 

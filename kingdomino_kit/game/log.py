@@ -35,6 +35,7 @@ kingdomino_kit.errors.LogError: round 1: domino ... is already claimed by king .
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kingdomino_kit.dominoes import domino
@@ -42,7 +43,15 @@ from kingdomino_kit.errors import IllegalAction, KingdominoError, LogError
 from kingdomino_kit.game.game import LOG_FORMAT, Action, Claim, Discard, Game, deal
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import MIDDLE_KINGDOM_BONUS, Placement
-from kingdomino_kit.logs import check_format, dumps, loads
+from kingdomino_kit.logs import (
+    check_bots,
+    check_format,
+    check_keys,
+    check_results,
+    dumps,
+    loads,
+)
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["FORMAT", "LogError", "dumps", "loads", "replay"]
 
@@ -52,15 +61,22 @@ FORMAT = LOG_FORMAT
 # --------------------------------------------------------------------------------- replay
 def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in data:
-        raise LogError(f"missing field {key!r}")
+        raise LogError(f"missing field {shown(key)}")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise LogError(f"field {key!r}: unexpected value {value!r}")
+        raise LogError(f"field {shown(key)}: unexpected value {shown(value)}")
     return value
+
+
+FIELDS = frozenset({"format", "players", "variant", "size", "middle_kingdom", "harmony", "seed",
+                    "three_player_draw", "strict_discard", "rounds", "scores", "winners", "bots"})
+"""The fields of a log (``bots``, the seats' bot names, is an annotation the command line may
+add; it is not replayed)."""
 
 
 def _options(data: dict[str, Any]) -> GameOptions:
     check_format(data, "kingdomino")
+    check_keys(data, FIELDS, "the log")
     players = _field(data, "players", int)
     variant = _field(data, "variant", str)
     size = _field(data, "size", int)
@@ -75,7 +91,7 @@ def _options(data: dict[str, Any]) -> GameOptions:
         draw = 4 if players == 3 and isinstance(line, list) and len(line) == 4 else 3
     strict = data.get("strict_discard", True)
     if not isinstance(strict, bool):
-        raise LogError(f"field 'strict_discard': unexpected value {strict!r}")
+        raise LogError(f"field 'strict_discard': unexpected value {shown(strict)}")
     try:
         options = GameOptions(players=players, variant=variant, three_player_draw=draw,
                               middle_kingdom=middle, harmony=harmony, strict_discard=strict)
@@ -84,6 +100,7 @@ def _options(data: dict[str, Any]) -> GameOptions:
     if size != options.size:
         raise LogError(f"field 'size': the {variant} variant plays {options.size}×"
                        f"{options.size} kingdoms, not {size}×{size}", "size")
+    check_bots(data, players)
     return options
 
 
@@ -118,7 +135,7 @@ def _dealt_from_log(options: GameOptions, rounds: list[Any]) -> tuple[list[int],
 
 def _check_line(game: Game, line: Any, r: int, seed: int, check_seed: bool) -> None:
     want = [d.number for d in game.line]
-    if line == want:
+    if line == want and all(type(n) is int for n in line):
         return
     if not isinstance(line, list) or not all(isinstance(n, int) and not isinstance(n, bool)
                                               for n in line):
@@ -140,9 +157,14 @@ def _check_line(game: Game, line: Any, r: int, seed: int, check_seed: bool) -> N
 
 
 def _place_action(place: Any, r: int) -> Action:
-    if not isinstance(place, dict) or not isinstance(place.get("domino"), int):
-        raise LogError(f"'place' must be null or an object with a domino number, not {place!r}",
-                       round=r)
+    if (not isinstance(place, dict) or not isinstance(place.get("domino"), int)
+            or isinstance(place.get("domino"), bool)):
+        raise LogError("'place' must be null or an object with a domino number, not "
+                       f"{shown(place)}", round=r)
+    check_keys(place, {"domino", "discard"} if "discard" in place else {"domino", "cells"},
+                 "'place'", r)
+    if "discard" in place and place["discard"] is not True:
+        raise LogError(f"'discard' must be true, not {shown(place['discard'])}", round=r)
     try:
         dom = domino(place["domino"])
     except KingdominoError as error:
@@ -195,17 +217,19 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
             raise LogError(f"the game ended with round {r - 1}: no more rounds", "end", r)
         if not isinstance(rnd, dict) or not isinstance(rnd.get("turns"), list):
             raise LogError("a round must be an object with 'line' and 'turns'", round=r)
+        check_keys(rnd, {"line", "turns"}, "a round", r)
         _check_line(game, rnd.get("line"), r, seed, check_seed)
         for turn in rnd["turns"]:
             if game.round != r or game.is_over:
                 raise LogError(f"more turns than kings ({game.options.kings})", "turn", r)
-            if not isinstance(turn, dict) or any(k not in turn for k in
-                                                 ("king", "player", "place", "pick")):
-                raise LogError("a turn must have 'king', 'player', 'place' and 'pick'", round=r)
+            if not isinstance(turn, dict) or set(turn) != {"king", "player", "place", "pick"}:
+                raise LogError("a turn has 'king', 'player', 'place' and 'pick' (and nothing "
+                               f"else), not {shown(turn)}", round=r)
             king, player, place, pick = turn["king"], turn["player"], turn["place"], turn["pick"]
-            if not isinstance(king, int) or not isinstance(player, int):
-                raise LogError(f"'king' and 'player' must be numbers, not {king!r}, {player!r}",
-                               round=r)
+            if (not isinstance(king, int) or not isinstance(player, int)
+                    or isinstance(king, bool) or isinstance(player, bool)):
+                raise LogError(f"'king' and 'player' must be numbers, not {shown(king)}, "
+                               f"{shown(player)}", round=r)
             if game.current_king != king:
                 raise LogError(f"it is the turn of king {game.current_king}, not of king {king}"
                                " (kings act in the order of the dominoes they claimed, lowest"
@@ -224,11 +248,11 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
                     raise LogError(f"king {king} must claim a domino of the line ('pick' is "
                                    "null)", "claim", r)
                 if not isinstance(pick, int) or isinstance(pick, bool) or not 1 <= pick <= 48:
-                    raise LogError(f"'pick' must be a domino number, not {pick!r}", round=r)
+                    raise LogError(f"'pick' must be a domino number, not {shown(pick)}", round=r)
                 _apply(game, Claim(domino(pick)), king, player, r)
             elif pick is not None:
                 raise LogError(f"the last round has only placements ('pick' must be null, not "
-                               f"{pick!r})", "phase", r)
+                               f"{shown(pick)})", "phase", r)
         if not game.is_over and game.round == r:
             left = game.order[game.turn:]
             raise LogError(f"the round ends early: king(s) {left} did not act", "turn", r)
@@ -239,20 +263,8 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
 
 
 def _check_results(game: Game, data: dict[str, Any]) -> None:
-    results = game.results()
-    scores = data.get("scores")
-    if not isinstance(scores, list) or len(scores) != len(results):
-        raise LogError(f"field 'scores': must list {len(results)} players")
-    for want, got in zip(results, scores, strict=True):
-        if not isinstance(got, dict) or got.get("player") != want["player"]:
-            raise LogError(f"field 'scores': entry for player {want['player']} expected, got "
-                           f"{got!r}")
-        if got.get("score") != want["score"]:
-            raise LogError(f"scores: player {want['player']} scores {want['score']}, not "
-                           f"{got.get('score')!r}{_reading_note(game, want, got)}", "score")
-    winners = data.get("winners")
-    if winners != game.winners():
-        raise LogError(f"winners: the winners are {game.winners()}, not {winners!r}", "winners")
+    check_results(data, game.results(), game.winners(),
+                  lambda want, got: _reading_note(game, want, got))
 
 
 MIDDLE_KINGDOM_READING = ("every square within ±2 rows and columns of the castle, ±3 on 7×7 "
@@ -261,9 +273,8 @@ MIDDLE_KINGDOM_READING = ("every square within ±2 rows and columns of the castl
 differs by exactly that bonus."""
 
 
-def _reading_note(game: Game, want: dict[str, Any], got: dict[str, Any]) -> str:
+def _reading_note(game: Game, want: Mapping[str, Any], score: Any) -> str:
     """Why a recorded score may differ: a log scored under the old Middle Kingdom reading."""
-    score = got.get("score")
     if (game.options.middle_kingdom and isinstance(score, int)
             and abs(score - want["score"]) == MIDDLE_KINGDOM_BONUS):
         return (f" — the log was scored under an old reading of the Middle Kingdom; the rules "

@@ -24,7 +24,7 @@ Games travel in chunks (a task is :data:`CHUNK` games, :func:`play_chunk`) throu
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import asdict
 from typing import Any, TextIO
 
@@ -135,42 +135,49 @@ def expand_bots(bots: Sequence[str] | str, players: int) -> list[str]:
 
 
 def game_tasks(games: int, bots: Sequence[str] | str, options: GameOptions | None, seed: int,
-               chunk: int = CHUNK) -> list[tuple[int, int, list[str], GameOptions, int]]:
-    """The tasks of a run: ``(start, stop, bots, options, seed)``, ``chunk`` games each.
+               chunk: int = CHUNK, start: int = 0
+               ) -> list[tuple[int, int, list[str], GameOptions, int]]:
+    """The tasks of a run: ``(first, stop, bots, options, seed)``, ``chunk`` games each, from
+    game ``start`` (a run resumed after its first ``start`` games).
 
     >>> [t[:2] for t in game_tasks(5, "random", None, 0, chunk=2)]
     [(0, 2), (2, 4), (4, 5)]
+    >>> [t[:2] for t in game_tasks(5, "random", None, 0, chunk=2, start=3)]
+    [(3, 5)]
     """
     options = options or GameOptions()
     if not isinstance(games, int) or games < 0:
         raise KingdominoError(f"games must be 0 or more, not {games}")
     if not isinstance(chunk, int) or chunk < 1:
         raise KingdominoError(f"chunk must be 1 or more, not {chunk}")
+    if not isinstance(start, int) or not 0 <= start <= games:
+        raise KingdominoError(f"start must be 0–{games}, not {start}")
     names = expand_bots(bots, options.players)
-    return [(start, min(start + chunk, games), names, options, seed)
-            for start in range(0, games, chunk)]
+    return [(first, min(first + chunk, games), names, options, seed)
+            for first in range(start, games, chunk)]
 
 
 def simulate_rows(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
                   seed: int = 0, *, workers: int = 1, client: Any = None,
-                  progress: bool | None = None, chunk: int = CHUNK
+                  progress: bool | None = None, chunk: int = CHUNK, start: int = 0
                   ) -> Iterator[list[tuple[Any, ...]]]:
-    """The rows of ``games`` games as batches of tuples (:data:`COLUMNS` order), in game order;
-    identical for any number of ``workers`` and on any Dask ``client``. ``progress``: a bar on
-    stderr (default: only if stderr is a terminal)."""
-    tasks = game_tasks(games, bots, options, seed, chunk)
+    """The rows of ``games`` games as batches of tuples (:data:`COLUMNS` order), in game order,
+    from game ``start``; identical for any number of ``workers`` and on any Dask ``client``.
+    ``progress``: a bar on stderr (default: only if stderr is a terminal)."""
+    tasks = game_tasks(games, bots, options, seed, chunk, start)
     yield from run_tasks(play_chunk, tasks, workers=workers, client=client, progress=progress,
                          size=lambda task: task[1] - task[0], unit="game")
 
 
 def simulate(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
              seed: int = 0, workers: int = 1, progress: bool | None = None, *,
-             client: Any = None) -> Iterator[dict[str, Any]]:
+             client: Any = None, start: int = 0) -> Generator[dict[str, Any], None, None]:
     """Rows of ``games`` games (one dict per game and player, in game order); identical for any
     number of ``workers`` and on any Dask ``client``. ``progress``: a tqdm bar (default: only if
-    stderr is a terminal)."""
+    stderr is a terminal). ``start``: the first game to play (the rows of games ``start`` …
+    ``games - 1``: a run resumed after its first ``start`` games)."""
     for batch in simulate_rows(games, bots, options, seed, workers=workers, client=client,
-                               progress=progress):
+                               progress=progress, start=start):
         for row in batch:
             yield dict(zip(COLUMNS, row, strict=True))
 

@@ -15,6 +15,7 @@ from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.board import COLS, ROWS, cell_name
 from kingdomino_kit.kingdoms.errors import BoardNotationError, KingdomsError
 from kingdomino_kit.kingdoms.tiles import Tile
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["Action", "KINDS"]
 
@@ -83,10 +84,13 @@ class Action:
         kingdomino_kit.kingdoms.errors.BoardNotationError: cannot read action 'castle 5 r1c1' \
 (expected e.g. 'castle 3 r2c4', 'draw', 'place r1c1', 'secret r3c3' or 'pass')
         """
+        if not isinstance(text, str):
+            raise BoardNotationError(f"an action is text such as 'castle 3 r2c4', not "
+                                     f"{shown(text)}")
         words = text.split()
         try:
             kind, rest = words[0], words[1:]
-            if kind == "castle" and len(rest) == 2 and rest[0] in "1234":
+            if kind == "castle" and len(rest) == 2 and rest[0] in ("1", "2", "3", "4"):
                 return cls.castle(int(rest[0]), _cell(rest[1]))
             if kind == "draw" and len(rest) <= 1:
                 return cls.draw(Tile.parse(rest[0]) if rest else None)
@@ -96,8 +100,8 @@ class Action:
                 return cls.pass_()
         except (IndexError, KingdomsError):
             pass
-        raise BoardNotationError(f"cannot read action {text!r} (expected e.g. 'castle 3 r2c4', "
-                                 "'draw', 'place r1c1', 'secret r3c3' or 'pass')")
+        raise BoardNotationError(f"cannot read action {shown(text)} (expected e.g. 'castle 3 "
+                                 "r2c4', 'draw', 'place r1c1', 'secret r3c3' or 'pass')")
 
 
 def _cell(word: str) -> Cell:

@@ -35,6 +35,7 @@ from kingdomino_kit.kingdoms.tiles import (
     TileKind,
     tile_counts,
 )
+from kingdomino_kit.untrusted import check_text, shown
 
 __all__ = ["Board", "ROWS", "COLS", "CELLS", "parse_board", "check_supply"]
 
@@ -53,9 +54,15 @@ class Board:
     __slots__ = ("_cells",)
 
     def __init__(self, cells: Iterable[Piece | None] = ()) -> None:
-        grid = tuple(cells) or (None,) * (ROWS * COLS)
+        try:
+            grid = tuple(cells) or (None,) * (ROWS * COLS)
+        except TypeError:
+            raise KingdomsError(f"a board is 30 cells, not {shown(cells)}") from None
         if len(grid) != ROWS * COLS:
             raise KingdomsError(f"a board has {ROWS * COLS} cells, not {len(grid)}")
+        for piece in grid:
+            if piece is not None and not isinstance(piece, (Tile, Castle)):
+                raise KingdomsError(f"a cell holds None, a Tile or a Castle, not {shown(piece)}")
         self._cells: tuple[Piece | None, ...] = grid
 
     # ---------------------------------------------------------------- queries
@@ -74,9 +81,15 @@ class Board:
         >>> Board.from_text("+3 . . . . . / " + ". . . . . . / " * 4).at((0, 0))
         Tile.parse('+3')
         """
-        r, c = cell
-        if not (0 <= r < ROWS and 0 <= c < COLS):
-            raise KingdomsError(f"no cell {cell} on a {ROWS}×{COLS} board")
+        r: object
+        c: object
+        try:
+            r, c = cell
+        except (TypeError, ValueError):
+            r = c = None
+        if not (isinstance(r, int) and isinstance(c, int) and type(r) is int and type(c) is int
+                and 0 <= r < ROWS and 0 <= c < COLS):
+            raise KingdomsError(f"no cell {shown(cell)} on a {ROWS}×{COLS} board")
         return self._cells[r * COLS + c]
 
     def items(self) -> Iterator[tuple[Cell, Piece]]:
@@ -131,6 +144,8 @@ class Board:
         """
         if self.at(cell) is not None:
             raise IllegalAction(f"cell {cell_name(cell)} is taken by {self.at(cell)}", "occupied")
+        if not isinstance(piece, (Tile, Castle)):
+            raise KingdomsError(f"a cell holds a Tile or a Castle, not {shown(piece)}")
         r, c = cell
         cells = list(self._cells)
         cells[r * COLS + c] = piece
@@ -199,6 +214,7 @@ def parse_board(text: str, *, wizard: bool = False) -> Board:
     kingdomino_kit.kingdoms.errors.BoardNotationError: line 1, column 11: unknown token 'X' \
 (expected ., +N, -N, ^, D, $, W or a castle such as b3)
     """
+    check_text(text, "board", BoardNotationError)
     rows: list[list[tuple[Piece | None, int, int]]] = []
     last_line = 1
     for line_no, line in enumerate(text.splitlines() or [""], start=1):
@@ -211,12 +227,16 @@ def parse_board(text: str, *, wizard: bool = False) -> Board:
                 continue
             last_line = line_no
             row = []
+            if len(found) > COLS:
+                raise BoardNotationError(f"a row has {COLS} cells, not {len(found)}", line_no)
             for match in found:
                 column = offset + match.start() + 1
                 row.append((_read_token(match.group(), line_no, column), line_no, column))
             if len(row) != COLS:
                 raise BoardNotationError(f"a row has {COLS} cells, not {len(row)}", line_no)
             rows.append(row)
+            if len(rows) > ROWS:
+                break
     if len(rows) != ROWS:
         raise BoardNotationError(f"a board has {ROWS} rows, not {len(rows)}", last_line)
     pieces = [p for row in rows for p, _, _ in row]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from kingdomino_kit import errors
 from kingdomino_kit.errors import KingdominoError, NotationError
 
-__all__ = ["KingdomsError", "BoardNotationError", "IllegalAction", "ReplayError", "SolverBug"]
+__all__ = ["KingdomsError", "BoardNotationError", "IllegalAction", "ReplayError", "SolverBug",
+           "SolverError"]
 
 
 class KingdomsError(KingdominoError):
@@ -28,6 +29,11 @@ class IllegalAction(errors.IllegalAction, KingdomsError):
 
 class ReplayError(errors.LogError, KingdomsError):
     """A game log that does not replay: it names the turn (or epoch) where it went wrong."""
+
+
+class SolverError(errors.SolverError, KingdomsError):
+    """Bad input to the castle solver (a time limit that is not a positive finite number, a
+    seed past CP-SAT's 32 bits)."""
 
 
 class SolverBug(errors.SolverBug):

@@ -17,10 +17,9 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from kingdomino_kit.bots import Bot, BotFunction, as_bot
@@ -32,7 +31,8 @@ from kingdomino_kit.kingdoms.errors import IllegalAction, KingdomsError, ReplayE
 from kingdomino_kit.kingdoms.render import board_svg
 from kingdomino_kit.kingdoms.scoring import Scoring, line_cells, line_names, score_board
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Tile, castle_supply, tile_set
-from kingdomino_kit.logs import LOG_FORMATS, check_format
+from kingdomino_kit.logs import LOG_FORMATS, check_bots, check_format, check_keys
+from kingdomino_kit.untrusted import BadJson, check_fields, parse_json, shown
 
 __all__ = ["KingdomsRules", "Observation", "EpochResult", "KingdomsGame", "play_game", "replay",
            "LOG_FORMAT"]
@@ -61,10 +61,22 @@ class KingdomsRules:
     max_epochs: int = 12
     start_gold: int = 50
 
+    MAX_EPOCHS = 100
+    """The largest ``max_epochs`` (the guard of *until the last castle*)."""
+    GOLD_LIMIT = 1_000_000
+    """The largest ``start_gold``."""
+
     def __post_init__(self) -> None:
+        check_fields(self, KingdomsError, "rules.")
         castle_supply(self.players)  # checks the player count
+        if not 1 <= self.max_epochs <= self.MAX_EPOCHS:
+            raise KingdomsError(f"rules.max_epochs: must be 1–{self.MAX_EPOCHS}, not "
+                                f"{self.max_epochs}")
         if not 1 <= self.epochs <= self.max_epochs:
             raise KingdomsError(f"epochs must be 1–{self.max_epochs}, not {self.epochs}")
+        if not 0 <= self.start_gold <= self.GOLD_LIMIT:
+            raise KingdomsError(f"rules.start_gold: must be 0–{self.GOLD_LIMIT:,}, not "
+                                f"{self.start_gold}")
 
     @property
     def seats(self) -> str:
@@ -73,11 +85,22 @@ class KingdomsRules:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> KingdomsRules:
-        """Rules from a dict written by ``asdict`` (unknown keys are an error)."""
-        try:
-            return cls(**data)
-        except TypeError as error:
-            raise KingdomsError(f"rules: {error}") from None
+        """Rules from a dict written by ``asdict`` (unknown keys are an error).
+
+        >>> KingdomsRules.from_json({"players": 2, "start_gold": "50"})
+        Traceback (most recent call last):
+        ...
+        kingdomino_kit.kingdoms.errors.KingdomsError: rules.start_gold: must be an integer, \
+not '50'
+        """
+        if not isinstance(data, dict):
+            raise KingdomsError(f"rules: must be an object, not {shown(data)}")
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise KingdomsError(f"rules: unknown rule {shown(key)} (known: "
+                                    f"{', '.join(sorted(known))})")
+        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -251,12 +274,15 @@ class KingdomsGame:
         if self.is_over:
             raise IllegalAction("the game is over", "over")
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}", "kind")
+            raise IllegalAction(f"not an action: {shown(action)}", "kind")
         if action.cell is not None:
             try:
                 occupant = self.board.at(action.cell)
             except KingdomsError as error:
                 raise IllegalAction(str(error), "off-board") from None
+            except (TypeError, ValueError):
+                raise IllegalAction(f"a cell is a (row, column) pair, not {shown(action.cell)}",
+                                    "off-board") from None
             if occupant is not None:
                 raise IllegalAction(f"cell {cell_name(action.cell)} is taken by {occupant}",
                                     "occupied")
@@ -286,7 +312,7 @@ class KingdomsGame:
                 raise IllegalAction(f"{player} may pass only when nothing else is possible",
                                     "pass")
         else:
-            raise IllegalAction(f"unknown action kind {action.kind!r}", "kind")
+            raise IllegalAction(f"unknown action kind {shown(action.kind)}", "kind")
         if action.kind in ("castle", "place", "secret") and action.cell is None:
             raise IllegalAction(f"{action.kind} needs a cell", "kind")
 
@@ -386,20 +412,32 @@ def play_game(rules: KingdomsRules, bots: Sequence[Bot | BotFunction],
     return game
 
 
+LOG_FIELDS = frozenset({"format", "rules", "seed", "turns", "epochs", "gold", "over", "winners",
+                        "bots"})
+"""The fields of a log (``bots``, the seats' bot names, is an annotation the command line
+adds; it is not replayed)."""
+
+
 def replay(log: dict[str, Any] | str) -> KingdomsGame:
     """Replay a log from :meth:`KingdomsGame.to_log`, re-checking every action, every drawn tile,
-    every epoch's scoring and the final gold; raises :class:`ReplayError` naming the turn.
+    every epoch's result (its first player, gold won, gold after and board), the final gold, the
+    end of the game and the winners; raises :class:`ReplayError` naming the turn or the field.
 
     >>> replay({"format": LOG_FORMAT, "rules": {"players": 2}, "seed": 1, "turns": ["a pass"]})
     Traceback (most recent call last):
     ...
     kingdomino_kit.kingdoms.errors.ReplayError: turn 1 ('a pass'): a may pass only when ...
+    >>> replay({"format": LOG_FORMAT, "rules": {"players": 2}, "seed": 1, "turns": []})
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.kingdoms.errors.ReplayError: the log ends before the game does (epoch 1, \
+turn 1: a to move)
     """
-    if isinstance(log, str):
+    if isinstance(log, (str, bytes)):
         try:
-            log = json.loads(log)
-        except json.JSONDecodeError as error:
-            raise ReplayError(f"log is not JSON: {error.msg} (line {error.lineno})") from None
+            log = parse_json(log)
+        except BadJson as error:
+            raise ReplayError(f"log is {error}") from None
     if not isinstance(log, dict):
         raise ReplayError(f"not a Kingdoms log (format {LOG_FORMAT!r}): not a JSON object")
     try:
@@ -407,37 +445,87 @@ def replay(log: dict[str, Any] | str) -> KingdomsGame:
     except LogError as error:
         raise ReplayError(f"not a Kingdoms log: {error}") from None
     try:
+        check_keys(log, LOG_FIELDS, "the log")
         rules = KingdomsRules.from_json(log.get("rules", {}))
-        game = KingdomsGame(rules, int(log["seed"]))
-    except (KeyError, TypeError, ValueError) as error:
+        check_bots(log, rules.players)
+    except (KingdomsError, LogError) as error:
         raise ReplayError(f"log header: {error}") from None
-    for n, entry in enumerate(log.get("turns", []), start=1):
-        where = f"turn {n} ({entry!r})"
-        player, _, text = str(entry).partition(" ")
-        if player != game.current_player or game.is_over:
-            who = "nobody" if game.is_over else game.current_player
-            raise ReplayError(f"{where}: {who} is to move, not {player}")
-        try:
-            action = Action.parse(text)
-            logged_tile = None
-            if action.kind == "draw" and not rules.open_tiles:
-                logged_tile, action = action.tile, Action.draw()
-            if action.kind == "draw" and logged_tile is None and not rules.open_tiles:
-                raise ReplayError(f"{where}: a draw must record the tile drawn")
-            game.apply(action)
-        except ReplayError:
-            raise
-        except KingdomsError as error:
-            raise ReplayError(f"{where}: {error}") from None
-        if logged_tile is not None and logged_tile != game.drawn:
-            raise ReplayError(f"{where}: the stack gives {game.drawn}, the log says {logged_tile}")
-    for n, result in enumerate(log.get("epochs", [])):
-        if n >= len(game.epochs) or result.get("gold") != game.epochs[n].gold:
-            mine = game.epochs[n].gold if n < len(game.epochs) else "not reached"
-            raise ReplayError(f"epoch {n + 1}: the log says gold {result.get('gold')}, "
-                              f"the replay gives {mine}")
-    if "gold" in log and log["gold"] != game.gold:
-        raise ReplayError(f"final gold: the log says {log['gold']}, the replay gives {game.gold}")
-    if log.get("over") and not game.is_over:
-        raise ReplayError("the log says the game is over, the replay is not")
+    seed = log.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ReplayError(f"log header: seed: must be an integer, not {shown(seed)}")
+    game = KingdomsGame(rules, seed)
+    turns = log.get("turns")
+    if not isinstance(turns, list):
+        raise ReplayError(f"field 'turns': must be a list of turns, not {shown(turns)}")
+    for n, entry in enumerate(turns, start=1):
+        _replay_turn(game, n, entry)
+    if not game.is_over:
+        raise ReplayError(f"the log ends before the game does (epoch {game.epoch}, turn "
+                          f"{len(turns) + 1}: {game.current_player} to move)")
+    _check_end(game, log)
     return game
+
+
+def _replay_turn(game: KingdomsGame, n: int, entry: Any) -> None:
+    where = f"turn {n} ({shown(entry)})"
+    if not isinstance(entry, str):
+        raise ReplayError(f"{where}: a turn is text such as 'a castle 3 r2c4'")
+    player, _, text = entry.partition(" ")
+    if game.is_over or player != game.current_player:
+        who = "nobody" if game.is_over else game.current_player
+        raise ReplayError(f"{where}: {who} is to move, not {shown(player)}")
+    rules = game.rules
+    try:
+        action = Action.parse(text)
+        logged_tile = None
+        if action.kind == "draw" and not rules.open_tiles:
+            logged_tile, action = action.tile, Action.draw()
+        if action.kind == "draw" and logged_tile is None and not rules.open_tiles:
+            raise ReplayError(f"{where}: a draw must record the tile drawn")
+        game.apply(action)
+    except ReplayError:
+        raise
+    except KingdomsError as error:
+        raise ReplayError(f"{where}: {error}") from None
+    if logged_tile is not None and logged_tile != game.drawn:
+        raise ReplayError(f"{where}: the stack gives {game.drawn}, the log says {logged_tile}")
+
+
+def _check_end(game: KingdomsGame, log: dict[str, Any]) -> None:
+    """The log's epochs, final gold, ``over`` and winners against the replay's."""
+    epochs = log.get("epochs")
+    if not isinstance(epochs, list) or len(epochs) != len(game.epochs):
+        raise ReplayError(f"field 'epochs': the game has {len(game.epochs)} epochs, the log "
+                          f"{shown(epochs)}")
+    for n, (result, mine) in enumerate(zip(epochs, game.epochs, strict=True), start=1):
+        want = {"epoch": mine.epoch, "first": mine.first, "won": mine.won, "gold": mine.gold,
+                "board": mine.board.to_text()}
+        if not isinstance(result, dict):
+            raise ReplayError(f"epoch {n}: must be an object, not {shown(result)}")
+        for key, value in result.items():
+            if key not in want:
+                raise ReplayError(f"epoch {n}: a field the rules do not compute: {shown(key)}")
+            if not _same(value, want[key]):
+                raise ReplayError(f"epoch {n}: the log says {key} {shown(value)}, the replay "
+                                  f"gives {shown(want[key])}")
+        if "gold" not in result:
+            raise ReplayError(f"epoch {n}: no 'gold'")
+    if not _same(log.get("gold"), game.gold):
+        raise ReplayError(f"final gold: the log says {shown(log.get('gold'))}, the replay gives "
+                          f"{game.gold}")
+    if "over" in log and log["over"] is not True:
+        raise ReplayError(f"field 'over': the game is over, not {shown(log['over'])}")
+    if not _same(log.get("winners"), game.winners):
+        raise ReplayError(f"winners: the winners are {game.winners}, not "
+                          f"{shown(log.get('winners'))}")
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON values (``True`` is not ``1``; ``1.0`` is not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)

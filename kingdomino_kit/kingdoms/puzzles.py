@@ -31,7 +31,6 @@ field           meaning
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +42,7 @@ from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
 from kingdomino_kit.kingdoms.solver import OBJECTIVES, CastleProblem, evaluate
 from kingdomino_kit.kingdoms.tiles import PLAYERS, RANK1_BY_PLAYERS, Tile, TileKind
+from kingdomino_kit.untrusted import BadJson, parse_json, shown
 
 __all__ = ["FORMAT", "CastlePuzzle", "CastlePuzzleError", "load_castle_puzzle",
            "castle_puzzles", "castle_collection", "generate_castle_puzzle"]
@@ -107,7 +107,7 @@ def _has_wizard(board: Board) -> bool:
 
 def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], source: str) -> Any:
     if name not in data:
-        raise CastlePuzzleError(f"{source}: missing field {name!r}")
+        raise CastlePuzzleError(f"{source}: missing field {shown(name)}")
     value = data[name]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
         raise CastlePuzzleError(f"{source}: {name}: wrong type {type(value).__name__}")
@@ -115,9 +115,12 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], sourc
 
 
 def _board(value: Any, name: str, wizard: bool, source: str) -> Board:
-    text = "\n".join(value) if isinstance(value, list) else value
-    if not isinstance(text, str):
-        raise CastlePuzzleError(f"{source}: {name}: must be text or a list of row strings")
+    if isinstance(value, list) and all(isinstance(row, str) for row in value):
+        value = "\n".join(value)
+    if not isinstance(value, str):
+        raise CastlePuzzleError(f"{source}: {name}: must be text or a list of row strings, not "
+                                f"{shown(value)}")
+    text = value
     try:
         return parse_board(text, wizard=wizard)
     except KingdomsError as error:
@@ -132,31 +135,46 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
     ...
     kingdomino_kit.kingdoms.puzzles.CastlePuzzleError: p.json: id: wrong type int
     """
-    if isinstance(data, str):
+    if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise CastlePuzzleError(f"{source}: not JSON: {error.msg} at line {error.lineno}, "
-                                    f"column {error.colno}") from None
+            data = parse_json(data)
+        except BadJson as error:
+            raise CastlePuzzleError(f"{source}: {error}") from None
     if not isinstance(data, dict):
         raise CastlePuzzleError(f"{source}: a puzzle must be a JSON object")
     if data.get("format") != FORMAT:
-        raise CastlePuzzleError(f"{source}: format: expected {FORMAT!r}, got "
-                                f"{data.get('format')!r}")
+        raise CastlePuzzleError(f"{source}: format: expected {shown(FORMAT)}, got "
+                                f"{shown(data.get('format'))}")
     ident = _field(data, "id", str, source)
     title = _field(data, "title", str, source)
     level = _field(data, "level", int, source)
+    if not 1 <= level <= 5:
+        raise CastlePuzzleError(f"{source}: level: must be 1–5, not {level}")
     rules = _field(data, "rules", dict, source)
+    for key in rules:
+        if key not in ("players", "wizard"):
+            raise CastlePuzzleError(f"{source}: rules.{shown(key)}: unknown rule (players, "
+                                    "wizard)")
     players = rules.get("players")
-    if players not in RANK1_BY_PLAYERS:
-        raise CastlePuzzleError(f"{source}: rules.players: must be 2–4, not {players!r}")
-    wizard = bool(rules.get("wizard", False))
+    if isinstance(players, bool) or not isinstance(players, int) or \
+            players not in RANK1_BY_PLAYERS:
+        raise CastlePuzzleError(f"{source}: rules.players: must be 2–4, not {shown(players)}")
+    wizard = rules.get("wizard", False)
+    if not isinstance(wizard, bool):
+        raise CastlePuzzleError(f"{source}: rules.wizard: must be true or false, not "
+                                f"{shown(wizard)}")
     board = _board(_field(data, "board", (str, list), source), "board", wizard, source)
     castles = _field(data, "castles", list, source)
-    if not all(isinstance(r, int) and r in (1, 2, 3, 4) for r in castles):
-        raise CastlePuzzleError(f"{source}: castles: must be a list of ranks 1–4")
+    if not all(isinstance(r, int) and not isinstance(r, bool) and r in (1, 2, 3, 4)
+               for r in castles):
+        raise CastlePuzzleError(f"{source}: castles: must be a list of ranks 1–4, not "
+                                f"{shown(castles)}")
+    raw_tiles = data.get("tiles", [])
+    if not isinstance(raw_tiles, list) or not all(isinstance(t, str) for t in raw_tiles):
+        raise CastlePuzzleError(f"{source}: tiles: must be a list of tiles such as \"+5\", not "
+                                f"{shown(raw_tiles)}")
     try:
-        tiles = tuple(Tile.parse(str(t)) for t in data.get("tiles", []))
+        tiles = tuple(Tile.parse(t) for t in raw_tiles)
     except KingdomsError as error:
         raise CastlePuzzleError(f"{source}: tiles: {error}") from None
     objective = _field(data, "objective", str, source)

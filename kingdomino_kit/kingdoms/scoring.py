@@ -32,7 +32,9 @@ from typing import Any
 
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.board import COLS, ROWS, Board
-from kingdomino_kit.kingdoms.tiles import Castle, Tile, TileKind
+from kingdomino_kit.kingdoms.errors import KingdomsError
+from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Tile, TileKind
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["Segment", "SegmentScore", "Scoring", "segments", "line_cells", "line_names",
            "score_board", "castle_ranks"]
@@ -253,6 +255,17 @@ def score_board(board: Board, *, players: str | None = None,
     >>> score_board(Board.from_text("+5 a1 . . . . / " + ". . . . . . / " * 4), players="ab").gold
     {'a': 5, 'b': 0}
     """
+    if not isinstance(board, Board):
+        raise KingdomsError(f"board: must be a Board, not {shown(board)}")
+    if players is not None and (not isinstance(players, str)
+                                or any(p not in PLAYERS for p in players)):
+        raise KingdomsError(f"players: letters among {PLAYERS}, not {shown(players)}")
+    if lines is not None:
+        lines = list(lines) if not isinstance(lines, str) else [lines]
+        known = set(line_names())
+        for line in lines:
+            if line not in known:
+                raise KingdomsError(f"lines: no line {shown(line)} (row 1–5, column 1–6)")
     players = board.players if players is None else players
     grid = board.grid
     mountains, wizards = set(), set()

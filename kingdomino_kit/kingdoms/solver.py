@@ -32,9 +32,10 @@ from typing import Any
 from kingdomino_kit.answer import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.board import Board, check_supply
-from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug
+from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug, SolverError
 from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, score_board, segments
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Piece, Tile, TileKind
+from kingdomino_kit.untrusted import check_search, shown
 
 __all__ = ["CastleProblem", "CastleSolution", "SolverBug", "solve_castles", "evaluate",
            "OBJECTIVES"]
@@ -56,10 +57,19 @@ class CastleProblem:
     players: str = ""
 
     def __post_init__(self) -> None:
-        if self.player not in PLAYERS:
-            raise KingdomsError(f"no player {self.player!r}")
-        if self.objective not in OBJECTIVES:
-            raise KingdomsError(f"objective must be gold or margin, not {self.objective!r}")
+        if not isinstance(self.board, Board):
+            raise KingdomsError(f"board: must be a Board, not {shown(self.board)}")
+        if not isinstance(self.player, str) or self.player not in PLAYERS:
+            raise KingdomsError(f"no player {shown(self.player)}")
+        if (not isinstance(self.castles, tuple) or not all(
+                type(r) is int and 1 <= r <= 4 for r in self.castles)):
+            raise KingdomsError(f"castles: a tuple of ranks 1–4, not {shown(self.castles)}")
+        if not isinstance(self.tiles, tuple) or not all(isinstance(t, Tile) for t in self.tiles):
+            raise KingdomsError(f"tiles: a tuple of Tile, not {shown(self.tiles)}")
+        if not isinstance(self.players, str) or any(p not in PLAYERS for p in self.players):
+            raise KingdomsError(f"players: letters among {PLAYERS}, not {shown(self.players)}")
+        if not isinstance(self.objective, str) or self.objective not in OBJECTIVES:
+            raise KingdomsError(f"objective must be gold or margin, not {shown(self.objective)}")
         if not self.players:
             known = set(self.board.players + self.player)
             object.__setattr__(self, "players", "".join(p for p in PLAYERS if p in known))
@@ -286,6 +296,9 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
     """
     from ortools.sat.python import cp_model
 
+    if not isinstance(problem, CastleProblem):
+        raise KingdomsError(f"problem: must be a CastleProblem, not {shown(problem)}")
+    check_search(time_limit, workers, seed, SolverError)
     start = time.perf_counter()
     built = build_model(problem)
     solver = cp_model.CpSolver()

@@ -35,8 +35,9 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from kingdomino_kit.dominoes import DominoBase
+from kingdomino_kit.dominoes import DominoBase, domino_number, number_list
 from kingdomino_kit.origins.errors import CatalogueError, OriginsError
+from kingdomino_kit.untrusted import JSON_LIMIT, check_text, read_file, shown
 
 __all__ = ["Terrain", "Resource", "Half", "Domino", "Catalogue", "COLUMNS", "load_catalogue",
            "read_catalogue", "sample_catalogue", "THROW_DISTANCE"]
@@ -80,7 +81,9 @@ class Terrain(Enum):
     @classmethod
     def parse(cls, name: str) -> Terrain:
         """The terrain named (``"lake"``) or lettered (``"L"``); jungle is an alias of forest."""
-        key = str(name).strip().lower()
+        if not isinstance(name, str):
+            raise OriginsError(f"a terrain is named by text, not {shown(name)}")
+        key = name.strip().lower()
         if key == "jungle":
             key = "forest"
         for terrain in cls:
@@ -131,7 +134,11 @@ class Half:
 
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, Terrain):
-            raise OriginsError(f"not an Origins terrain: {self.terrain!r}")
+            raise OriginsError(f"not an Origins terrain: {shown(self.terrain)}")
+        for name in ("fire", "craters"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OriginsError(f"{name} must be a whole number 0–3, not {shown(value)}")
         object.__setattr__(self, "terrain_index", _INDEX[self.terrain])
         if not 0 <= self.fire <= 3:
             raise OriginsError(f"fire symbols must be 0–3, not {self.fire}")
@@ -175,11 +182,14 @@ class Half:
         >>> Half.parse("V3")
         Half(terrain=<Terrain.VOLCANO: 'volcano'>, fire=0, craters=3)
         """
+        if not isinstance(token, str):
+            raise OriginsError(f"a square in notation is text, not {type(token).__name__}")
         token = token.strip()
         terrain = Terrain.parse(token[:1])
-        count = int(token[1:]) if token[1:].isdigit() else 0
-        if token[1:] and not token[1:].isdigit():
-            raise OriginsError(f"cannot read square {token!r} (expected e.g. G, L2, V1)")
+        digits = token[1:]
+        if digits and not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
+            raise OriginsError(f"cannot read square {token[:12]!r} (expected e.g. G, L2, V1)")
+        count = int(digits) if digits else 0
         if terrain is Terrain.VOLCANO:
             return cls(terrain, 0, count)
         return cls(terrain, count)
@@ -228,12 +238,10 @@ class Catalogue:
         """Domino ``number`` (as numbered in the catalogue)."""
         return self.domino(number)
 
-    def domino(self, number: int | str) -> Domino:
-        """Domino ``number``; raises :class:`OriginsError` if the catalogue has none."""
-        try:
-            n = int(number)
-        except (TypeError, ValueError):
-            raise OriginsError(f"domino {number!r} is not a number") from None
+    def domino(self, number: object) -> Domino:
+        """Domino ``number`` (an integer, or its digits as text); raises :class:`OriginsError`
+        if the catalogue has none."""
+        n = domino_number(number, OriginsError)
         found = self._by_number().get(n)
         if found is None:
             raise OriginsError(f"domino {n} is not in {self.name} (numbers "
@@ -242,11 +250,9 @@ class Catalogue:
 
     def dominoes(self, numbers: str | list[int] | tuple[int, ...]) -> list[Domino]:
         """Several dominoes from numbers or a comma list (``"3,17"``; ``"all"``)."""
-        if isinstance(numbers, str):
-            if numbers.strip().lower() == "all":
-                return list(self.dominoes_)
-            return [self.domino(p) for p in numbers.replace(" ", "").split(",") if p]
-        return [self.domino(n) for n in numbers]
+        if isinstance(numbers, str) and numbers.strip().lower() == "all":
+            return list(self.dominoes_)
+        return [self.domino(n) for n in number_list(numbers, OriginsError)]
 
     def _by_number(self) -> dict[int, Domino]:
         return {d.number: d for d in self.dominoes_}
@@ -260,6 +266,7 @@ def load_catalogue(text: str, source: str = "catalogue", *, illustrative: bool =
     ...                "right_craters\\n1,G,1,0,V,0,2\\n").dominoes_
     (Domino(1, G1|V2),)
     """
+    check_text(text, "catalogue", CatalogueError, JSON_LIMIT)
     lines = text.splitlines()
     rows = [(n, line) for n, line in enumerate(lines, start=1)
             if line.strip() and not line.lstrip().startswith("#")]
@@ -294,11 +301,11 @@ def load_catalogue(text: str, source: str = "catalogue", *, illustrative: bool =
 
 def _read_row(row: dict[str, str], source: str, line_no: int) -> Domino:
     def integer(column: str) -> int:
-        try:
-            return int(row[column])
-        except ValueError:
-            raise CatalogueError(f"{column}: {row[column]!r} is not a whole number", source,
-                                 line_no) from None
+        text = row[column]
+        if not (text.isascii() and text.isdigit()) or len(text) > 6:
+            raise CatalogueError(f"{column}: {text[:12]!r} is not a whole number (up to six "
+                                 "digits)", source, line_no)
+        return int(text)
 
     number = integer("number")
     if number < 1:
@@ -325,8 +332,7 @@ def _read_row(row: dict[str, str], source: str, line_no: int) -> Domino:
 
 def read_catalogue(path: str | Path) -> Catalogue:
     """Read a catalogue CSV file (errors name the file and line)."""
-    path = Path(path)
-    return load_catalogue(path.read_text(encoding="utf-8"), path.name)
+    return load_catalogue(read_file(path, "catalogue", OriginsError), Path(path).name)
 
 
 @cache

@@ -11,7 +11,7 @@ from kingdomino_kit import errors
 from kingdomino_kit.errors import KingdominoError, NotationError
 
 __all__ = ["OriginsError", "CatalogueError", "IllegalAction", "OriginsNotationError",
-           "SolverBug"]
+           "SolverBug", "SolverError"]
 
 
 class OriginsError(KingdominoError):
@@ -35,6 +35,11 @@ class IllegalAction(errors.IllegalAction, OriginsError):
 
 class OriginsNotationError(OriginsError, NotationError):
     """Origins text or JSON that cannot be read (line and column in the message)."""
+
+
+class SolverError(errors.SolverError, OriginsError):
+    """Bad input to the Origins solver (a wrong type, a repeated domino, a time limit that is
+    not a positive finite number)."""
 
 
 class SolverBug(errors.SolverBug):

@@ -42,6 +42,7 @@ from kingdomino_kit.origins.notation import (
     write_text,
 )
 from kingdomino_kit.origins.tribe import Caveman
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["Layout", "OriginsKingdom", "Placement", "Region", "parse_text",
            "territory_from_json"]
@@ -232,8 +233,7 @@ class OriginsKingdom:
     def place(self, placement: Placement) -> None:
         """Put a domino in (checked); its wooden resources come with it when ``with_resources``.
         Fire is thrown separately with :meth:`throw`. An illegal placement changes nothing."""
-        if not isinstance(placement, Placement):
-            placement = Placement(*placement)
+        placement = self.layout.checked(placement)
         self.check(placement)
         self.push(placement)
 
@@ -265,6 +265,9 @@ class OriginsKingdom:
         Destroys the resource or caveman on the target. An illegal landing raises
         :class:`IllegalAction` and changes nothing.
         """
+        volcano = _cell(volcano, "volcano")
+        if isinstance(fire, bool) or not isinstance(fire, int):
+            raise IllegalAction(f"fire: a token has 1–3 fires, not {shown(fire)}", "fire-source")
         half = self.at(volcano)
         if half is None or not half.is_volcano or half.craters != fire:
             raise IllegalAction(f"no {fire}-crater volcano at {volcano}", "fire-source")
@@ -274,7 +277,7 @@ class OriginsKingdom:
                 raise IllegalAction(f"the {fire}-fire token must land: {len(targets)} squares "
                                     "allow it", "fire-must-land")
             return Throw(volcano, fire, None)
-        target = (int(target[0]), int(target[1]))
+        target = _cell(target, "target")
         if target not in targets:
             raise IllegalAction(self._why_not(volcano, fire, target), "fire-landing")
         self.tokens[target] = fire
@@ -312,13 +315,22 @@ class OriginsKingdom:
 
     def spend(self, cell: Cell) -> Resource:
         """Take the wooden resource on ``cell`` back to the box (to recruit)."""
+        cell = _cell(cell, "spend")
         if cell not in self.resources:
             raise IllegalAction(f"no wooden resource on {cell}", "spend")
         return self.resources.pop(cell)
 
     def settle(self, cell: Cell, caveman: Caveman) -> None:
-        """Put a recruited caveman on ``cell`` (checked against :meth:`settle_targets`)."""
-        cell = (int(cell[0]), int(cell[1]))
+        """Put a recruited caveman on ``cell`` (checked against :meth:`settle_targets`).
+
+        >>> OriginsKingdom.from_text("H G").settle((0, 1), None)
+        Traceback (most recent call last):
+        ...
+        kingdomino_kit.origins.errors.IllegalAction: not a caveman: None (settle rule)
+        """
+        if not isinstance(caveman, Caveman):
+            raise IllegalAction(f"not a caveman: {shown(caveman)}", "settle")
+        cell = _cell(cell, "settle")
         if cell not in self.settle_targets():
             raise IllegalAction(f"a caveman cannot go on {cell}: it needs a terrain square with "
                                 "no volcano, fire symbol, token, resource or caveman", "settle")
@@ -437,6 +449,17 @@ class OriginsKingdom:
         from kingdomino_kit.origins.render import origins_svg
 
         return origins_svg(self)
+
+
+def _cell(value: Any, what: str) -> Cell:
+    """A (row, column) pair of integers, or :class:`IllegalAction` naming ``what``."""
+    if (isinstance(value, (tuple, list)) and len(value) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
+        return (value[0], value[1])
+    rule = {"volcano": "fire-source", "spend": "spend", "settle": "settle"}.get(what,
+                                                                               "fire-landing")
+    raise IllegalAction(f"{what}: a cell is a (row, column) pair of integers, not "
+                        f"{shown(value)}", rule)
 
 
 def parse_text(text: str, size: int = 5, *, with_resources: bool | None = None

@@ -34,11 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdomino_kit.errors import NotationError
-from kingdomino_kit.grid import SIZES, Cell
-from kingdomino_kit.notation import check_fits, grid_rows, json_grid
+from kingdomino_kit.grid import Cell
+from kingdomino_kit.notation import check_fits, check_known, check_size, grid_rows, json_grid
 from kingdomino_kit.origins.catalogue import Half, Resource, Terrain
 from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
 from kingdomino_kit.origins.tribe import Caveman
+from kingdomino_kit.untrusted import check_text, shown
 
 __all__ = ["Contents", "JSON_FORMAT", "cell_token", "contents_from_json", "contents_to_json",
            "read_text", "write_text"]
@@ -60,7 +61,7 @@ class Contents:
     discarded: int = 0
 
 
-_TOKEN = re.compile(r"([A-Za-z.])(\d*)(?:\*(\d+))?(\$)?(?:@([A-Za-z]))?$")
+_TOKEN = re.compile(r"([A-Za-z.])([0-9]*)(?:\*([0-9]+))?(\$)?(?:@([A-Za-z]))?$")
 
 
 def cell_token(contents: Contents, cell: Cell) -> str:
@@ -103,8 +104,8 @@ def read_text(text: str, size: int = 5) -> tuple[Contents, Cell]:
     >>> read_text("D . / H L3")[1]
     (1, 0)
     """
-    if size not in SIZES:
-        raise OriginsError(f"territory size must be 5 or 7, not {size}")
+    check_size(size, OriginsError)
+    check_text(text, "territory", OriginsNotationError)
     squares: dict[Cell, tuple[Half, int, int]] = {}
     extras: dict[Cell, tuple[int, bool, Caveman | None, int, int, str]] = {}
     hut: tuple[Cell, int, int] | None = None
@@ -131,20 +132,20 @@ def read_text(text: str, size: int = 5) -> tuple[Contents, Cell]:
         cell = (r - hr, c - hc)
         if fire:
             if half.is_volcano:
-                raise OriginsNotationError(f"a fire token cannot lie on a volcano: {token!r}",
+                raise OriginsNotationError(f"a fire token cannot lie on a volcano: {shown(token)}",
                                            line_no, column)
             if half.fire:
                 raise OriginsNotationError("a fire token cannot lie on a square with a fire "
-                                           f"symbol: {token!r}", line_no, column)
+                                           f"symbol: {shown(token)}", line_no, column)
             contents.tokens[cell] = fire
         if has_resource:
             if half.resource is None:
-                raise OriginsNotationError(f"no resource icon on this square: {token!r}",
+                raise OriginsNotationError(f"no resource icon on this square: {shown(token)}",
                                            line_no, column)
             contents.resources[cell] = half.resource
         if caveman is not None:
             if half.is_volcano:
-                raise OriginsNotationError(f"a caveman cannot stand on a volcano: {token!r}",
+                raise OriginsNotationError(f"a caveman cannot stand on a volcano: {shown(token)}",
                                            line_no, column)
             contents.cavemen[cell] = caveman
     return contents, (hr, hc)
@@ -157,18 +158,21 @@ def _read_token(token: str, line_no: int, column: int, rc: Cell,
     nothing)."""
     match = _TOKEN.match(token)
     if not match:
-        raise OriginsNotationError(f"cannot read {token!r} (expected e.g. G, L2, V1, Q*2, G$, "
+        raise OriginsNotationError(f"cannot read {shown(token)} (expected e.g. G, L2, V1, Q*2, G$, "
                                    "F@h, H or .)", line_no, column)
     letter, digits, fire, resource, caveman = match.groups()
+    if len(digits) > 3 or (fire and len(fire) > 3):
+        raise OriginsNotationError(f"a square shows 0–3 fire symbols (a volcano 1–3 craters) "
+                                   f"and a token 1–3 fires: {shown(token)}", line_no, column)
     if letter in ".Hh":
         if digits or fire or resource or caveman:
             what = "an empty cell" if letter == "." else "the hut"
-            raise OriginsNotationError(f"{what} carries nothing: {token!r}", line_no, column)
+            raise OriginsNotationError(f"{what} carries nothing: {shown(token)}", line_no, column)
         return
     try:
         half = Half.parse(letter + digits)
     except OriginsError as error:
-        raise OriginsNotationError(f"{error} in {token!r}", line_no, column) from None
+        raise OriginsNotationError(f"{error} in {shown(token)}", line_no, column) from None
     kind = None
     if caveman:
         try:
@@ -177,7 +181,7 @@ def _read_token(token: str, line_no: int, column: int, rc: Cell,
             raise OriginsNotationError(str(error), line_no, column) from None
     token_fire = int(fire) if fire else 0
     if fire and not 1 <= token_fire <= 3:
-        raise OriginsNotationError(f"a fire token has 1–3 fires, not {token_fire}: {token!r}",
+        raise OriginsNotationError(f"a fire token has 1–3 fires, not {token_fire}: {shown(token)}",
                                    line_no, column)
     squares[rc] = (half, line_no, column)
     if fire or resource or caveman:
@@ -223,8 +227,15 @@ def _int(item: dict[str, Any], key: str, field: str, low: int, high: int, defaul
     value = item.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         name = f"{field}.{key}" if field else key
-        raise _error(f"{name}: must be {low}–{high}, not {value!r}")
+        raise _error(f"{name}: must be {low}–{high}, not {shown(value)}")
     return value
+
+
+FIELDS = frozenset({"format", "size", "with_resources", "discarded", "squares"})
+"""The fields of a territory in JSON."""
+SQUARE_FIELDS = frozenset({"row", "col", "terrain", "fire", "craters", "token", "resource",
+                           "caveman"})
+"""The fields of a square of a territory in JSON."""
 
 
 def contents_from_json(data: dict[str, Any] | str) -> tuple[int, Contents]:
@@ -240,19 +251,23 @@ def contents_from_json(data: dict[str, Any] | str) -> tuple[int, Contents]:
     ...
     kingdomino_kit.origins.errors.OriginsNotationError: squares[0].token: must be 1–3, not 7
     """
-    data, size = json_grid(data, JSON_FORMAT, "territory", OriginsNotationError)
+    data, size = json_grid(data, JSON_FORMAT, "territory", OriginsNotationError, FIELDS)
     squares = data.get("squares")
     if not isinstance(squares, list):
-        raise _error("squares: must be a list")
+        raise _error(f"squares: must be a list, not {shown(squares)}")
+    if len(squares) > size * size - 1:
+        raise _error(f"squares: {len(squares)} squares, more than a {size}×{size} territory "
+                     f"holds ({size * size - 1})")
     discarded = _int(data, "discarded", "", 0, 48, 0)
     with_resources = data.get("with_resources")
     if with_resources is not None and not isinstance(with_resources, bool):
-        raise _error(f"with_resources: must be true or false, not {with_resources!r}")
+        raise _error(f"with_resources: must be true or false, not {shown(with_resources)}")
     contents = Contents({}, with_resources=with_resources, discarded=discarded)
     for n, item in enumerate(squares):
         field = f"squares[{n}]"
         if not isinstance(item, dict):
-            raise _error(f"{field}: must be an object")
+            raise _error(f"{field}: must be an object, not {shown(item)}")
+        check_known(item, SQUARE_FIELDS, field + ".", OriginsNotationError)
         _square(item, field, contents)
     try:
         check_fits(contents.squares, size)
@@ -265,15 +280,18 @@ def _square(item: dict[str, Any], field: str, contents: Contents) -> None:
     """Read one square into ``contents``; a cell given twice is an error."""
     for key in ("row", "col", "terrain"):
         if key not in item:
-            raise _error(f"{field}: missing {key!r}")
+            raise _error(f"{field}: missing {shown(key)}")
     r, c = item["row"], item["col"]
-    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (r, c)):
-        raise _error(f"{field}: row and col must be integers, not {r!r}, {c!r}")
+    if not all(isinstance(x, int) and not isinstance(x, bool) and abs(x) < 7 for x in (r, c)):
+        raise _error(f"{field}: row and col must be integers within 6 of the hut, not "
+                     f"{shown(r)}, {shown(c)}")
     cell = (r, c)
     if cell == (0, 0) or cell in contents.squares:
         raise _error(f"{field}: cell {cell} is taken twice (or by the hut)")
+    if not isinstance(item["terrain"], str):
+        raise _error(f"{field}.terrain: must be a terrain name, not {shown(item['terrain'])}")
     try:
-        terrain = Terrain.parse(str(item["terrain"]))
+        terrain = Terrain.parse(item["terrain"])
     except OriginsError as error:
         raise _error(f"{field}.terrain: {error}") from None
     if terrain is Terrain.VOLCANO:
@@ -295,11 +313,14 @@ def _square(item: dict[str, Any], field: str, contents: Contents) -> None:
         if half.resource is None or value != half.resource.value:
             want = "none" if half.resource is None else repr(half.resource.value)
             raise _error(f"{field}.resource: this square's resource icon is {want}, not "
-                         f"{value!r}")
+                         f"{shown(value)}")
         contents.resources[cell] = half.resource
     if "caveman" in item:
+        if not isinstance(item["caveman"], str):
+            raise _error(f"{field}.caveman: must be a caveman's name, not "
+                         f"{shown(item['caveman'])}")
         try:
-            kind = Caveman.parse(str(item["caveman"]))
+            kind = Caveman.parse(item["caveman"])
         except ValueError as error:
             raise _error(f"{field}.caveman: {error}") from None
         if half.is_volcano:

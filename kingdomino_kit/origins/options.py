@@ -20,6 +20,7 @@ from kingdomino_kit.origins.catalogue import Catalogue, sample_catalogue
 from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.scoring import Mode
 from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, TOTEM_BONUSES
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["OriginsOptions", "catalogue_hash"]
 
@@ -49,6 +50,8 @@ class OriginsOptions(DraftOptions):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if not isinstance(self.catalogue, Catalogue):
+            raise OriginsError(f"catalogue: must be a Catalogue, not {shown(self.catalogue)}")
         object.__setattr__(self, "mode", Mode.parse(self.mode).value)
         if self.totem_bonus not in TOTEM_BONUSES:
             raise OriginsError(f"totem_bonus must be one of {', '.join(TOTEM_BONUSES)}, not "

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.origins.catalogue import Resource
@@ -29,6 +30,7 @@ from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import within
 from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, totem_bonus
+from kingdomino_kit.untrusted import shown
 
 __all__ = ["Mode", "ScoreSheet", "score_sheet", "caveman_points", "EMPIRE_OF_FIRE_BONUS",
            "HOMO_HABILIS_BONUS", "tiebreak_key"]
@@ -117,7 +119,18 @@ def score_sheet(kingdom: OriginsKingdom, mode: str | Mode = Mode.DISCOVERY, *,
                 totems: Iterable[Resource] = (),
                 totem_bonus_values: str | Mapping[Resource, int] = DEFAULT_TOTEM_BONUS,
                 empire_of_fire: bool = True, homo_habilis: bool = True) -> ScoreSheet:
-    """The score sheet of a territory in a mode (``totems``: those the player holds)."""
+    """The score sheet of a territory in a mode (``totems``: those the player holds, each kind
+    at most once — there is one totem of each).
+
+    >>> score_sheet(OriginsKingdom.from_text("H L$"), "totem", totems=["fish", "fish"])
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.origins.errors.OriginsError: totems: fish is held twice (there is one totem of \
+each resource)
+    """
+    if not isinstance(kingdom, OriginsKingdom):
+        raise OriginsError(f"kingdom: must be an OriginsKingdom, not {shown(kingdom)}")
+    totems = held_totems(totems)
     mode = Mode.parse(mode)
     empire = EMPIRE_OF_FIRE_BONUS if empire_of_fire and kingdom.is_empire_of_fire() else 0
     habilis = (HOMO_HABILIS_BONUS if homo_habilis and kingdom.is_complete()
@@ -126,6 +139,30 @@ def score_sheet(kingdom: OriginsKingdom, mode: str | Mode = Mode.DISCOVERY, *,
     totem_points = totem_bonus(list(totems), totem_bonus_values) if mode is Mode.TOTEM else 0
     cavemen = sum(caveman_points(kingdom).values()) if mode is Mode.TRIBE else 0
     return ScoreSheet(mode, kingdom.score(), empire, habilis, resources, totem_points, cavemen)
+
+
+def held_totems(totems: Any) -> list[Resource]:
+    """The totems a player holds, as resources (named or given), each at most once.
+
+    >>> held_totems(["Fish", Resource.FLINT])
+    [<Resource.FISH: 'fish'>, <Resource.FLINT: 'flint'>]
+    """
+    if isinstance(totems, (str, bytes)) or not isinstance(totems, Iterable):
+        raise OriginsError(f"totems: a list of resources, not {shown(totems)}")
+    held: list[Resource] = []
+    for item in totems:
+        if not isinstance(item, (Resource, str)):
+            raise OriginsError(f"totems: {shown(item)} is not a resource")
+        try:
+            resource = item if isinstance(item, Resource) else Resource(item.strip().lower())
+        except ValueError:
+            raise OriginsError(f"totems: unknown resource {shown(item)} (mammoth, fish, "
+                               "mushroom, flint)") from None
+        if resource in held:
+            raise OriginsError(f"totems: {resource.value} is held twice (there is one totem of "
+                               "each resource)")
+        held.append(resource)
+    return held
 
 
 def tiebreak_key(kingdom: OriginsKingdom, sheet: ScoreSheet) -> tuple[int, int, int]:

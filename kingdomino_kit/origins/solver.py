@@ -27,7 +27,7 @@ the position is solved again. The answer is re-scored by the rules before it is 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +43,7 @@ from kingdomino_kit.answer import (
     text_frame,
 )
 from kingdomino_kit.origins.catalogue import Domino
-from kingdomino_kit.origins.errors import SolverBug
+from kingdomino_kit.origins.errors import SolverBug, SolverError
 from kingdomino_kit.origins.fire import Throw
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.scoring import score_sheet
@@ -54,7 +54,8 @@ from kingdomino_kit.origins.solver_model import (
     model_data,
     own_half_allows,
 )
-from kingdomino_kit.solver.inputs import castle_positions
+from kingdomino_kit.solver.inputs import castle_positions, check_numbers
+from kingdomino_kit.untrusted import check_search, shown
 
 __all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data",
            "build_model", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
@@ -92,6 +93,27 @@ class OriginsSolution:
 
 
 # --------------------------------------------------------------------------------- solve
+def _checked(dominoes: Any, size: Any, empire_of_fire: Any, homo_habilis: Any) -> list[Domino]:
+    """The dominoes as a list, after the checks every solver makes (types, numbers, room)."""
+    if isinstance(dominoes, (str, bytes)) or not isinstance(dominoes, Iterable):
+        raise SolverError(f"dominoes: must be a list of Origins dominoes, not {shown(dominoes)}")
+    given = list(dominoes)
+    for i, d in enumerate(given):
+        if not isinstance(d, Domino):
+            raise SolverError(f"dominoes[{i}]: must be an Origins domino (from a catalogue), not "
+                              f"{shown(d)}")
+    check_numbers([d.number for d in given], size if size in (5, 7) else 0, SolverError,
+                  "territory")
+    for name, flag in (("empire_of_fire", empire_of_fire), ("homo_habilis", homo_habilis)):
+        if not isinstance(flag, bool):
+            raise SolverError(f"{name}: must be True or False, not {shown(flag)}")
+    room = (size * size - 1) // 2
+    if len(given) > room:
+        raise SolverError(f"{len(given)} dominoes cannot fit a {size}×{size} territory "
+                          f"(room for {room})")
+    return given
+
+
 def _solve(om: OriginsModel, time_limit_s: float, workers: int, seed: int) -> Any:
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(time_limit_s, 0.01)
@@ -146,6 +168,8 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
     >>> solve_discovery(sample_catalogue().dominoes("40,48"), workers=1).score   # Q2 Q2 joined, L1
     9
     """
+    check_search(time_limit_s, workers, seed, SolverError)
+    dominoes = _checked(dominoes, size, empire_of_fire, homo_habilis)
     start = time.perf_counter()
     base = model_data(dominoes, size=size, empire_of_fire=empire_of_fire,
                       homo_habilis=homo_habilis)

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from enum import Enum
 
+from kingdomino_kit.origins.errors import OriginsError
+from kingdomino_kit.untrusted import shown
+
 __all__ = ["Caveman", "CAVEMEN", "RECRUIT_COST"]
 
 RECRUIT_COST = {"board": 2, "pile": 4}
@@ -67,12 +70,15 @@ class Caveman(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Caveman:
-        """A caveman from its letter or name."""
+        """A caveman from its letter or name; :class:`~kingdomino_kit.origins.errors.
+        OriginsError` (a ``ValueError``) for anything else."""
+        if not isinstance(text, str):
+            raise OriginsError(f"a caveman is named by text, not {shown(text)}")
         key = text.strip().lower().replace("_", " ")
         for kind in cls:
             if key in (kind.letter, kind.value):
                 return kind
-        raise ValueError(f"unknown caveman {text!r} (letters: "
+        raise OriginsError(f"unknown caveman {shown(text)} (letters: "
                          + " ".join(f"{k.letter}={k.value}" for k in cls) + ")")
 
 

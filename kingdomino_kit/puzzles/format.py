@@ -53,6 +53,7 @@ from typing import Any
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError, PuzzleError
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.untrusted import BadJson, parse_json, read_file, shown
 
 __all__ = [
     "FORMAT",
@@ -298,7 +299,7 @@ class _Reader:
         self.source = source
 
     def fail(self, name: str, message: str) -> PuzzleError:
-        return PuzzleError(f"{self.source}: field {name!r}: {message}")
+        return PuzzleError(f"{self.source}: field {shown(name)}: {message}")
 
     def get(self, data: Mapping[str, Any], name: str, kind: type | tuple[type, ...],
             default: Any = ..., path: str = "") -> Any:
@@ -309,7 +310,7 @@ class _Reader:
             return default
         value = data[name]
         if isinstance(value, bool) and kind is int:
-            raise self.fail(full, f"must be an integer, not {value!r}")
+            raise self.fail(full, f"must be an integer, not {shown(value)}")
         if not isinstance(value, kind):
             kinds = kind if isinstance(kind, tuple) else (kind,)
             names = " or ".join(_TYPE_WORDS[k] for k in kinds)
@@ -318,7 +319,7 @@ class _Reader:
 
     def domino_number(self, value: Any, name: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 48:
-            raise self.fail(name, f"domino numbers are 1–48, not {value!r}")
+            raise self.fail(name, f"domino numbers are 1–48, not {shown(value)}")
         return value
 
     def kingdom_text(self, value: Any, name: str, size: int) -> Kingdom:
@@ -348,7 +349,7 @@ class _Reader:
             raise PuzzleError(f"{self.source}: a puzzle must be a JSON object")
         fmt = self.get(data, "format", str)
         if fmt != FORMAT:
-            raise self.fail("format", f"expected {FORMAT!r}, got {fmt!r}")
+            raise self.fail("format", f"expected {shown(FORMAT)}, got {shown(fmt)}")
         known = {"format", "id", "title", "kind", "level", "rules", "start", "dominoes", "place",
                  "claimed", "given", "constraint", "question", "hint", "solution"}
         for key in data:
@@ -360,7 +361,7 @@ class _Reader:
         title = self.get(data, "title", str)
         kind = self.get(data, "kind", str)
         if kind not in KINDS:
-            raise self.fail("kind", f"must be one of {', '.join(KINDS)}, not {kind!r}")
+            raise self.fail("kind", f"must be one of {', '.join(KINDS)}, not {shown(kind)}")
         level = self.get(data, "level", int)
         if not 1 <= level <= 5:
             raise self.fail("level", f"must be 1–5, not {level}")
@@ -381,7 +382,7 @@ class _Reader:
             seen.add(n)
         place = self.get(data, "place", (str, int), "all")
         if isinstance(place, bool) or (isinstance(place, str) and place not in ("all", "any")):
-            raise self.fail("place", f"must be \"all\", \"any\" or a number, not {place!r}")
+            raise self.fail("place", f"must be \"all\", \"any\" or a number, not {shown(place)}")
         if isinstance(place, int) and not 0 <= place <= len(numbers):
             raise self.fail("place", f"must be 0–{len(numbers)} (the dominoes given), "
                                      f"not {place}")
@@ -439,7 +440,7 @@ class _Reader:
             p = self.placement(v, name)
             value = v.get("value")
             if isinstance(value, bool) or not isinstance(value, int):
-                raise self.fail(name + ".value", f"must be an integer, not {value!r}")
+                raise self.fail(name + ".value", f"must be an integer, not {shown(value)}")
             values.append((p, value))
         return Solution(optimum, text, order, proof, tuple(values))
 
@@ -462,14 +463,7 @@ def load_puzzle(path: str | Path) -> Puzzle:
     ...
     kingdomino_kit.errors.PuzzleError: ...bad.json: field 'level': must be 1–5, not 9
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise PuzzleError(f"{path}: not a text file") from None
-    except OSError as error:
-        raise PuzzleError(f"cannot read puzzle {path}: {error.strerror}") from None
-    return loads(text, str(path))
+    return loads(read_file(path, "puzzle", PuzzleError), str(path))
 
 
 def loads(text: str, source: str = "puzzle") -> Puzzle:
@@ -481,10 +475,9 @@ def loads(text: str, source: str = "puzzle") -> Puzzle:
     kingdomino_kit.errors.PuzzleError: p: a puzzle must be a JSON object
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise PuzzleError(f"{source}: not JSON: {error.msg} at line {error.lineno}, "
-                          f"column {error.colno}") from None
+        data = parse_json(text)
+    except BadJson as error:
+        raise PuzzleError(f"{source}: {error}") from None
     return Puzzle.from_json(data, source)
 
 

@@ -21,10 +21,11 @@ from typing import Any
 
 from kingdomino_kit.answer import FEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json, placements_json
 from kingdomino_kit.dominoes import Domino, domino
-from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.errors import KingdominoError, PuzzleError, SolverError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
 from kingdomino_kit.solver import best_kingdom
+from kingdomino_kit.untrusted import check_search, shown
 
 __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
 
@@ -66,6 +67,9 @@ class PuzzleAnswer:
 def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2, seed: int = 0,
                  on_solution: Callable[[Any], None] | None = None) -> PuzzleAnswer:
     """Solve ``puzzle`` with CP-SAT; ``status`` is ``optimal`` only when proven."""
+    if not isinstance(puzzle, Puzzle):
+        raise PuzzleError(f"puzzle: must be a Puzzle, not {shown(puzzle)}")
+    check_search(time_limit_s, workers, seed, SolverError)
     rules = puzzle.rules
     options = {"size": rules.size, "middle_kingdom": rules.middle_kingdom,
                "harmony": rules.harmony, "time_limit_s": time_limit_s, "workers": workers,

@@ -30,7 +30,12 @@ from collections.abc import Callable, Sequence
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
 from kingdomino_kit.kingdom import Kingdom
-from kingdomino_kit.solver.inputs import castle_positions, check_input, check_numbers
+from kingdomino_kit.solver.inputs import (
+    castle_positions,
+    check_input,
+    check_numbers,
+    harmony_fits,
+)
 from kingdomino_kit.solver.progress import Progress
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
 from kingdomino_kit.solver.solution import (
@@ -42,6 +47,7 @@ from kingdomino_kit.solver.solution import (
     Status,
     replay_order,
 )
+from kingdomino_kit.untrusted import check_search
 
 __all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Progress", "Solution", "SolverBug",
            "SolverError", "SolverSettings", "Status", "best_kingdom", "castle_positions",
@@ -63,15 +69,28 @@ def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: b
     with the time and the score levels refuted (:class:`~.progress.Progress`); attaching either
     never changes the search;
     ``settings`` chooses the model and its ideas (the default is the fastest measured).
+    Bad input — a wrong type, a repeated domino, a time limit that is not a positive finite
+    number, a seed past CP-SAT's 32 bits — raises :class:`SolverError`. With ``harmony`` the
+    dominoes to place (all, or ``choose``) must cover the free cells exactly; when they cannot
+    by their count alone the answer is ``INFEASIBLE`` at once.
 
     >>> from kingdomino_kit.dominoes import dominoes
     >>> best_kingdom(dominoes("48,47"), workers=1).score   # M2 beside M3: 2 squares × 5 crowns
     10
+    >>> best_kingdom(dominoes("1,2,3,4,5,6,7,8,9,10,11"), harmony=True).status
+    <Status.INFEASIBLE: 'infeasible'>
     """
     from kingdomino_kit.solver.search import solve_positions  # OR-Tools: loaded when first used
 
-    dominoes = list(dominoes)
-    check_input(dominoes, size, start, choose)
+    check_search(time_limit_s, workers, seed, SolverError)
+    dominoes = check_input(dominoes, size, start, choose,
+                           middle_kingdom=middle_kingdom, harmony=harmony)
+    if not isinstance(settings, SolverSettings):
+        raise SolverError(f"settings: must be a SolverSettings, not {type(settings).__name__}")
+    if on_solution is not None and not callable(on_solution):
+        raise SolverError("on_solution: must be a function of one Solution")
+    if harmony and not harmony_fits(len(dominoes), size, start, choose):
+        return Solution(Status.INFEASIBLE, 0, 0, None, (), 0.0)
     return solve_positions(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
                            start=start, time_limit_s=time_limit_s, workers=workers, seed=seed,
                            on_solution=on_solution, choose=choose, settings=settings,

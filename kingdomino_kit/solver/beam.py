@@ -11,6 +11,7 @@ it (``objective ≥ best + 1``), which is often an easy infeasibility proof.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from kingdomino_kit.dominoes import Domino
@@ -20,10 +21,11 @@ __all__ = ["beam_layout"]
 
 
 def beam_layout(dominoes: Sequence[Domino], *, size: int = 5, start: Kingdom | None = None,
-                middle_kingdom: bool = False, width: int = 6,
-                choose: int | None = None) -> tuple[Kingdom, tuple[Placement, ...]]:
+                middle_kingdom: bool = False, width: int = 6, choose: int | None = None,
+                deadline: float | None = None) -> tuple[Kingdom, tuple[Placement, ...]]:
     """The best kingdom met by a beam search that places one domino per step (legal by
-    construction: every step is one of :meth:`Kingdom.legal_placements`)."""
+    construction: every step is one of :meth:`Kingdom.legal_placements`); it stops early, with
+    the best kingdom met so far, once ``time.perf_counter()`` passes ``deadline``."""
     root = start.copy() if start is not None else Kingdom(size)
     limit = len(dominoes) if choose is None else min(choose, len(dominoes))
 
@@ -38,6 +40,8 @@ def beam_layout(dominoes: Sequence[Domino], *, size: int = 5, start: Kingdom | N
         children: dict[tuple[int, ...], tuple[tuple[int, int, int], Kingdom,
                                               tuple[Placement, ...], frozenset[int]]] = {}
         for k, order, left in beam:
+            if deadline is not None and time.perf_counter() > deadline and children:
+                break
             for n in left:
                 for p in k.legal_placements(by_number[n]):
                     k.push(p)
@@ -51,5 +55,7 @@ def beam_layout(dominoes: Sequence[Domino], *, size: int = 5, start: Kingdom | N
         beam = [(k, order, left) for _, k, order, left in ranked]
         if ranked[0][0] > best[0]:
             best = (ranked[0][0], ranked[0][1], ranked[0][2])
+        if deadline is not None and time.perf_counter() > deadline:
+            break
     _, kingdom, order = best
     return kingdom, order

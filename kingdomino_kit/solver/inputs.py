@@ -8,13 +8,15 @@ OR-Tools here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from kingdomino_kit.dominoes import Domino, Half
 from kingdomino_kit.errors import KingdominoError, SolverError
 from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.untrusted import check_count, check_search, shown
 
-__all__ = ["FrameCell", "castle_positions", "check_input", "check_numbers", "fixed_squares"]
+__all__ = ["FrameCell", "castle_positions", "check_input", "check_numbers", "check_search",
+           "fixed_squares", "harmony_fits"]
 
 FrameCell = tuple[int, int]
 """A cell of the model's size × size frame: (row, column), 0-based."""
@@ -60,11 +62,34 @@ def fixed_squares(start: Kingdom | None, castle: FrameCell) -> dict[FrameCell, H
     return {(r + castle[0], c + castle[1]): h for (r, c), h in start.squares()}
 
 
-def check_input(dominoes: Sequence[Domino], size: int, start: Kingdom | None,
-                choose: int | None) -> None:
-    """The checks of :func:`~kingdomino_kit.solver.best_kingdom`: numbers, size, the start
-    kingdom and the room the dominoes need."""
-    check_numbers([d.number for d in dominoes], size, SolverError)
+def check_input(dominoes: object, size: object, start: object, choose: object, *,
+                middle_kingdom: object = False, harmony: object = False) -> list[Domino]:
+    """The checks of :func:`~kingdomino_kit.solver.best_kingdom`: the types, the numbers, the
+    size, the start kingdom and the room the dominoes need; returns the dominoes as a list.
+
+    >>> check_input([1, 2], 5, None, None)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.SolverError: dominoes[0]: must be a Domino (from domino(n) or \
+dominoes("1,2")), not 1
+    """
+    if isinstance(dominoes, (str, bytes)) or not isinstance(dominoes, Iterable):
+        raise SolverError(f"dominoes: must be a list of Domino, not {shown(dominoes)}")
+    given = list(dominoes)
+    for i, d in enumerate(given):
+        if not isinstance(d, Domino):
+            raise SolverError(f"dominoes[{i}]: must be a Domino (from domino(n) or "
+                              f'dominoes("1,2")), not {shown(d)}')
+    if size not in (5, 7) or isinstance(size, bool):
+        raise SolverError(f"kingdom size must be 5 or 7, not {shown(size)}")
+    for name, flag in (("middle_kingdom", middle_kingdom), ("harmony", harmony)):
+        if not isinstance(flag, bool):
+            raise SolverError(f"{name}: must be True or False, not {shown(flag)}")
+    if choose is not None:
+        check_count(choose, "choose", 0, 10**6, SolverError)
+    if start is not None and not isinstance(start, Kingdom):
+        raise SolverError(f"start: must be a Kingdom (or None), not {shown(start)}")
+    check_numbers([d.number for d in given], size, SolverError)
     if start is not None:
         if start.size != size:
             raise SolverError(f"the start kingdom has size {start.size}, not {size}")
@@ -72,8 +97,21 @@ def check_input(dominoes: Sequence[Domino], size: int, start: Kingdom | None,
         if rmax - rmin >= size or cmax - cmin >= size:
             raise SolverError(f"the start kingdom does not fit {size}×{size}")
     room = (size * size - 1 - (len(start) if start is not None else 0)) // 2
-    if choose is not None and choose < 0:
-        raise SolverError(f"cannot choose {choose} dominoes")
-    if choose is None and len(dominoes) > room:
-        raise SolverError(f"{len(dominoes)} dominoes cannot fit a {size}×{size} kingdom "
+    if choose is None and len(given) > room:
+        raise SolverError(f"{len(given)} dominoes cannot fit a {size}×{size} kingdom "
                           f"(room for {room})")
+    return given
+
+
+def harmony_fits(count: int, size: int, start: Kingdom | None, choose: int | None) -> bool:
+    """Whether the dominoes Harmony places — all ``count`` of them, or exactly ``choose`` —
+    are as many as the free cells of the size × size frame need (two cells each).
+
+    >>> harmony_fits(12, 5, None, None), harmony_fits(11, 5, None, None)
+    (True, False)
+    >>> harmony_fits(48, 5, None, 12), harmony_fits(10, 5, None, 12)
+    (True, False)
+    """
+    free = size * size - 1 - (len(start) if start is not None else 0)
+    placed = count if choose is None else choose
+    return placed <= count and 2 * placed == free

@@ -148,7 +148,8 @@ class _Search:
         """Record the beam search's layout (replayed through the rules) as the best so far."""
         kingdom, order = beam_layout(self.dominoes, size=self.size, start=self.start,
                                      middle_kingdom=self.middle_kingdom,
-                                     width=3 if self.size <= 5 else 10, choose=self.choose)
+                                     width=3 if self.size <= 5 else 10, choose=self.choose,
+                                     deadline=self.started + self.time_limit_s / 2)
         replayed, order = replay_order(order, self.start, self.size)
         if replayed != kingdom:
             raise SolverBug("the beam layout does not replay")

@@ -260,6 +260,6 @@ def test_a_log_scored_under_the_old_middle_kingdom_reading_says_why_it_fails() -
     within ±2 of the castle): player 3's kingdom spans rows -2..2 and columns -2..1, which the
     old reading ("the castle in the centre of the squares' extent") denied the bonus."""
     path = Path(__file__).parent / "logs" / "old-middle-kingdom-reading.json"
-    with pytest.raises(LogError, match=r"player 3 scores 28, not 18 — .*old reading of the "
-                                       r"Middle Kingdom"):
+    with pytest.raises(LogError, match=r"player 3 scores 28 by the rules, not 18 — .*old "
+                                       r"reading of the Middle Kingdom"):
         replay(path.read_text())
