@@ -113,7 +113,9 @@ GAMES = ("kingdomino", "kingdoms", "origins")
 REGISTRY: Mapping[str, Mapping[str, str]] = {
     "kingdomino": {"random": "kingdomino_kit.bots:RandomBot",
                    "greedy": "kingdomino_kit.game.bots:GreedyBot",
-                   "mc": "kingdomino_kit.game.bots:MonteCarloBot"},
+                   "mc": "kingdomino_kit.game.bots:MonteCarloBot",
+                   "mce": "kingdomino_kit.game.montecarlo:MonteCarloEvaluationBot",
+                   "strong": "kingdomino_kit.game.montecarlo:StrongBot"},
     "kingdoms": {"random": "kingdomino_kit.bots:RandomBot",
                  "greedy": "kingdomino_kit.kingdoms.bots:GreedyBot"},
     "origins": {"random": "kingdomino_kit.bots:RandomBot",
@@ -169,12 +171,14 @@ def _parameter(spec: str, key: str, kind: type, value: str) -> Any:
 
 def make_bot(spec: str, seed: int | None = None, *, game: str = "kingdomino") -> Any:
     """A bot from its name, optionally with parameters: ``random``, ``greedy``, ``mc``,
-    ``mc:playouts=20:width=4:policy=greedy``.
+    ``mce``, ``strong`` (the strongest at about a second a turn),
+    ``mc:playouts=20:width=4:policy=greedy``, ``strong:steps=5000``.
 
     >>> make_bot("smart")
     Traceback (most recent call last):
     ...
-    kingdomino_kit.errors.KingdominoError: unknown bot 'smart' (known: random, greedy, mc)
+    kingdomino_kit.errors.KingdominoError: unknown bot 'smart' (known: random, greedy, mc, mce, \
+strong)
     >>> make_bot("greedy:width=2")
     Traceback (most recent call last):
     ...

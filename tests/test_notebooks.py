@@ -1,5 +1,6 @@
-"""The teaching notebooks 00–08: one source each (``notebooks/NN_name.py``), a student edition
-(the ``.ipynb`` beside it, executed, outputs stored; nbval runs it again under ``make test``)
+"""The notebooks (the teaching path 00–08 and those after it): one source each
+(``notebooks/NN_name.py``), a student edition (the ``.ipynb`` beside it, executed, outputs
+stored; nbval runs it again under ``make test``)
 and a teacher edition made from the same source, whose solutions must all pass.
 """
 
@@ -31,8 +32,9 @@ def check_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
                                                                         re.M)]
 
 
-def test_the_path_is_00_to_08() -> None:
-    assert [n[:2] for n in ALL] == [f"{i:02d}" for i in range(9)]
+def test_the_path_starts_00_to_08_and_numbers_each_notebook_once() -> None:
+    numbers = [n[:2] for n in ALL]
+    assert numbers[:9] == [f"{i:02d}" for i in range(9)] and len(set(numbers)) == len(numbers)
     assert set(WITH_EXERCISES) == {n for n in ALL if n[:2] <= "06"}
 
 

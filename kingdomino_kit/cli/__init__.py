@@ -46,6 +46,8 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "play": ("game", "play a whole game between bots"),
     "replay": ("game", "re-check a game log against every rule"),
     "simulate": ("game", "simulate many games between bots (CSV or Parquet out)"),
+    "tournament": ("tournament", "rate bots: seeded games, seats rotated, intervals, ratings"),
+    "coach": ("coach", "the points each of a player's moves cost in a game log"),
     "solve": ("solve", "the provably best kingdom from a set of dominoes"),
     "solve-batch": ("batch", "the best kingdom of many domino sets (CSV or Parquet out)"),
     "puzzle": ("puzzle", "list the puzzles; show, solve or check one (by id or file)"),

@@ -34,7 +34,8 @@ GAME = "kingdomino"
 BOTS_HELP = " (parameters: mc:playouts=N:width=K:policy=random|greedy)"
 
 
-def _add_options(p: argparse.ArgumentParser) -> None:
+def add_game_options(p: argparse.ArgumentParser) -> None:
+    """Kingdomino's own rule flags (``play``, ``simulate``, ``tournament``)."""
     p.add_argument("--variant", choices=("standard", "mighty-duel"), default="standard",
                    help="mighty-duel: 2 players, 48 dominoes, 7×7 kingdoms")
     p.add_argument("--three-player-draw", type=int, choices=(3, 4), default=3,
@@ -45,7 +46,8 @@ def _add_options(p: argparse.ArgumentParser) -> None:
                    help="allow discarding a domino that could be placed (default: forbidden)")
 
 
-def _options(args: argparse.Namespace) -> GameOptions:
+def game_options(args: argparse.Namespace) -> GameOptions:
+    """The :class:`GameOptions` of the rule flags."""
     return GameOptions(players=args.players, variant=args.variant,
                        three_player_draw=args.three_player_draw,
                        middle_kingdom=args.middle_kingdom, harmony=args.harmony,
@@ -56,7 +58,7 @@ def register(sub: Any) -> None:
     """Add ``play``, ``replay`` and ``simulate``."""
     p = add_command(sub, "play")
     add_play_arguments(p, GAME, bots_help=BOTS_HELP)
-    _add_options(p)
+    add_game_options(p)
     p.add_argument("--dynasty", action="store_true", help="play 3 games and add up the scores")
     p.set_defaults(func=cmd_play)
 
@@ -70,7 +72,7 @@ def register(sub: Any) -> None:
     p.add_argument("--games", type=int, required=True, help="number of games")
     add_seat_arguments(p, GAME, bots_help=BOTS_HELP,
                        seed_help="seed of the run (default 0); the same seed, the same rows")
-    _add_options(p)
+    add_game_options(p)
     add_worker_arguments(p, "games")
     p.add_argument("--out", metavar="FILE", type=output_path,
                    help="write the rows here, CSV or Parquet by the name's end (.csv, "
@@ -89,7 +91,7 @@ def _result(game: Game, **extra: Any) -> dict[str, Any]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a game (or a dynasty) and print the kingdoms and scores."""
-    options = _options(args)
+    options = game_options(args)
     names = seat_bots(args, GAME)
     seed = game_seed(args)
     bots = [make_bot(name, derive_seed(seed, "bot", p)) for p, name in enumerate(names)]
@@ -158,7 +160,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate games; rows (one per game and player) to --out (CSV or Parquet) or CSV on
     stdout. A CSV ``--out`` grows in ``FILE.partial`` while the run goes on and can be resumed;
     a Parquet one is written whole (atomically) at the end."""
-    options = _options(args)
+    options = game_options(args)
     names = seat_bots(args, GAME)
     if not 0 <= args.games <= MAX_GAMES:
         raise CliError(f"--games: must be 0 to {MAX_GAMES:,}, not {args.games:,}")

@@ -1,7 +1,16 @@
-"""Bots for the drafting game: a greedy player and a Monte Carlo evaluator.
+"""Bots for the drafting game: the greedy player, and today's Monte Carlo evaluator ``mc``.
 
 Both see an :class:`~kingdomino_kit.game.game.Observation` (never the deck's order) and are
 *trusted*: they always return one of the actions given, so the driver does not re-check them.
+
+- :class:`GreedyBot` (``greedy``) plays the values of :mod:`kingdomino_kit.game.greedy` on
+  bitboards: score with the bonuses on, a potential for cells no domino can cover, one domino of
+  look-ahead (a placement is judged with the domino it will claim next);
+- :class:`MonteCarloBot` (``mc``) plays each candidate on in the full engine
+  (:meth:`Game.from_observation <kingdomino_kit.game.Game.from_observation>`); it ranks its
+  candidates, and plays its greedy playouts, with the simple one-step values of this module
+  (:func:`placement_value`, :func:`domino_value`, :class:`SimpleGreedyBot`). The faster and
+  stronger Monte Carlo bots on bitboards are in :mod:`kingdomino_kit.game.montecarlo`.
 
 >>> from kingdomino_kit.bots import RandomBot
 >>> from kingdomino_kit.game import GameOptions, play
@@ -17,12 +26,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kingdomino_kit.draft import OVER, Claim, Discard
+from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Game
+from kingdomino_kit.game.greedy import Greedy
+from kingdomino_kit.grid import Cell
 from kingdomino_kit.untrusted import check_count, check_seconds, shown
 
-__all__ = ["GreedyBot", "MonteCarloBot", "domino_value", "placement_value", "walled_in"]
+__all__ = ["GreedyBot", "MonteCarloBot", "SimpleGreedyBot", "domino_value", "placement_value",
+           "walled_in"]
 
 
 def placement_value(kingdom: Any, placement: Any, *, middle_kingdom: bool = False,
@@ -112,17 +124,87 @@ def domino_value(kingdom: Any, dom: Any, *, middle_kingdom: bool = False,
 
 
 class GreedyBot:
-    """Best immediate score plus a small potential; claims the domino whose best placement gains
-    most (ties: more crowns, then the bot's seeded RNG).
+    """The greedy player of :mod:`kingdomino_kit.game.greedy`: the placement whose kingdom,
+    with the best domino it can claim next placed too, is worth most; the claim whose domino is
+    worth most at its best place. Ties: the bot's seeded RNG. ``hole`` is the potential's
+    weight per cell no domino can cover (default: :class:`~kingdomino_kit.game.greedy.Greedy`'s).
 
     >>> from kingdomino_kit.bots import RandomBot
     >>> from kingdomino_kit.game import GameOptions, play
     >>> g = play([GreedyBot(seed=1), RandomBot(seed=2)], GameOptions(players=2), seed=4)
-    >>> g.is_over
+    >>> g.scores()[0] > g.scores()[1]
     True
     """
 
     name = "greedy"
+    needs_observation = True
+    trusted = True
+    PARAMETERS = {"hole": float, "adjacency": float}
+    """Parameters of ``make_bot("greedy:hole=2")``."""
+
+    def __init__(self, seed: int | None = None, hole: float | None = None,
+                 adjacency: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.hole = hole
+        self.adjacency = adjacency
+
+    def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
+        """The action of highest greedy value."""
+        o = observation.options
+        greedy = Greedy(o, hole=self.hole, adjacency=self.adjacency)
+        kingdom = observation.kingdoms[observation.player].to_bits()
+        free = [d.number for d, k in zip(observation.line, observation.line_claims, strict=True)
+                if k is None]
+        if observation.phase is CLAIM:
+            claims = [a for a in actions if isinstance(a, Claim)]
+            i = greedy.choose_claim(kingdom, [a.domino.number for a in claims], self.rng)
+            return claims[i]
+        if observation.phase is not PLACE:
+            return actions[0]
+        piece = observation.to_place[observation.current_king]
+        number = piece.number
+        masks = kingdom.legal_masks(piece.first.terrain_index, piece.second.terrain_index,
+                                    piece.is_double)
+        count = kingdom.placement_count(masks)
+        discard = next((a for a in actions if isinstance(a, Discard)), None)
+        pick = greedy.choose_placement(kingdom, number, masks, count, free,
+                                       discard is not None, self.rng)
+        if pick == count:
+            return discard
+        return placement_action(kingdom, masks, pick, actions)
+
+
+def placement_action(kingdom: Any, masks: Any, pick: int, actions: Sequence[Any]) -> Any:
+    """The action of ``actions`` that is placement ``pick`` of ``masks`` (the same order as
+    :meth:`Kingdom.legal_placements <kingdomino_kit.kingdom.Kingdom.legal_placements>`, so
+    usually ``actions[pick]``; found by its cells otherwise)."""
+    g = kingdom.geometry
+    first, second = kingdom.nth_placement(masks, pick)
+    cells: tuple[Cell, Cell] = (g.cell(first), g.cell(second))
+    if pick < len(actions):
+        a = actions[pick]
+        if getattr(a, "cells", None) == cells:
+            return a
+    for a in actions:
+        if getattr(a, "cells", None) == cells:
+            return a
+    raise AssertionError(f"placement {cells} is not among the actions")
+
+
+class SimpleGreedyBot:
+    """The one-step greedy of ``mc``: best immediate score plus a small potential
+    (:func:`placement_value`); claims the domino whose best placement gains most (ties: more
+    crowns, then the bot's seeded RNG). Weaker than :class:`GreedyBot`, and kept as the
+    playout policy of ``mc:policy=greedy`` so that ``mc`` plays as it always has.
+
+    >>> from kingdomino_kit.bots import RandomBot
+    >>> from kingdomino_kit.game import GameOptions, play
+    >>> g = play([SimpleGreedyBot(seed=1), RandomBot(seed=2)], GameOptions(players=2), seed=4)
+    >>> g.is_over
+    True
+    """
+
+    name = "simple-greedy"
     needs_observation = True
     trusted = True
 
@@ -151,11 +233,12 @@ class GreedyBot:
 
 
 class MonteCarloBot:
-    """Monte Carlo evaluation: each candidate action is played, then the game is played out
-    ``playouts`` times with a cheap policy (random, or greedy) on a deck dealt at random from the
-    unseen dominoes; the candidate with the best mean final score wins. Candidates are first
-    cut to the ``width`` best by greedy value. ``seconds``, if set, replaces the playout budget
-    by a time budget (then not reproducible).
+    """Monte Carlo evaluation in the full engine (today's ``mc``): each candidate action is
+    played, then the game is played out ``playouts`` times with a cheap policy (random, or the
+    one-step :class:`SimpleGreedyBot`) on a deck dealt at random from the unseen dominoes; the
+    candidate with the best mean final score wins. Candidates are first cut to the ``width``
+    best by simple greedy value. ``seconds``, if set, replaces the playout budget by a time
+    budget (then not reproducible).
 
     >>> from kingdomino_kit.bots import RandomBot
     >>> from kingdomino_kit.game import GameOptions, play
@@ -243,7 +326,7 @@ class MonteCarloBot:
                 actions = legal()
                 step(actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0])
         else:
-            greedy = GreedyBot(rng.getrandbits(32))
+            greedy = SimpleGreedyBot(rng.getrandbits(32))
             while state.phase is not OVER:
                 actions = legal()
                 if len(actions) > 1:

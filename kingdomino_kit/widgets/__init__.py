@@ -7,6 +7,8 @@ Import from here; each widget loads its heavy dependencies only when first used,
 - :class:`DraftTable` — play a whole game against the game engine's bots.
 - :class:`SolverView` — watch the optimal-layout solver: best score and bound over time.
 - :class:`PuzzleBoard` — a board bound to a puzzle: check your layout against the optimum.
+- :class:`CoachView` — replay a coached game move by move: the cost of every decision, the
+  coach's best move beside the one played, the best kingdoms the dominoes allowed.
 
 >>> from kingdomino_kit.widgets import KingdomBoard
 >>> KingdomBoard("41").score
@@ -18,7 +20,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["KingdomBoard", "DraftTable", "SolverView", "PuzzleBoard", "WidgetError"]
+__all__ = ["KingdomBoard", "DraftTable", "SolverView", "PuzzleBoard", "CoachView",
+           "WidgetError"]
 
 _WHERE = {
     "KingdomBoard": "board",
@@ -26,6 +29,7 @@ _WHERE = {
     "DraftTable": "draft",
     "SolverView": "solver_view",
     "PuzzleBoard": "puzzle_board",
+    "CoachView": "coach_view",
 }
 
 

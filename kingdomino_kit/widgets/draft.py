@@ -57,7 +57,7 @@ LOG_LINES = 8
 
 class DraftTable(ActionView):
     """A whole game against bots: ``players`` 2–4, ``bots`` for the other players (names for
-    :func:`kingdomino_kit.bots.make_bot` such as ``"greedy"``, ``"random"``, ``"mc"``, or bot
+    :func:`kingdomino_kit.bots.make_bot` such as ``"greedy"``, ``"random"``, ``"strong"``, or bot
     objects; the last one repeats), ``human`` your player number or ``None`` to watch bots
     only (use :meth:`step` / :meth:`play_to_end`). ``seed`` fixes the deal and the bots.
 

@@ -1,4 +1,5 @@
-"""The Kingdomino bots: greedy (checked against a brute-force best), Monte Carlo, registry."""
+"""The Kingdomino bots: greedy (checked against the brute-force best of its values), today's
+Monte Carlo ``mc`` and its simple greedy, the registry."""
 
 from __future__ import annotations
 
@@ -8,8 +9,15 @@ import pytest
 
 from kingdomino_kit import Kingdom, KingdominoError, Placement, domino
 from kingdomino_kit.bots import FunctionBot, RandomBot, make_bot
-from kingdomino_kit.game import Claim, Game, GameOptions, play
-from kingdomino_kit.game.bots import GreedyBot, MonteCarloBot, domino_value, placement_value
+from kingdomino_kit.game import Claim, Discard, Game, GameOptions, play
+from kingdomino_kit.game.bots import (
+    GreedyBot,
+    MonteCarloBot,
+    SimpleGreedyBot,
+    domino_value,
+    placement_value,
+)
+from kingdomino_kit.game.greedy import Greedy
 
 
 def advance(game: Game, steps: int, seed: int = 0) -> None:
@@ -19,7 +27,43 @@ def advance(game: Game, steps: int, seed: int = 0) -> None:
         game.apply(actions[rng.randrange(len(actions))])
 
 
-def test_greedy_placement_has_the_best_value() -> None:
+def test_greedy_plays_the_best_of_its_values() -> None:
+    """GreedyBot's action is one of highest :class:`Greedy` value, placements and claims."""
+    checked = {"place": 0, "claim": 0}
+    for seed in range(30):
+        options = GameOptions(players=2 + seed % 3, middle_kingdom=seed % 2 == 0,
+                              harmony=seed % 3 == 0)
+        game = Game(options, seed)
+        advance(game, 3 + seed % 17 * 3, seed)
+        actions = game.legal_actions()
+        if game.is_over or len(actions) < 2:
+            continue
+        obs = game.observation()
+        choice = GreedyBot(seed).choose(obs, actions)
+        greedy = Greedy(options)
+        kingdom = obs.kingdoms[obs.player]
+        free = [d.number for d, k in zip(obs.line, obs.line_claims, strict=True) if k is None]
+        values = [brute_value(greedy, kingdom, free, a) for a in actions]
+        assert brute_value(greedy, kingdom, free, choice) == pytest.approx(max(values))
+        checked[str(game.phase)] += 1
+    assert checked["place"] >= 5 and checked["claim"] >= 5
+
+
+def brute_value(greedy: Greedy, kingdom: Kingdom, free: list[int], action: object) -> float:
+    """The greedy value of an action on a Kingdom, by trying it."""
+    k = kingdom.copy()
+    if isinstance(action, Claim):
+        return greedy.claim_values(k.to_bits(), [action.domino.number])[0]
+    if isinstance(action, Discard):
+        return -1e9
+    assert isinstance(action, Placement)
+    k.place(action)
+    if not free:
+        return greedy.value(k.to_bits())
+    return max(greedy.claim_values(k.to_bits(), free))
+
+
+def test_simple_greedy_placement_has_the_best_value() -> None:
     checked = 0
     for seed in range(15):
         options = GameOptions(players=4, middle_kingdom=seed % 2 == 0, harmony=seed % 3 == 0)
@@ -29,7 +73,7 @@ def test_greedy_placement_has_the_best_value() -> None:
             continue
         actions = game.legal_actions()
         kingdom = game.kingdom(game.current_player)
-        choice = GreedyBot(seed).choose(game.observation(), actions)
+        choice = SimpleGreedyBot(seed).choose(game.observation(), actions)
         bonus = {"middle_kingdom": options.middle_kingdom, "harmony": options.harmony}
         values = [placement_value(kingdom.copy(), a, **bonus) for a in actions
                   if hasattr(a, "first")]
@@ -65,14 +109,14 @@ def test_potential_terms() -> None:
     assert near - far == pytest.approx(10 + 3.0 + 0.3 * (2 - 1))
 
 
-def test_greedy_claims_the_domino_worth_most() -> None:
+def test_simple_greedy_claims_the_domino_worth_most() -> None:
     game = Game(GameOptions(players=4), 3)
     advance(game, 4 + 1, 3)
     assert game.phase == "claim"
     kingdom = game.kingdom(game.current_player)
     actions = game.legal_actions()
     values = {a.domino.number: domino_value(kingdom, a.domino) for a in actions}
-    choice = GreedyBot(1).choose(game.observation(), actions)
+    choice = SimpleGreedyBot(1).choose(game.observation(), actions)
     assert values[choice.domino.number] == max(values.values())
 
 
@@ -104,7 +148,8 @@ def test_greedy_beats_random_and_mc_beats_random() -> None:
 
 
 def test_bots_are_reproducible_with_their_seed() -> None:
-    for make in (lambda s: GreedyBot(s), lambda s: MonteCarloBot(s, playouts=2, width=3)):
+    for make in (lambda s: GreedyBot(s), lambda s: SimpleGreedyBot(s),
+                 lambda s: MonteCarloBot(s, playouts=2, width=3)):
         logs = [play([make(5), RandomBot(6)], GameOptions(players=2), 7).log()
                 for _ in range(2)]
         assert logs[0] == logs[1]

@@ -1,0 +1,189 @@
+"""The best kingdom from dominoes placed in the order they came: what a draft allowed, proven.
+
+:func:`~kingdomino_kit.solver.best_kingdom` rearranges freely: its layout is buildable in *some*
+order. A player in a game had no such choice — each domino had to be legal when it came, with
+only the squares placed before it to connect to. :func:`best_in_order` answers "what was the
+best I could have built from these dominoes, as they came?" with a CP-SAT model of its own on
+the shared layout (:mod:`.layout`: placements, cell contents, bonuses; :mod:`.rank_model`'s
+regions for the score), one domino per piece so that each keeps its place in the order:
+
+  * ``before[u, t, i]`` — cell ``u`` holds terrain ``t`` from a domino earlier than domino ``i``
+    (only if one covers it so);
+  * a domino placed on cells ``a``, ``b`` has a half beside the castle, or beside a cell that an
+    earlier domino filled with that half's terrain — the connection rule at the moment it came.
+
+A domino may be left out, as :func:`best_kingdom` may leave one out (a relaxation of the rule
+that only a domino with no legal place is discarded, so the answer is never below what the draft
+allowed). Every castle cell of one eighth of the frame is solved (the rule is symmetric); the
+layout is replayed through the rules *in the given order*, and its real score must equal the
+model's. With Harmony the best is the better of the best full layout (+5) and the best layout.
+
+>>> from kingdomino_kit.dominoes import dominoes
+>>> sol = best_in_order(dominoes("41,36"), workers=1)    # W|G2 then W|G1: 2 meadows × 3 crowns
+>>> sol.status, sol.score, [p.domino.number for p in sol.order]
+(<Status.OPTIMAL: 'optimal'>, 6, [41, 36])
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.errors import SolverBug
+from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom, Placement
+from kingdomino_kit.solver.data import ModelData, Piece, piece_key, terrain_bound
+from kingdomino_kit.solver.inputs import FrameCell, castle_positions, check_input
+from kingdomino_kit.solver.layout import (
+    LayoutModel,
+    bonus_variables,
+    maximize,
+    placement_variables,
+)
+from kingdomino_kit.solver.position import extract_placements
+from kingdomino_kit.solver.rank_model import region_scores
+from kingdomino_kit.solver.settings import DEFAULT_SETTINGS
+from kingdomino_kit.solver.solution import Solution, Status
+
+__all__ = ["best_in_order", "ordered_model"]
+
+
+def ordered_model(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
+                  middle_kingdom: bool, harmony: bool, at_least: int | None = None
+                  ) -> LayoutModel:
+    """The model of one castle cell: the shared layout, one piece per domino (in order), the
+    connection rule at each domino's turn, the regions' score and the bonuses (``at_least``:
+    only layouts scoring that much)."""
+    pieces = tuple(Piece(piece_key(d), (d.number,)) for d in dominoes)
+    bound = terrain_bound([h for d in dominoes for h in d.halves])
+    bound += MIDDLE_KINGDOM_BONUS if middle_kingdom and castle == (size // 2, size // 2) else 0
+    bound += HARMONY_BONUS if harmony else 0
+    data = ModelData(size, castle, pieces, {}, middle_kingdom, harmony, None, bound,
+                     DEFAULT_SETTINGS)
+    lm = placement_variables(data)
+    _in_order(lm)
+    return maximize(lm, region_scores(lm) + bonus_variables(lm), at_least)
+
+
+def _in_order(lm: LayoutModel) -> None:
+    data, model = lm.data, lm.model
+    near_castle = set(data.neighbours(data.castle))
+    covers: dict[tuple[int, FrameCell, int], list[Any]] = {}
+    for (i, a, b), var in lm.place.items():
+        first, second = data.pieces[i].halves
+        covers.setdefault((i, a, first.terrain.index), []).append(var)
+        covers.setdefault((i, b, second.terrain.index), []).append(var)
+    before: dict[tuple[FrameCell, int, int], Any] = {}
+
+    def filled_before(u: FrameCell, t: int, i: int) -> Any:
+        """A literal that may be true only if a domino before ``i`` puts terrain ``t`` on
+        ``u`` (None: none can)."""
+        key = (u, t, i)
+        if key not in before:
+            earlier = [v for j in range(i) for v in covers.get((j, u, t), [])]
+            if not earlier:
+                before[key] = None
+            else:
+                flag = model.new_bool_var(f"before_{u}_{t}_{i}")
+                model.add(flag <= sum(earlier))
+                before[key] = flag
+        return before[key]
+
+    for (i, a, b), var in lm.place.items():
+        if a in near_castle or b in near_castle:
+            continue
+        first, second = data.pieces[i].halves
+        support = [filled_before(u, half.terrain.index, i)
+                   for cell, other, half in ((a, b, first), (b, a, second))
+                   for u in data.neighbours(cell) if u != other]
+        literals = [s for s in support if s is not None]
+        if not literals:
+            model.add(var == 0)
+        else:
+            model.add_bool_or(literals).only_enforce_if(var)
+
+
+def best_in_order(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: bool = False,
+                  harmony: bool = False, time_limit_s: float = 60.0, workers: int = 2,
+                  seed: int = 0) -> Solution:
+    """The best kingdom from ``dominoes`` placed in the order given, each legal when it is
+    placed (one may be left out), with the bonuses switched on counted (see the module). Its
+    ``order`` is that order (the dominoes left out missing).
+
+    Castle cells are solved centre first, each asked only to beat the best layout so far (a
+    cell that cannot is proven so at once); with Harmony, full layouts first (the +5 makes them
+    strong and the "full" constraint small), then the others asked to beat the best full one.
+    """
+    dominoes = list(dominoes)
+    check_input(dominoes, size, None, None)
+    started = time.perf_counter()
+    deadline = started + time_limit_s
+    best = _Best()
+    if harmony:
+        _solve(dominoes, size, middle_kingdom, True, True, deadline, workers, seed, best)
+    _solve(dominoes, size, middle_kingdom, harmony, False, deadline, workers, seed, best)
+    seconds = time.perf_counter() - started
+    if best.kingdom is None:
+        return Solution(Status.UNKNOWN, 0, max(best.bound, 0), None, (), seconds)
+    score = best.kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
+    if score != best.score or score > max(best.bound, score):
+        raise SolverBug(f"the best layout scores {score}, recorded {best.score}")
+    bound = max(best.bound, score)
+    return Solution(Status.OPTIMAL if score == bound else Status.FEASIBLE, score, bound,
+                    best.kingdom, best.order, seconds)
+
+
+@dataclass
+class _Best:
+    """The best layout so far (its real score with the game's bonuses) and the proven bound of
+    every castle cell solved."""
+
+    score: int = -1
+    kingdom: Kingdom | None = None
+    order: tuple[Placement, ...] = ()
+    bound: int = -1
+
+
+def _solve(dominoes: list[Domino], size: int, middle_kingdom: bool, harmony: bool,
+           full_only: bool, deadline: float, workers: int, seed: int, best: _Best) -> None:
+    """Solve every castle cell of one model (``full_only``: the full layouts, Harmony's +5
+    counted; else every layout, Harmony's +5 not counted) for a layout that beats ``best``.
+
+    With ``harmony`` the full layouts are solved first, so a full layout of the second pass
+    scores at most the best full one: the second pass's objective (no +5) bounds every layout
+    that could still beat ``best``."""
+    for castle in castle_positions(size):
+        target = best.score + 1 if best.kingdom is not None else None
+        lm = ordered_model(dominoes, size=size, castle=castle, middle_kingdom=middle_kingdom,
+                           harmony=full_only, at_least=target)
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = max(deadline - time.perf_counter(), 0.01)
+        solver.parameters.num_workers = workers
+        solver.parameters.random_seed = seed
+        solver.parameters.catch_sigint_signal = False
+        status = solver.solve(lm.model)
+        if status == cp_model.INFEASIBLE:  # nothing here beats the best (or nothing at all)
+            continue
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            best.bound = max(best.bound, lm.data.upper_bound)
+            continue
+        best.bound = max(best.bound, int(solver.best_objective_bound + 1e-6))
+        placements = extract_placements(lm, solver.value, dominoes)
+        kingdom = Kingdom(size)
+        order = []
+        for d in dominoes:  # through the rules, in the order they came
+            for p in placements:
+                if p.domino.number == d.number:
+                    kingdom.place(p)
+                    order.append(p)
+        objective = int(solver.objective_value)
+        if kingdom.total(middle_kingdom=middle_kingdom, harmony=full_only) < objective:
+            raise SolverBug(f"castle {castle}: the model scores {objective} but the layout "
+                            f"really scores less\n{kingdom}")
+        real = kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
+        if real > best.score:
+            best.score, best.kingdom, best.order = real, kingdom, tuple(order)

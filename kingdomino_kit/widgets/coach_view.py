@@ -1,0 +1,290 @@
+"""CoachView: replay a coached game move by move, the coach's marks beside every decision.
+
+A :class:`~kingdomino_kit.game.coach.CoachReport` (or a game log, coached on the spot) is
+replayed through the game engine one action at a time — *First*, *Back*, *Forward*, *Last*,
+the previous or next decision of the coached player, a click on a row of the decision table or
+on one of the three worst moves. At a decision of the player the view shows **both boards**:
+the kingdom after the move played and after the best move the coach found (their cells
+outlined; for a claim, the line with both dominoes marked), the two values and the points it
+cost. At the end it shows the player's kingdom beside the best kingdoms the same dominoes
+allowed, rearranged and in the order they came (the solver's, proven). Python renders; the
+browser only shows the HTML and reports clicks (:mod:`kingdomino_kit.widgets.view`).
+
+>>> from kingdomino_kit.bots import RandomBot
+>>> from kingdomino_kit.game import GameOptions, play
+>>> log = play([RandomBot(1), RandomBot(2)], GameOptions(players=2), seed=3).log()
+>>> view = CoachView(log=log, player=0, playouts=20, solve=False)
+>>> view.step, view.next_decision(), view.step == view.report.decisions[0].step
+(0, True, True)
+>>> "kk-coach-boards" in view.html
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from kingdomino_kit.dominoes import domino
+from kingdomino_kit.game.coach import (
+    CoachReport,
+    Decision,
+    action_json,
+    coach,
+    game_actions,
+    move_text,
+)
+from kingdomino_kit.game.game import Game
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.solver import Solution
+from kingdomino_kit.widgets.board import WidgetError
+from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid
+from kingdomino_kit.widgets.view import CSS, ActionView
+
+__all__ = ["COACH_CSS", "CoachView"]
+
+CELL = 22
+COACH_CSS = r"""
+.kk-coach-boards { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start;
+  margin: 4px 0; }
+.kk-coach .kk-player { flex: 0 0 auto; }
+.kk-coach .kk-grid .kk-cell.kk-move { stroke: #1a6ad1; stroke-width: 3; }
+.kk-coach-table th:nth-child(3), .kk-coach-table td:nth-child(3),
+.kk-coach-table th:nth-child(5), .kk-coach-table td:nth-child(5) { text-align: left; }
+.kk-coach-table tr[data-kk-action] { cursor: pointer; }
+.kk-coach-table tr.kk-current td { background: #e3efff; }
+.kk-coach-table tr.kk-worst td:last-child { color: #c62828; font-weight: bold; }
+.kk-line-domino.kk-played { border-color: #c62828; }
+.kk-line-domino.kk-best { border-color: #2a8a1a; }
+"""
+"""The coach's own styles, added to the shared ones of :mod:`kingdomino_kit.widgets.view`."""
+
+
+class CoachView(ActionView):
+    """The replay of a coached game (see the module): give ``report``, or ``log`` and
+    ``player`` with the keywords of :func:`~kingdomino_kit.game.coach.coach` (``playouts``,
+    ``seconds``, ``solve``, …). ``step`` is how many actions of the game have been played."""
+
+    _css = CSS + COACH_CSS
+    step = traitlets.Int(0)
+    message = traitlets.Unicode("")
+
+    def __init__(self, report: CoachReport | None = None, *, log: dict[str, Any] | None = None,
+                 player: int = 0, **coach_options: Any) -> None:
+        super().__init__()
+        if report is None:
+            if log is None:
+                raise WidgetError("give a coach report, or a game log to coach")
+            report = coach(log, player, **coach_options)
+        elif log is not None or coach_options:
+            raise WidgetError("give either a coach report or a log to coach, not both")
+        self.report = report
+        self.actions = game_actions(report.log)
+        self._at = {d.step: d for d in report.decisions}
+        self.goto(0)
+
+    # ------------------------------------------------------------------ moving
+    @property
+    def last_step(self) -> int:
+        """The number of actions in the game (``step`` at the end)."""
+        return len(self.actions)
+
+    def goto(self, step: int) -> None:
+        """Show the game before action ``step`` (``last_step``: the end)."""
+        if not 0 <= step <= self.last_step:
+            raise WidgetError(f"step must be 0–{self.last_step}, not {step}")
+        self.step = step
+        self.html = self.markup()
+
+    def forward(self) -> bool:
+        """One action on; False at the end."""
+        if self.step >= self.last_step:
+            return False
+        self.goto(self.step + 1)
+        return True
+
+    def back(self) -> bool:
+        """One action back; False at the start."""
+        if self.step <= 0:
+            return False
+        self.goto(self.step - 1)
+        return True
+
+    def next_decision(self) -> bool:
+        """On to the coached player's next decision (or the end); False if already there."""
+        later = [d.step for d in self.report.decisions if d.step > self.step]
+        target = later[0] if later else self.last_step
+        if target == self.step:
+            return False
+        self.goto(target)
+        return True
+
+    def previous_decision(self) -> bool:
+        """Back to the coached player's previous decision; False if there is none."""
+        earlier = [d.step for d in self.report.decisions if d.step < self.step]
+        if not earlier:
+            return False
+        self.goto(earlier[-1])
+        return True
+
+    def worst(self, rank: int) -> None:
+        """Show the decision marked worst ``rank`` (1–3)."""
+        for d in self.report.decisions:
+            if d.worst == rank:
+                self.goto(d.step)
+                return
+        raise WidgetError(f"no decision is marked worst {rank}")
+
+    def game_at(self, step: int) -> Game:
+        """The game before action ``step``, replayed through the rules."""
+        log = self.report.log
+        game = Game(self.report.options, log["seed"], record=False)
+        for king, action in self.actions[:step]:
+            game.apply(action, king=king)
+        return game
+
+    # ------------------------------------------------------------------ browser events
+    def handle(self, action: str, data: dict[str, str]) -> None:
+        """Answer a click (first, back, forward, last, previous, next, goto, worst)."""
+        try:
+            if action == "first":
+                self.goto(0)
+            elif action == "back":
+                self.back()
+            elif action == "forward":
+                self.forward()
+            elif action == "last":
+                self.goto(self.last_step)
+            elif action == "previous":
+                self.previous_decision()
+            elif action == "next":
+                self.next_decision()
+            elif action == "goto":
+                self.goto(int(data["step"]))
+            elif action == "worst":
+                self.worst(int(data["rank"]))
+            else:
+                self.message = f"Unknown action {action!r} from the browser."
+                self.html = self.markup()
+        except (KeyError, ValueError) as error:  # WidgetError is a ValueError
+            self.message = f"Cannot do {action!r}: {error}"
+            self.html = self.markup()
+
+    # ------------------------------------------------------------------ rendering
+    def markup(self) -> str:
+        """The view as HTML: head, controls, boards, the table of decisions."""
+        r = self.report
+        head = (f'<div class="kk-status"><b>Coach · player {r.player}</b> scored {r.score}; '
+                f"the coach's estimate of points lost: {r.lost:.1f} over "
+                f"{len(r.decisions)} decisions · step {self.step} of {self.last_step}</div>")
+        controls = [button("« First", "first", enabled=self.step > 0),
+                    button("◀ Back", "back", enabled=self.step > 0),
+                    button("Forward ▶", "forward", enabled=self.step < self.last_step),
+                    button("Last »", "last", enabled=self.step < self.last_step),
+                    button("◀ Decision", "previous", title="the previous decision"),
+                    button("Decision ▶", "next", title="the next decision")]
+        controls += [button(f"Worst {d.worst}", "worst", rank=d.worst) for d in r.worst()]
+        message = (f'<div class="kk-message kk-error">{escape(self.message)}</div>'
+                   if self.message else "")
+        self.message = ""
+        return (f'<div class="kk-coach">{head}<div class="kk-controls">{"".join(controls)}'
+                f'</div>{message}{self._boards()}{self._table()}</div>')
+
+    def _boards(self) -> str:
+        if self.step >= self.last_step:
+            return self._end_boards()
+        decision = self._at.get(self.step)
+        game = self.game_at(self.step)
+        king, action = self.actions[self.step]
+        who = f"king {king} (player {game.owner(king)})"
+        if decision is None:
+            kingdom = game.kingdom(self.report.player)
+            what = move_text(action_json(action))
+            return (f'<div class="kk-coach-boards"><div class="kk-player">'
+                    f"<div>Next: {escape(who)} — {escape(what)}</div>"
+                    f"{_board(kingdom, ())}<div>player {self.report.player}'s kingdom</div>"
+                    "</div></div>")
+        return self._decision_boards(game, decision)
+
+    def _decision_boards(self, game: Game, d: Decision) -> str:
+        kingdom = game.kingdom(self.report.player)
+        mark = f" · worst {d.worst}" if d.worst else ""
+        summary = (f'<div class="kk-message kk-{"error" if d.worst else "info"}">Round '
+                   f"{d.round}: played {escape(move_text(d.played))} (value "
+                   f"{d.played_value:.1f}); the coach's best {escape(move_text(d.best))} "
+                   f"({d.best_value:.1f}); cost {d.cost:.1f}{mark}</div>")
+        if d.phase == "claim":
+            line = []
+            for dom, claimer in zip(game.line, game.claims, strict=True):
+                tags = []
+                if dom.number == d.played.get("pick"):
+                    tags.append("played")
+                if dom.number == d.best.get("pick"):
+                    tags.append("best")
+                taken = "" if claimer is None else f" (king {claimer})"
+                cls = " ".join(f"kk-{t}" for t in tags)
+                line.append(f'<span class="kk-line-domino {cls}">{dom.number} '
+                            f'{domino_svg(dom)}{escape(" · ".join(tags) + taken)}</span>')
+            return (f'{summary}<div class="kk-coach-boards"><div class="kk-line">'
+                    f'{"".join(line)}</div>{_board(kingdom, ())}</div>')
+        boards = []
+        for title, move in (("played", d.played), ("best found", d.best)):
+            after = kingdom.copy()
+            cells: tuple[Any, ...] = ()
+            if "cells" in move:
+                (r1, c1), (r2, c2) = move["cells"]
+                after.place(Placement(domino(move["domino"]), (r1, c1), (r2, c2)))
+                cells = ((r1, c1), (r2, c2))
+            score = after.total(middle_kingdom=game.options.middle_kingdom,
+                                harmony=game.options.harmony)
+            boards.append(f'<div class="kk-player kk-coach-{title.split()[0]}"><div><b>'
+                          f"{title}</b>: {escape(move_text(move))} · now {score} points</div>"
+                          f"{_board(after, cells)}</div>")
+        return f'{summary}<div class="kk-coach-boards">{"".join(boards)}</div>'
+
+    def _end_boards(self) -> str:
+        r = self.report
+        boards = [f'<div class="kk-player"><div><b>your kingdom</b>: {r.score}</div>'
+                  f"{_board(r.kingdom, ())}</div>"]
+        for title, sol in (("best from your dominoes, rearranged", r.rearranged),
+                           ("best from your dominoes in the order they came", r.in_order)):
+            boards.append(_solution_board(title, sol))
+        return f'<div class="kk-coach-boards">{"".join(boards)}</div>'
+
+    def _table(self) -> str:
+        rows = ['<table class="kk-breakdown kk-coach-table"><thead><tr><th>step</th>'
+                "<th>round</th><th>played</th><th>value</th><th>best found</th><th>value</th>"
+                "<th>cost</th></tr></thead><tbody>"]
+        for d in self.report.decisions:
+            classes = " ".join(c for c in ("kk-current" if d.step == self.step else "",
+                                           f"kk-worst kk-worst-{d.worst}" if d.worst else "")
+                               if c)
+            mark = f" ✗{d.worst}" if d.worst else ""
+            rows.append(f'<tr class="{classes}" data-kk-action="goto" data-step="{d.step}">'
+                        f"<td>{d.step}</td><td>{d.round}</td>"
+                        f"<td>{escape(move_text(d.played))}</td><td>{d.played_value:.1f}</td>"
+                        f"<td>{escape(move_text(d.best))}</td><td>{d.best_value:.1f}</td>"
+                        f"<td>{d.cost:.1f}{mark}</td></tr>")
+        rows.append("</tbody></table>")
+        return "".join(rows)
+
+    def __repr__(self) -> str:
+        return (f"CoachView(player {self.report.player}, step {self.step} of {self.last_step}, "
+                f"{len(self.report.decisions)} decisions)")
+
+
+def _board(kingdom: Kingdom, cells: Any) -> str:
+    """The kingdom, the cells of the move shown outlined (``kk-move``)."""
+    grid = kingdom_grid(kingdom, legal=set(cells), clickable=False, cell=CELL, badges=False)
+    return grid.replace(" kk-legal", " kk-move")
+
+
+def _solution_board(title: str, sol: Solution | None) -> str:
+    if sol is None:
+        return ""
+    if sol.kingdom is None:
+        return f'<div class="kk-player"><div><b>{escape(title)}</b>: none found</div></div>'
+    proof = "proven" if sol.status.name == "OPTIMAL" else f"not proven (bound {sol.bound})"
+    return (f'<div class="kk-player kk-coach-solution"><div><b>{escape(title)}</b>: '
+            f"{sol.score} ({proof})</div>{_board(sol.kingdom, ())}</div>")
