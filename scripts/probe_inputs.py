@@ -107,7 +107,7 @@ def valid_files(folder: Path) -> dict[str, Any]:
         "ks": json.loads((folder / "ks.json").read_text()),
         "o": json.loads((folder / "o.json").read_text()),
         "territory": json.loads(territory.stdout)["territory"],
-        "puzzle": json.loads((default_collection() / "12-complete.json").read_text()),
+        "puzzle": json.loads((default_collection() / "11-complete.json").read_text()),
         "castle": json.loads((castle_collection() / "k01-three-castles.json").read_text()),
         "catalogue": sample, "columns": COLUMNS,
     }
@@ -360,7 +360,7 @@ def probes(folder: Path, v: dict[str, Any]) -> list[Probe]:
         label = ".".join(map(str, path))
         add(f"puzzle check: {label} = {value!r}"[:70], "puzzle", "check",
             j(f"p-{len(out)}.json", mutated(p, path, value)))
-    pz = str(ROOT / "kingdomino_kit/puzzles/collection/12-complete.json")
+    pz = str(ROOT / "kingdomino_kit/puzzles/collection/11-complete.json")
     add("puzzle check --answer binary", "puzzle", "check", pz, "--answer", "-", stdin=binary,
         env=strict)
     add("puzzle check --answer 10 MB", "puzzle", "check", pz, "--answer", "-", stdin=huge)

@@ -46,7 +46,7 @@ KINGDOMS_LOG = play_game(KingdomsRules(players=2), [RandomBot(1), RandomBot(2)],
 ORIGINS_LOG = play_origins([RandomBot(1), RandomBot(2), RandomBot(3)],
                            OriginsOptions(3, "tribe"), seed=2).log()
 TERRITORY = OriginsKingdom.from_text("G$ G*2 V2 / H F@g Q1 / L L$ .").to_json()
-PUZZLE_FILE = default_collection() / "12-complete.json"
+PUZZLE_FILE = default_collection() / "11-complete.json"
 PUZZLE = json.loads(PUZZLE_FILE.read_text())
 CASTLE_FILE = castle_collection() / "k01-three-castles.json"
 CASTLE_PUZZLE = json.loads(CASTLE_FILE.read_text())
