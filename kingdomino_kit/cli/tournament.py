@@ -9,10 +9,11 @@ import csv
 import json
 from typing import Any
 
-from kingdomino_kit.bots import bot_names
+from kingdomino_kit.bots import bot_names, make_bot
 from kingdomino_kit.cli import CliError, add_command, output_file
 from kingdomino_kit.cli.contract import PLAYER_COUNTS
 from kingdomino_kit.cli.game import BOTS_HELP, GAME, add_game_options, game_options
+from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.tournament import COLUMNS, TournamentResult, tournament
 
@@ -37,8 +38,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0,
                    help="seed of the run (default 0): the same seed, the same games")
     add_game_options(p)
-    p.add_argument("--workers", type=int, default=1,
-                   help="worker processes (the same games for any number)")
+    add_worker_arguments(p, "games")
     p.add_argument("--out", metavar="FILE", help="also write one CSV row per game and seat")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--markdown", action="store_true", help="print the table as Markdown")
@@ -49,15 +49,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     """Play the tournament and print its table."""
     if args.games < 1:
         raise CliError(f"--games: must be 1 or more, not {args.games}")
-    if args.workers < 1:
-        raise CliError(f"--workers: must be 1 or more, not {args.workers}")
     names = [n.strip() for n in args.bots.split(",")]
     options = game_options(args)
-    try:
+    for name in names:
+        try:
+            make_bot(name, 0)
+        except KingdominoError as error:
+            raise CliError(f"--bots: {error}") from None
+    with where_to_run(args) as where:
         result = tournament(names, args.games, options, seed=args.seed,
-                            rotate=args.seats == "rotate", workers=args.workers)
-    except KingdominoError as error:
-        raise CliError(f"--bots: {error}") from None
+                            rotate=args.seats == "rotate", **where)
     if args.out:
         with output_file(args.out, "--out") as handle:
             writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")

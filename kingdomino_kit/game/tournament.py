@@ -33,21 +33,18 @@ from __future__ import annotations
 
 import itertools
 import math
-import multiprocessing
 import random
-import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-from tqdm import tqdm
 
 from kingdomino_kit.bots import make_bot
 from kingdomino_kit.draft import derive_seed, drive, is_trusted
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.parallel import run_tasks
 
 __all__ = ["COLUMNS", "TournamentResult", "bradley_terry", "lineups", "mean_interval",
            "play_game", "tournament"]
@@ -147,10 +144,12 @@ def _chunk(job: tuple[range, Sequence[str], Sequence[tuple[int, ...]], GameOptio
 
 
 def tournament(bots: Sequence[str] | str, games: int, options: GameOptions | None = None, *,
-               seed: int = 0, rotate: bool = True, workers: int = 1,
+               seed: int = 0, rotate: bool = True, workers: int = 1, client: Any = None,
                progress: bool | None = None) -> TournamentResult:
-    """Play a tournament (see the module); ``bots`` as names or ``"a,b,c"``; ``progress``: a
-    tqdm bar (default: when stderr is a terminal)."""
+    """Play a tournament (see the module); ``bots`` as names or ``"a,b,c"``; the games in
+    chunks here, in ``workers`` local processes or on the Dask ``client``
+    (:func:`~kingdomino_kit.parallel.run_tasks`: the same rows whatever runs them);
+    ``progress``: a bar (default: when stderr is a terminal)."""
     options = options or GameOptions()
     names = [n.strip() for n in bots.split(",")] if isinstance(bots, str) else list(bots)
     if not isinstance(games, int) or games < 1:
@@ -162,29 +161,11 @@ def tournament(bots: Sequence[str] | str, games: int, options: GameOptions | Non
     lines = lineups(names, options.players, rotate)
     jobs = [(range(start, min(start + CHUNK, games)), names, lines, options, seed)
             for start in range(0, games, CHUNK)]
-    if progress is None:
-        progress = sys.stderr.isatty()
-    bar = tqdm(total=games, unit="game", file=sys.stderr) if progress else None
-    rows: list[dict[str, Any]] = []
-    try:
-        if workers == 1 or len(jobs) == 1:
-            chunks: Iterable[list[dict[str, Any]]] = map(_chunk, jobs)
-            rows.extend(_counted(chunks, bar, options.players))
-        else:
-            with multiprocessing.get_context().Pool(workers) as pool:
-                rows.extend(_counted(pool.imap(_chunk, jobs), bar, options.players))
-    finally:
-        if bar is not None:
-            bar.close()
+    rows = [row for chunk in run_tasks(_chunk, jobs, workers=workers, client=client,
+                                       progress=progress, size=lambda job: len(job[0]),
+                                       unit="game")
+            for row in chunk]
     return TournamentResult(tuple(names), tuple(lines), options, seed, games, tuple(rows))
-
-
-def _counted(chunks: Iterable[list[dict[str, Any]]], bar: Any, players: int
-             ) -> Iterator[dict[str, Any]]:
-    for rows in chunks:
-        yield from rows
-        if bar is not None:
-            bar.update(len(rows) // players)
 
 
 # --------------------------------------------------------------------------------- statistics

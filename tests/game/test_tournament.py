@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from typing import Any
 
 import pytest
 
@@ -158,3 +159,11 @@ def test_a_small_table_computed_by_hand() -> None:
                                                                                   1.0)
     assert [t["bot"] for t in result.table()] == ["a", "b"]
     assert "| `a` | 4 | 30.0 ± 9.8 | +6.2 ± " in result.markdown()
+
+
+def test_the_same_rows_on_a_dask_cluster(dask_local_cluster: Any) -> None:
+    options = GameOptions(players=2)
+    here = tournament(["greedy", "random"], 10, options, seed=3)
+    there = tournament(["greedy", "random"], 10, options, seed=3, client=dask_local_cluster)
+    strip = [{k: v for k, v in r.items() if "seconds" not in k} for r in here.rows]
+    assert strip == [{k: v for k, v in r.items() if "seconds" not in k} for r in there.rows]
