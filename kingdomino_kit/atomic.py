@@ -77,41 +77,9 @@ def _mode(target: Path) -> int:
         return 0o666 & ~umask
 
 
-@contextlib.contextmanager
-def atomic_write(path: str | os.PathLike[str], what: str = "") -> Iterator[TextIO]:
-    """A text file (UTF-8, ``\\n`` line ends) that replaces ``path`` only when the block ends
-    without an error; :class:`CannotWrite` (``what``, e.g. ``--log``, names the option in the
-    message) when the folder, the disk or the rename refuses."""
-    target = target_of(path, what)
+def _refused(path: str | os.PathLike[str], what: str, error: OSError) -> CannotWrite:
     prefix = f"{what}: " if what else ""
-
-    def refused(error: OSError) -> CannotWrite:
-        return CannotWrite(f"{prefix}cannot write {path}: {error.strerror or error}")
-
-    try:
-        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                         suffix=".tmp")
-    except OSError as error:
-        raise refused(error) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            try:
-                yield handle
-                handle.flush()
-                os.fsync(handle.fileno())
-            except OSError as error:
-                if error.filename is None:  # a write to this file (a full disk, ...)
-                    raise refused(error) from None
-                raise
-        try:
-            os.chmod(temporary, _mode(target))
-            os.replace(temporary, target)
-        except OSError as error:
-            raise refused(error) from None
-        fsync_folder(target.parent)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
+    return CannotWrite(f"{prefix}cannot write {os.fspath(path)}: {error.strerror or error}")
 
 
 @contextlib.contextmanager
@@ -135,16 +103,11 @@ def atomic_path(path: str | os.PathLike[str], what: str = "") -> Iterator[str]:
     kingdomino_kit.atomic.CannotWrite: --out: cannot write .../dir.txt: No such file or directory
     """
     target = target_of(path, what)
-    prefix = f"{what}: " if what else ""
-
-    def refused(error: OSError) -> CannotWrite:
-        return CannotWrite(f"{prefix}cannot write {path}: {error.strerror or error}")
-
     try:
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
                                          suffix=".tmp")
     except OSError as error:
-        raise refused(error) from None
+        raise _refused(path, what, error) from None
     os.close(fd)
     try:
         yield temporary
@@ -154,11 +117,27 @@ def atomic_path(path: str | os.PathLike[str], what: str = "") -> Iterator[str]:
             os.chmod(temporary, _mode(target))
             os.replace(temporary, target)
         except OSError as error:
-            raise refused(error) from None
+            raise _refused(path, what, error) from None
         fsync_folder(target.parent)
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
+
+
+@contextlib.contextmanager
+def atomic_write(path: str | os.PathLike[str], what: str = "") -> Iterator[TextIO]:
+    """A text file (UTF-8, ``\\n`` line ends) that replaces ``path`` only when the block ends
+    without an error (:func:`atomic_path`); :class:`CannotWrite` (``what``, e.g. ``--log``,
+    names the option in the message) when the folder, the disk or the rename refuses."""
+    with atomic_path(path, what) as temporary, \
+            open(temporary, "w", encoding="utf-8", newline="") as handle:
+        try:
+            yield handle
+            handle.flush()
+        except OSError as error:
+            if error.filename is None:  # a write to this file (a full disk, ...)
+                raise _refused(path, what, error) from None
+            raise
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, what: str = "") -> None:
