@@ -35,8 +35,8 @@ import signal
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from types import FrameType
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import FrameType, MappingProxyType
 from typing import Any, Protocol, TypeVar
 
 from tqdm import tqdm
@@ -53,6 +53,19 @@ DASK_MISSING = "Dask is not installed: pip install 'kingdomino-kit[dask]'"
 
 IN_FLIGHT_PER_WORKER = 2
 """Tasks sent ahead per worker: one running, one waiting, so no worker waits for the next."""
+
+QUIET_CLUSTER: Mapping[str, object] = MappingProxyType({
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+})
+"""Dask settings of the ``LocalCluster`` that :func:`dask_client` starts: no statistical
+profiler, and the event-loop, system and memory monitors woken a few times a second rather
+than 50 to 100 times. On a small machine those wake-ups take the interpreter lock from the
+games and the cores from the workers: with Dask's defaults a 2-worker cluster spent about a
+tenth more CPU than the games themselves (measured in ``docs/scale.md``). The dashboard
+still works; its profile page stays empty. A cluster of one's own keeps its own settings."""
 
 HELD_PER_WINDOW = 4
 """In order, results that finished before an earlier one are held, up to this many windows of
@@ -80,8 +93,9 @@ def dask_client(address: str | None = None, *, workers: int | None = None,
                 dashboard_address: str = "127.0.0.1:8787") -> Iterator[Any]:
     """A Dask client for the block: connected to the scheduler at ``address``
     (``tcp://host:8786``), or, without one, to a new ``LocalCluster`` of ``workers`` processes
-    (default: one per core, one thread each — the games are pure Python) on this machine's
-    loopback, closed after the block. The dashboard is at ``client.dashboard_link``."""
+    (default: one per core, one thread each — the games are pure Python; Dask's monitors
+    slowed down, :data:`QUIET_CLUSTER`) on this machine's loopback, closed after the block.
+    The dashboard is at ``client.dashboard_link``."""
     distributed = import_distributed()
     if address:
         if workers is not None:
@@ -97,8 +111,12 @@ def dask_client(address: str | None = None, *, workers: int | None = None,
     n = machine_cores() if workers is None else workers
     if n < 1:
         raise KingdominoError(f"workers must be 1 or more, not {n}")
-    cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address=dashboard_address)
+    import dask
+
+    with dask.config.set(dict(QUIET_CLUSTER)):
+        cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                           host="127.0.0.1",
+                                           dashboard_address=dashboard_address)
     with cluster, distributed.Client(cluster) as client:
         yield client
 
