@@ -125,9 +125,9 @@ def row_answer(puzzle: Puzzle, row: Mapping[str, Any]) -> PuzzleAnswer | None:
     """The answer of a batch ``row`` to ``puzzle``, or None when the row does not prove it:
     not ``OPTIMAL``, a layout that does not rebuild through the rules to its score with the
     puzzle's dominoes, or (``place: "all"``) a domino left out."""
-    if row.get("status") != "OPTIMAL" or int(row["score"]) != int(row["bound"]):
-        return None
     try:
+        if row["status"] != "OPTIMAL" or int(row["score"]) != int(row["bound"]):
+            return None
         kingdom, order = optimum_kingdom(str(row["grid"]), list(row["order"]),
                                          puzzle.rules.size)
     except (KingdominoError, KeyError, TypeError, ValueError):
