@@ -13,7 +13,9 @@ rejects it — trying the next attempt — when it does not discriminate:
 - a puzzle whose greedy gap (optimum − greedy score) is below its plan's ``min_gap``.
 
 The accepted puzzle gets a hint written from its answer (:func:`hint`). ``scripts/make_puzzles.py``
-is the command around :data:`PLANS` and :func:`make`.
+is the command around :data:`PLANS` and :func:`make`; its ``solve`` answers the first drafts
+that are plain domino sets from one batch solved beforehand (:mod:`.batch`) and the others
+with :func:`default_solve`.
 
 >>> p = draft(Plan("best-kingdom", 1, 2), 0)
 >>> p.id, p.kind, len(p.dominoes), p.solution is None
