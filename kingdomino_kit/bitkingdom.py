@@ -339,6 +339,80 @@ class BitKingdom:
                 total += comp.bit_count() * ((comp & c1).bit_count() + 2 * (comp & c2).bit_count())
         return total
 
+    def total_after(self, first: int, second: int, first_terrain: int, first_crowns: int,
+                    second_terrain: int, second_crowns: int, *, middle_kingdom: bool = False,
+                    harmony: bool = False, score: int | None = None) -> tuple[int, int]:
+        """The :meth:`total` the kingdom would have with a domino's halves on cells ``first``
+        and ``second`` (as :meth:`put` takes them), and the :meth:`free` cells it would have
+        then — without putting it: only the properties the halves join are scored again (the
+        score of the others does not change), so a greedy player can judge every placement
+        at the cost of a flood fill or two each. ``score``: the kingdom's :meth:`score` now,
+        when the caller has it (judging many placements of one kingdom).
+
+        >>> k = BitKingdom()
+        >>> first, second = k.nth_placement(k.legal_masks(0, 0, double=True), 2)
+        >>> total, free = k.total_after(first, second, 0, 1, 0, 0, middle_kingdom=True)
+        >>> k.put(first, second, 0, 1, 0, 0)
+        >>> total == k.total(middle_kingdom=True), free == k.free()
+        (True, True)
+        """
+        g = self.geometry
+        w = g.stride
+        a = 1 << first
+        b = 1 << second
+        terrain = self.terrain
+        c1, c2 = self.crown1, self.crown2
+        total = self.score() if score is None else score
+        halves: tuple[tuple[int, int, int], ...]
+        if first_terrain == second_terrain:
+            halves = ((a | b, terrain[first_terrain], first_crowns + second_crowns),)
+        else:
+            halves = ((a, terrain[first_terrain], first_crowns),
+                      (b, terrain[second_terrain], second_crowns))
+        for cells, region, crowns in halves:
+            grown_region = region | cells
+            comp = cells
+            while True:  # the property the half joins (Geometry.fill, inlined)
+                grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)
+                         ) & grown_region
+                if grown == comp:
+                    break
+                comp = grown
+            old_crowns = (comp & c1).bit_count() + 2 * (comp & c2).bit_count()
+            if not old_crowns and not crowns:
+                continue  # no crown, before or after: worth nothing either way
+            total += comp.bit_count() * (old_crowns + crowns)
+            crowned = comp & region & (c1 | c2)  # the properties it joined, each once
+            while crowned:
+                part = crowned & -crowned
+                while True:
+                    grown = (part | (part << 1) | (part >> 1) | (part << w) | (part >> w)
+                             ) & region
+                    if grown == part:
+                        break
+                    part = grown
+                crowned &= ~part
+                total -= part.bit_count() * ((part & c1).bit_count()
+                                             + 2 * (part & c2).bit_count())
+        rmin, rmax, cmin, cmax = self.rmin, self.rmax, self.cmin, self.cmax
+        for cell in (first, second):
+            r = g.row_of[cell]
+            if r < rmin:
+                rmin = r
+            elif r > rmax:
+                rmax = r
+            c = g.col_of[cell]
+            if c < cmin:
+                cmin = c
+            elif c > cmax:
+                cmax = c
+        occupied = self.occupied | a | b
+        if middle_kingdom and _in_middle(g.size // 2, rmin, rmax, cmin, cmax):
+            total += MIDDLE_KINGDOM_BONUS
+        if harmony and occupied.bit_count() == g.size ** 2:
+            total += HARMONY_BONUS
+        return total, g.window(rmin, rmax, cmin, cmax) & ~occupied
+
     def largest_property(self) -> int:
         """Squares in the largest property, crowned or not (the first tie-break)."""
         g = self.geometry
@@ -366,8 +440,7 @@ class BitKingdom:
         >>> k.is_middle_kingdom(), k.bounds
         (True, (-2, 2, -2, 2))
         """
-        h = self.geometry.size // 2
-        return -h <= self.rmin and self.rmax <= h and -h <= self.cmin and self.cmax <= h
+        return _in_middle(self.geometry.size // 2, self.rmin, self.rmax, self.cmin, self.cmax)
 
     def is_harmony(self) -> bool:
         """True if all size × size cells are filled (no gap)."""
@@ -387,3 +460,8 @@ class BitKingdom:
         """(total, largest property, crowns): the higher key wins; equal keys share victory."""
         return (self.total(middle_kingdom=middle_kingdom, harmony=harmony),
                 self.largest_property(), self.crowns())
+
+
+def _in_middle(h: int, rmin: int, rmax: int, cmin: int, cmax: int) -> bool:
+    """True if the extent lies within ±``h`` rows and columns of the castle."""
+    return -h <= rmin and rmax <= h and -h <= cmin and cmax <= h

@@ -109,11 +109,11 @@ class Greedy:
         t1, k1, t2, k2, _ = PIECES[number - 1]
         g = kingdom.geometry
         shifts, w = g.shifts, g.stride
-        bounds = kingdom.bounds
-        put, remove, total = kingdom.put, kingdom.remove, kingdom.total
+        total_after, dilate = kingdom.total_after, g.dilate
         mk, harmony, hole, adjacency = self.middle_kingdom, self.harmony, self.hole, self.adjacency
         first_terrain, second_terrain = kingdom.terrain[t1], kingdom.terrain[t2]
         base = adjacency * (adjacent_pairs(kingdom) + (t1 == t2))
+        score = kingdom.score()
         out = []
         for d in range(4):
             mask = masks[d]
@@ -125,11 +125,10 @@ class Greedy:
                 pairs = (((low << 1) | (low >> 1) | (low << w) | (low >> w)) & first_terrain
                          ).bit_count() + (((high << 1) | (high >> 1) | (high << w) | (high >> w))
                                           & second_terrain).bit_count()
-                put(first, first + shift, t1, k1, t2, k2)
-                free = kingdom.free()
-                out.append(total(middle_kingdom=mk, harmony=harmony) + base + adjacency * pairs
-                           - hole * (free & ~g.dilate(free)).bit_count())
-                remove(first, first + shift, bounds)
+                total, free = total_after(first, first + shift, t1, k1, t2, k2,
+                                          middle_kingdom=mk, harmony=harmony, score=score)
+                out.append(total + base + adjacency * pairs
+                           - hole * (free & ~dilate(free)).bit_count())
                 mask ^= low
         return out
 

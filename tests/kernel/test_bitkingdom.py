@@ -201,6 +201,34 @@ def test_scoring_agrees_with_flood_fill(case: tuple[BitKingdom, reference.Grid],
 
 
 @SETTINGS
+@given(grown(), st.sampled_from(DOMINOES), st.booleans(), st.booleans())
+def test_total_after_is_the_reference_total_of_every_placement(
+        case: tuple[BitKingdom, reference.Grid, list[Step]], dom: Domino, middle_kingdom: bool,
+        harmony: bool) -> None:
+    bits, grid, _ = case
+    before = state(bits)
+    rules = {"middle_kingdom": middle_kingdom, "harmony": harmony}
+    g = bits.geometry
+    masks = masks_of(bits, dom)
+    for n in range(bits.placement_count(masks)):
+        first, second = bits.nth_placement(masks, n)
+        a, b = g.cell(first), g.cell(second)
+        after = {**grid, a: (dom.first.terrain.letter, dom.first.crowns),
+                 b: (dom.second.terrain.letter, dom.second.crowns)}
+        total, free = bits.total_after(first, second, dom.first.terrain_index,
+                                       dom.first.crowns, dom.second.terrain_index,
+                                       dom.second.crowns, **rules)
+        assert total == reference.tiebreak_key(after, bits.size, **rules)[0], (a, b)
+        assert total == bits.total_after(first, second, dom.first.terrain_index,
+                                         dom.first.crowns, dom.second.terrain_index,
+                                         dom.second.crowns, score=bits.score(), **rules)[0]
+        put(bits, dom, a, b)
+        assert free == bits.free()
+        bits.remove(first, second, reference.extent(grid))
+        assert state(bits) == before, "total_after changes nothing"
+
+
+@SETTINGS
 @given(frames())
 def test_kingdom_scores_are_its_bitboards_scores(case: tuple[BitKingdom, reference.Grid]
                                                  ) -> None:
