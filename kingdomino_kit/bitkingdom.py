@@ -369,7 +369,10 @@ class BitKingdom:
         else:
             halves = ((a, terrain[first_terrain], first_crowns),
                       (b, terrain[second_terrain], second_crowns))
+        crowned_all = c1 | c2
         for cells, region, crowns in halves:
+            if not crowns and not region & crowned_all:
+                continue  # no crown in the terrain, none on the half: still worth nothing
             grown_region = region | cells
             comp = cells
             while True:  # the property the half joins (Geometry.fill, inlined)
@@ -382,7 +385,7 @@ class BitKingdom:
             if not old_crowns and not crowns:
                 continue  # no crown, before or after: worth nothing either way
             total += comp.bit_count() * (old_crowns + crowns)
-            crowned = comp & region & (c1 | c2)  # the properties it joined, each once
+            crowned = comp & region & crowned_all  # the properties it joined, each once
             while crowned:
                 part = crowned & -crowned
                 while True:
