@@ -27,14 +27,14 @@ import os
 import sys
 from pathlib import Path
 
+from kingdomino_kit.analysis.stored import STRENGTH_FILE, STRENGTH_OPTIONS, STRENGTH_SEED
 from kingdomino_kit.atomic import atomic_write
-from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.tournament import tournament
 
-OUT = Path(__file__).resolve().parent.parent / "kingdomino_kit" / "data" / "bot_strength.csv"
+OUT = Path(__file__).resolve().parent.parent / "kingdomino_kit" / "data" / STRENGTH_FILE
 FIELDS = ("bot", "steps", "games", "mean_score", "mean_score_ci", "win_share", "win_share_ci",
           "seconds_per_turn", "max_seconds", "load_average")
-OPTIONS = GameOptions(players=4, middle_kingdom=True, harmony=True)
+OPTIONS = STRENGTH_OPTIONS
 
 
 def measure(steps: int, games: int, seed: int, workers: int) -> dict[str, object]:
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, nargs="+", default=[0, 500, 1000, 2500, 5000])
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, default=STRENGTH_SEED)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)

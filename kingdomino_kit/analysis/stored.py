@@ -6,7 +6,10 @@ hour of solving behind them (``scripts/make_analysis_data.py`` makes them again,
   :data:`HANDS_SEED`; the :data:`~kingdomino_kit.analysis.optima.OPTIMA` columns);
 - :func:`greedy_gaps` — every seat of seeded 4-player games of greedy bots (seed
   :data:`GAPS_SEED`, the games of ``simulate``) with the proven optimum of its own dominoes
-  (the :data:`~kingdomino_kit.analysis.gaps.GAPS` columns).
+  (the :data:`~kingdomino_kit.analysis.gaps.GAPS` columns);
+- :func:`bot_strength` — ``mce`` at several budgets against three ``greedy`` (4 players, both
+  bonuses): mean score and win share with their 95 % intervals against CPU seconds a turn
+  (``scripts/measure_bot_strength.py``).
 
 The tests re-check them: the sets and games are the seeded ones, every layout rebuilds its
 score through the rules, and a sample is solved again.
@@ -17,6 +20,9 @@ score through the rules, and a sample is solved again.
 >>> gaps = greedy_gaps()
 >>> bool((gaps["gap"] >= 0).all()), sorted(set(gaps["bot"]))
 (True, ['greedy'])
+>>> strength = bot_strength()
+>>> strength["steps"].is_monotonic_increasing, strength["bot"].iloc[0]
+(True, 'greedy')
 """
 
 from __future__ import annotations
@@ -29,7 +35,8 @@ from kingdomino_kit.analysis.optima import read_optima
 from kingdomino_kit.game.options import GameOptions
 
 __all__ = ["GAPS_FILE", "GAPS_GAMES", "GAPS_OPTIONS", "GAPS_SEED", "HANDS", "HANDS_FILE",
-           "HANDS_SEED", "TIME_LIMIT_S", "greedy_gaps", "random_hands"]
+           "HANDS_SEED", "STRENGTH_FILE", "STRENGTH_OPTIONS", "STRENGTH_SEED", "TIME_LIMIT_S",
+           "bot_strength", "greedy_gaps", "random_hands"]
 
 HANDS = 1000
 """Random hands asked for (a table stopped early holds fewer: resumable)."""
@@ -42,6 +49,10 @@ TIME_LIMIT_S = 60.0
 """Seconds of solving allowed per hand."""
 HANDS_FILE = "random_hands_5x5.parquet"
 GAPS_FILE = "greedy_gaps.parquet"
+STRENGTH_FILE = "bot_strength.csv"
+STRENGTH_OPTIONS = GameOptions(players=4, middle_kingdom=True, harmony=True)
+"""The published agents' setting: 4 players, both bonuses."""
+STRENGTH_SEED = 2026
 
 
 def _path(name: str) -> Any:
@@ -60,3 +71,13 @@ def greedy_gaps() -> Any:
     answered them."""
     with resources.as_file(_path(GAPS_FILE)) as path:
         return read_gaps(path)
+
+
+def bot_strength() -> Any:
+    """The stored strength of ``mce`` against three ``greedy`` by budget (``steps`` 0 is
+    ``greedy`` itself): one row per budget, sorted by ``steps``."""
+    import pandas as pd
+
+    with resources.as_file(_path(STRENGTH_FILE)) as path:
+        frame = pd.read_csv(path)
+    return frame.sort_values("steps", ignore_index=True)

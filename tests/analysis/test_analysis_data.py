@@ -20,11 +20,15 @@ from kingdomino_kit.analysis.stored import (
     HANDS,
     HANDS_FILE,
     HANDS_SEED,
+    STRENGTH_OPTIONS,
+    STRENGTH_SEED,
+    bot_strength,
     greedy_gaps,
     random_hands,
 )
 from kingdomino_kit.game import play
 from kingdomino_kit.game.simulate import seat_bots
+from kingdomino_kit.game.tournament import tournament
 from kingdomino_kit.hindsight import hindsight, taken_dominoes
 from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.tables import read_metadata
@@ -100,3 +104,23 @@ def test_hindsight_finds_the_stored_optimum_of_a_seat() -> None:
     row = table[(table["game"] == 1) & (table["player"] == 2)].iloc[0]
     best = hindsight(game, 2, time_limit_s=120).best
     assert (best.status.name, best.score) == (row["status"], row["optimum"])
+
+
+def test_the_bot_strength_table_holds_greedy_and_the_budgets_measured() -> None:
+    table = bot_strength()
+    assert table["bot"].iloc[0] == "greedy" and table["steps"].iloc[0] == 0
+    mc = table[table["bot"] == "mce"]
+    assert len(mc) >= 3 and mc["steps"].is_unique and (mc["steps"] > 0).all()
+    assert (table["mean_score_ci"] > 0).all() and (mc["seconds_per_turn"] > 0).all()
+    assert table["win_share"].between(0, 1).all()
+    # more thinking costs more time: the CPU seconds a turn grow with the budget
+    assert mc["seconds_per_turn"].is_monotonic_increasing
+
+
+@pytest.mark.slow
+def test_the_stored_greedy_row_is_played_again() -> None:
+    row = bot_strength().iloc[0]
+    result = tournament(["greedy"], int(row["games"]), STRENGTH_OPTIONS, seed=STRENGTH_SEED)
+    entry = result.table()[0]
+    assert (entry["mean_score"], entry["mean_score_ci"]) == (row["mean_score"],
+                                                             row["mean_score_ci"])
