@@ -45,13 +45,13 @@ UNIT_PYTEST := -m pytest -q -o addopts="" --strict-markers --doctest-modules \
 	--ignore=tests/browser -p no:cacheprovider tests kingdomino_kit
 
 ## make test: the whole suite (browser tests in Debian's chromium, notebooks under nbval), then
-## the unit tests again under python -O (no assert may carry behaviour)
+## the unit tests again under python -O (no assert may carry behaviour), on every core
 test: $(STAMP) chromium
 	$(PY) -m pytest
 	$(MAKE) --no-print-directory test-optimized
 
 test-optimized: $(STAMP)
-	$(PY) -O $(UNIT_PYTEST) -m "not slow" -W "ignore:assertions not in test modules"
+	$(PY) -O $(UNIT_PYTEST) -m "not slow" -W "ignore:assertions not in test modules" -n auto
 
 ## make test-fast: the edit-test loop — unit tests and doctests, no browser, no notebooks, no
 ## test marked slow
