@@ -44,10 +44,13 @@ teacher: $(STAMP)
 UNIT_PYTEST := -m pytest -q -o addopts="" --strict-markers --doctest-modules \
 	--ignore=tests/browser -p no:cacheprovider tests kingdomino_kit
 
-## make test: the whole suite (browser tests in Debian's chromium, notebooks under nbval), then
-## the unit tests again under python -O (no assert may carry behaviour), on every core
+## make test: the whole suite — everything but the browser on every core (a test file's tests
+## on one worker, in order: a notebook's cells share a kernel), then the browser tests one at a
+## time in Debian's chromium, then the unit tests again under python -O (no assert may carry
+## behaviour), on every core
 test: $(STAMP) chromium
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not browser" -n auto --dist loadfile
+	$(PY) -m pytest -m browser
 	$(MAKE) --no-print-directory test-optimized
 
 test-optimized: $(STAMP)

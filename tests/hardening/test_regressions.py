@@ -389,7 +389,8 @@ def test_a_library_loader_raises_a_kingdomino_error_on_any_bad_field(loader: Any
 @pytest.mark.parametrize("loader", [replay_kingdomino, replay_kingdoms, replay_origins,
                                     OriginsKingdom.from_json, OriginsKingdom.from_text,
                                     Puzzle.from_json, load_castle_puzzle])
-@pytest.mark.parametrize("value", [None, 5, 1.5, [1], b"{}", object()], ids=repr)
+@pytest.mark.parametrize("value", [None, 5, 1.5, [1], b"{}", object()],
+                         ids=lambda v: type(v).__name__ if type(v) is object else repr(v))
 def test_a_library_loader_given_the_wrong_python_type_raises_a_kingdomino_error(
         loader: Any, value: Any) -> None:
     with pytest.raises(KingdominoError):
