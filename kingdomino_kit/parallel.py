@@ -65,8 +65,10 @@ QUIET_CLUSTER: Mapping[str, object] = MappingProxyType({
 profiler, and the event-loop, system and memory monitors woken a few times a second rather
 than 50 to 100 times. On a small machine those wake-ups take the interpreter lock from the
 games and the cores from the workers: with Dask's defaults a 2-worker cluster spent about a
-tenth more CPU than the games themselves (measured in ``docs/scale.md``). The dashboard
-still works; its profile page stays empty. A cluster of one's own keeps its own settings."""
+tenth more CPU than the games themselves (measured in ``docs/scale.md``). They are set in
+this process for as long as the cluster lasts (a nanny that starts a worker again after a
+crash reads them then). The dashboard still works; its profile page stays empty. A cluster
+of one's own keeps its own settings."""
 
 HELD_PER_WINDOW = 4
 """In order, results that finished before an earlier one are held, up to this many windows of
@@ -114,12 +116,13 @@ def dask_client(address: str | None = None, *, workers: int | None = None,
         raise KingdominoError(f"workers must be 1 or more, not {n}")
     import dask
 
+    # for the cluster's whole life: a nanny starting a worker again after a crash reads them
     with dask.config.set(dict(QUIET_CLUSTER)):
         cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                            host="127.0.0.1",
                                            dashboard_address=dashboard_address)
-    with cluster, distributed.Client(cluster) as client:
-        yield client
+        with cluster, distributed.Client(cluster) as client:
+            yield client
 
 
 class _Backend(Protocol):

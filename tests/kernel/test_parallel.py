@@ -15,7 +15,7 @@ import pytest
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.simulate import play_chunk, simulate, simulate_rows
-from kingdomino_kit.parallel import DASK_MISSING, run_tasks
+from kingdomino_kit.parallel import DASK_MISSING, QUIET_CLUSTER, run_tasks
 
 
 def square(n: int) -> int:
@@ -142,3 +142,21 @@ def test_without_dask_the_error_says_how_to_install_it() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == f"KingdominoError {DASK_MISSING}"
+
+
+def _worker_settings() -> tuple[object, ...]:
+    import dask
+
+    return tuple(dask.config.get(key) for key in QUIET_CLUSTER)
+
+
+def _rows(n: int) -> list[tuple[int, str]]:
+    return [(i, "x" * (i % 7)) for i in range(n)]
+
+
+def test_the_local_cluster_runs_quietly_and_lists_travel_whole(client: Any) -> None:
+    # the LocalCluster that dask_client starts has its profiler off and its monitors slowed
+    assert set(client.run(_worker_settings).values()) == {tuple(QUIET_CLUSTER.values())}
+    # a task's result (a list of row tuples, as a chunk of games gives) comes back equal
+    assert list(run_tasks(_rows, [0, 1, 1000], client=client)) == [_rows(0), _rows(1),
+                                                                   _rows(1000)]
