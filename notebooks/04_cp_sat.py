@@ -99,6 +99,7 @@ place = {p: model.new_bool_var(f"place{p}") for p in placements}
 model.add_exactly_one(place.values())
 
 solver = cp_model.CpSolver()
+solver.parameters.num_workers = 1  # one search worker: the same solution on every run
 status = solver.solve(model)
 chosen = [p for p, var in place.items() if solver.value(var)]
 print(solver.status_name(status), chosen)
@@ -306,6 +307,7 @@ model.add(grass_score == 3).only_enforce_if(~joined)
 model.maximize(grass_score)
 
 solver = cp_model.CpSolver()
+solver.parameters.num_workers = 1  # of the equally good layouts, the same one every run
 print(solver.status_name(solver.solve(model)), "grassland score", solver.value(grass_score),
       "joined:", bool(solver.value(joined)))
 draw([p for p, v in place.items() if solver.value(v)])
