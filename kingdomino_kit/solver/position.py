@@ -6,8 +6,10 @@ A model's layout becomes placements (:func:`extract_placements`), is replayed th
 a proven optimum whose layout really scores otherwise, raises
 :class:`~kingdomino_kit.errors.SolverBug`.
 The set model learns larger cut-off sets from its layouts and is solved again with them
-(:func:`~.set_model.cut_off_sets`). CP-SAT runs in a worker thread so that Ctrl-C (or a
-notebook's stop) reaches Python and stops it, keeping the best layout so far.
+(:func:`~.set_model.cut_off_sets`). A solve is a :class:`Job`, run by the search in a thread of
+its own (so that Ctrl-C, or a notebook's stop, reaches Python and stops it, keeping the best
+layout so far; and so that models can be solved side by side): what it learns goes into
+:class:`Best` under its lock.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from kingdomino_kit.solver.rank_model import build_model
 from kingdomino_kit.solver.set_model import add_cut_off_clauses, build_set_model, cut_off_sets
 from kingdomino_kit.solver.solution import Solution, Status, replay_order
 
-__all__ = ["Best", "SET_MODEL_WORKERS", "extract_placements", "solve_model"]
+__all__ = ["Best", "Job", "SET_MODEL_WORKERS", "extract_placements", "solve_model"]
 
 
 @dataclass
@@ -43,6 +45,7 @@ class Best:
     bounds: dict[int, int] = field(default_factory=dict)  # model → proven bound
     pending: int = -1  # the most a choice not yet made into models can score
     tracker: ProgressTracker | None = None  # the proof stream (``on_progress``), if any
+    lock: threading.RLock = field(default_factory=threading.RLock)  # models solved side by side
 
     def bound(self) -> int:
         """The overall proven upper bound."""
@@ -107,6 +110,8 @@ class _Stream(cp_model.CpSolverSolutionCallback):
         self.position, self.started, self.on_solution = position, started, on_solution
         self.error: BaseException | None = None
         self.cut_off: list[frozenset[tuple[int, int]]] = []
+        self.reals: dict[int, int] = {}  # model score → real score of the layouts seen
+        self.found = False  # whether one of them beat the best
 
     def on_solution_callback(self) -> None:
         try:
@@ -128,50 +133,97 @@ class _Stream(cp_model.CpSolverSolutionCallback):
         objective = int(self.objective_value)
         if objective > real:
             raise SolverBug(f"model score {objective} above the real score {real} of\n{kingdom}")
-        if self.best.record(kingdom, order, real):
-            self.best.bounds[self.position] = min(self.best.bounds[self.position],
-                                                  max(int(self.best_objective_bound), real))
+        self.reals[objective] = real
+        best = self.best
+        with best.lock:
+            if not best.record(kingdom, order, real):
+                return
+            self.found = True
+            best.bounds[self.position] = min(best.bounds[self.position],
+                                             max(int(self.best_objective_bound), real))
             if self.on_solution is not None:
-                self.on_solution(Solution(Status.FEASIBLE, real, self.best.bound(), kingdom,
+                self.on_solution(Solution(Status.FEASIBLE, real, best.bound(), kingdom,
                                           order, time.perf_counter() - self.started))
-            self.best.note()
+            best.note()
 
 
-def solve_model(k: int, data: ModelData, target: int | None, use_sets: bool,
-                dominoes: Sequence[Domino], start: Kingdom | None, best: Best, until: float,
-                workers: int, seed: int, on_solution: Callable[[Solution], None] | None,
-                started: float) -> bool:
-    """Solve castle position ``k`` for a score of at least ``target`` until the clock reads
-    ``until`` and record what is learnt in ``best`` (its layouts and this position's bound).
-    Returns whether Ctrl-C stopped it."""
+@dataclass
+class Job:
+    """One solve of one model: position ``k`` asked for a score of at least ``target`` (``None``:
+    plain maximisation), ``primal`` when it only has to beat the best layout. The search runs it
+    in a thread of its own and may :meth:`stop` it from another; ``learnt`` says afterwards
+    whether it proved or found anything."""
+
+    k: int
+    target: int | None
+    primal: bool = False
+    stopped: bool = False
+    preempted: bool = False  # stopped because its slice was over and another solve waited
+    began: float = 0.0
+    learnt: bool = False
+    error: BaseException | None = None
+    solver: cp_model.CpSolver | None = None
+
+    def stop(self) -> None:
+        """Stop the search (again and again if need be: a stop sent before CP-SAT has started
+        is lost)."""
+        self.stopped = True
+        solver = self.solver
+        if solver is not None:
+            solver.stop_search()
+
+
+def solve_model(job: Job, data: ModelData, use_sets: bool, dominoes: Sequence[Domino],
+                start: Kingdom | None, best: Best, until: float, workers: int, seed: int,
+                on_solution: Callable[[Solution], None] | None, started: float) -> None:
+    """Solve ``job``'s model until the clock reads ``until`` and record what is learnt in
+    ``best`` (its layouts and this position's bound). Errors are kept in ``job.error``."""
     try:
-        lm = (build_set_model if use_sets else build_model)(data, at_least=target)
-    except KeyboardInterrupt:
-        return True
-    before = best.score
+        _solve(job, data, use_sets, dominoes, start, best, until, workers, seed, on_solution,
+               started)
+    except BaseException as error:  # handed to the search's thread
+        job.error = error
+
+
+def _solve(job: Job, data: ModelData, use_sets: bool, dominoes: Sequence[Domino],
+           start: Kingdom | None, best: Best, until: float, workers: int, seed: int,
+           on_solution: Callable[[Solution], None] | None, started: float) -> None:
+    k, target = job.k, job.target
+    lm = (build_set_model if use_sets else build_model)(data, at_least=target)
+    with best.lock:
+        cap = best.bounds[k]
+    if cap < data.upper_bound:  # the levels refuted here so far: no need to again
+        lm.model.add(lm.objective <= cap)
     while True:  # again while solutions show cut-off sets the model did not know
         solver = _solver(until - time.perf_counter(), workers, seed, best, use_sets,
                          data.settings.stop_when_beaten)
         stream = _Stream(lm, dominoes, start, best, k, started, on_solution)
-        status, interrupted = _solve_interruptible(solver, lm, stream)
-        if not stream.cut_off or interrupted or stream.error is not None:
+        if job.stopped:
+            return
+        job.solver = solver
+        status = solver.solve(lm.model, stream)
+        job.learnt |= stream.found
+        if not stream.cut_off or job.stopped or stream.error is not None:
             break
         add_cut_off_clauses(lm, stream.cut_off)
     if stream.error is not None:
         raise stream.error
-    if status == cp_model.OPTIMAL:
-        model_best = int(solver.objective_value)
-        best.bounds[k] = model_best
-        _check_optimal(model_best, best, before, data)
-    elif status == cp_model.INFEASIBLE:
-        best.bounds[k] = min(best.bounds[k], target - 1 if target is not None else -1)
-    elif status == cp_model.FEASIBLE:
-        if not interrupted:
-            position_bound = min(best.bounds[k], int(solver.best_objective_bound + 1e-6))
-            best.bounds[k] = max(best.score, position_bound)
-    elif status != cp_model.UNKNOWN:  # UNKNOWN: no layout, and its "bound" (0) means nothing
-        raise SolverBug(f"CP-SAT says {solver.status_name(status)} for castle {data.castle}")
-    return interrupted
+    with best.lock:
+        if status == cp_model.OPTIMAL:
+            model_best = int(solver.objective_value)
+            best.bounds[k] = min(best.bounds[k], model_best)
+            _check_optimal(model_best, stream.reals, data)
+            job.learnt = True
+        elif status == cp_model.INFEASIBLE:
+            best.bounds[k] = min(best.bounds[k], target - 1 if target is not None else -1)
+            job.learnt = True
+        elif status == cp_model.FEASIBLE:
+            if not job.stopped:
+                position_bound = min(best.bounds[k], int(solver.best_objective_bound + 1e-6))
+                job.learnt |= position_bound < cap
+                best.bounds[k] = max(best.score, position_bound)
+        elif status != cp_model.UNKNOWN:  # UNKNOWN: no layout, and its "bound" (0) means nothing
+            raise SolverBug(f"CP-SAT says {solver.status_name(status)} for castle {data.castle}")
 
 
 def _solver(left: float, workers: int, seed: int, best: Best, sets: bool,
@@ -194,30 +246,6 @@ def _solver(left: float, workers: int, seed: int, best: Best, sets: bool,
     return solver
 
 
-def _solve_interruptible(solver: cp_model.CpSolver, lm: LayoutModel,
-                         stream: _Stream) -> tuple[Any, bool]:
-    """Solve in a worker thread so that Ctrl-C (or a notebook's stop) reaches Python: the search
-    is then stopped and the best layout so far kept. Returns (status, interrupted)."""
-    result: dict[str, Any] = {}
-
-    def run() -> None:
-        result["status"] = solver.solve(lm.model, stream)
-
-    thread = threading.Thread(target=run, name="cp-sat", daemon=True)
-    thread.start()
-    interrupted = False
-    while True:
-        try:
-            if interrupted:  # again and again: a stop sent before the search starts is lost
-                solver.stop_search()
-            thread.join(0.05)
-            if not thread.is_alive():
-                break
-        except KeyboardInterrupt:
-            interrupted = True
-    return result.get("status", cp_model.UNKNOWN), interrupted
-
-
 SET_MODEL_WORKERS = ("no_lp", "default_lp", "quick_restart_no_lp", "pseudo_costs", "core",
                      "max_lp", "quick_restart", "reduced_costs")
 """CP-SAT's subsolvers for the set model, in the order they are given workers."""
@@ -231,13 +259,12 @@ def _stopper(solver: cp_model.CpSolver, best: Best) -> Callable[[float], None]:
     return check
 
 
-def _check_optimal(model_best: int, best: Best, before: int, data: ModelData) -> None:
-    """At a proven optimum of one position the real score of the layout found there must equal
-    the model's (the only allowed excess: a Middle Kingdom bonus the off-centre models ignore)."""
-    if best.score == model_best or best.score == before:
-        return
-    excess = best.score - model_best
-    allowed = MIDDLE_KINGDOM_BONUS if data.middle_kingdom else 0
-    if excess != allowed:
+def _check_optimal(model_best: int, reals: dict[int, int], data: ModelData) -> None:
+    """At a proven optimum of one position the real score of the layout the model found there
+    must equal the model's (the only allowed excess: a Middle Kingdom bonus the off-centre models
+    ignore)."""
+    real = reals.get(model_best)
+    allowed = (0, MIDDLE_KINGDOM_BONUS) if data.middle_kingdom else (0,)
+    if real is None or real - model_best not in allowed:
         raise SolverBug(f"castle {data.castle}: proven model optimum {model_best} but the layout "
-                        f"really scores {best.score}")
+                        f"really scores {real}")

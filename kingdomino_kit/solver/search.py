@@ -23,9 +23,11 @@ made into models).
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug
@@ -35,7 +37,7 @@ from kingdomino_kit.solver.beam import beam_layout
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
 from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
-from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, solve_model
+from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, Job, solve_model
 from kingdomino_kit.solver.progress import PENDING, START, Progress, ProgressTracker
 from kingdomino_kit.solver.settings import SolverSettings
 from kingdomino_kit.solver.solution import Solution, Status, replay_order
@@ -186,8 +188,9 @@ class _Search:
                       for d, a, b in found.placements]
         kingdom, order = replay_order(placements, None, self.size)
         real = kingdom.total(middle_kingdom=self.middle_kingdom, harmony=self.harmony)
-        if self.best.record(kingdom, order, real):
-            self._report()
+        with self.best.lock:
+            if self.best.record(kingdom, order, real):
+                self._report()
 
     def _report(self) -> None:
         if self.on_solution is not None and self.best.kingdom is not None:
@@ -209,68 +212,139 @@ class _Search:
             chosen, models = feed.pull()
             choice = len(self.sets)
             self.sets.append(chosen)
-            for j, data in enumerate(models):
-                best.bounds[len(self.datas)] = data.upper_bound
-                self.datas.append(data)
-                self.rank.append((choice, j))
-                if best.tracker is not None:
-                    best.tracker.castles.append(data.castle)
+            with best.lock:  # solves running meanwhile read the bounds
+                for j, data in enumerate(models):
+                    best.bounds[len(self.datas)] = data.upper_bound
+                    self.datas.append(data)
+                    self.rank.append((choice, j))
+                    if best.tracker is not None:
+                        best.tracker.castles.append(data.castle)
+                best.pending = feed.peek()
+                best.note()
+            self._anneal(choice)
+        with best.lock:
             best.pending = feed.peek()
             best.note()
-            self._anneal(choice)
-        best.pending = feed.peek()
-        best.note()
 
     def loop(self) -> bool:
-        """Solve models in time slices until every one is closed or the time is up. Returns
-        whether Ctrl-C stopped it."""
-        settings, best, datas = self.settings, self.best, self.datas
+        """Solve models in time slices until every one is closed or the time is up. With the set
+        model and more than one worker, models are solved side by side, one CP-SAT worker each
+        (``SolverSettings.side_by_side``). Returns whether Ctrl-C stopped it."""
+        settings = self.settings
         use_sets = (settings.model_for_choice if self.chooses and self.feed is None
                     else settings.model) == "sets"
-        cap = settings.first_slice_s if use_sets else float("inf")
-        deferred: set[int] = set()  # models that ran out of their time slice at this target
-        primal = False  # a round that asks only to beat the best layout, to find better ones
+        lanes = self.workers if use_sets and settings.side_by_side and self.workers > 1 else 1
+        plan = _Plan(settings.first_slice_s if use_sets else float("inf"), use_sets,
+                     1 if lanes > 1 else self.workers)
+        running: dict[threading.Thread, Job] = {}
+        done: queue.SimpleQueue[Job] = queue.SimpleQueue()
+        try:
+            return self._rounds(plan, lanes, running, done)
+        except KeyboardInterrupt:
+            return True
+        finally:
+            _drain(running)
+
+    def _rounds(self, plan: _Plan, lanes: int, running: dict[threading.Thread, Job],
+                done: queue.SimpleQueue[Job]) -> bool:
+        best = self.best
         while True:
-            try:
-                if self.feed is not None:
-                    self._take_choices()
-            except KeyboardInterrupt:
-                return True
-            open_ = [k for k in range(len(datas)) if best.bounds[k] > best.score]
+            if self.feed is not None:
+                self._take_choices()
+            with best.lock:
+                open_ = [k for k in range(len(self.datas)) if best.bounds[k] > best.score]
+                _stop_answered(running.values(), best)
             left = self.time_limit_s - (time.perf_counter() - self.started)
             if not open_ or left <= 0:
                 return False
-            top = max(best.bounds[k] for k in open_)
-            target = (best.score + 1 if primal else top) if use_sets else None
-            ready = [k for k in open_ if (target is None or best.bounds[k] >= target)
-                     and k not in deferred]
-            if not ready:  # every model at this target needs more time
-                if not primal and cap >= settings.primal_after(self.size):
-                    primal, deferred = True, set()
-                else:
-                    primal, cap, deferred = False, cap * 2, set()
-                continue
             if self._annealing_due():
-                try:  # the choices at the top bound in turn
-                    tops = sorted({self.rank[j][0] for j in open_ if best.bounds[j] == top})
+                if not running:
+                    with best.lock:  # the choices at the top bound in turn
+                        top = max(best.bounds[k] for k in open_)
+                        tops = sorted({self.rank[j][0] for j in open_ if best.bounds[j] == top})
                     self._anneal(tops[self.annealed % len(tops)])
-                except KeyboardInterrupt:
-                    return True
+                    continue
+            else:
+                while len(running) < lanes:
+                    jobs = self._candidates(open_, list(running.values()), plan)
+                    if not jobs:
+                        break
+                    self._start(jobs[0], plan, left, running, done)
+            if not running:  # every model at this target needs more time
+                plan.next_round(self.settings.primal_after(self.size))
                 continue
-            if use_sets and settings.edge_first:  # best layouts often have the castle off-centre
-                ready.sort(key=lambda j: (self.rank[j][0], -self.rank[j][1]))
-            k = ready[0]
-            before = dict(best.bounds), best.score
-            interrupted = solve_model(k, datas[k], target, use_sets, self.dominoes, self.start,
-                                      best, time.perf_counter() + min(cap, left), self.workers,
-                                      self.seed, self.on_solution, self.started)
-            best.note()
-            if interrupted:
-                return True
-            if primal or (dict(best.bounds), best.score) == before:
-                if not use_sets:
+            job = _next_done(done)
+            if job is None:
+                self._preempt(open_, list(running.values()), plan)
+                continue
+            del running[next(t for t, j in running.items() if j is job)]
+            if job.error is not None:
+                raise job.error
+            with best.lock:
+                best.note()
+            if job.stopped and not job.preempted:  # answered meanwhile by another solve
+                continue
+            if plan.primal or not job.learnt:
+                if not plan.use_sets:
                     return False  # nothing learnt: the time is up
-                deferred.add(k)
+                plan.deferred.add((job.k, job.target))
+
+    def _candidates(self, open_: list[int], running: list[Job], plan: _Plan,
+                    lowest: int | None = None) -> list[Job]:
+        """The solves to start, best first: models at the highest bound asked to reach it (in a
+        primal round, only to beat the best layout), edge castles first. While others are being
+        solved, also models asked for a level or two lower (down to ``lowest``, if given): a
+        layout found there may be the best, and a level refuted refutes every level above it."""
+        best = self.best
+        busy = {(j.k, j.target) for j in running}
+        with best.lock:
+            bounds, score = dict(best.bounds), best.score
+        if not plan.use_sets:
+            return [] if running else [Job(open_[0], None)]
+        top = max(bounds[k] for k in open_)
+        if plan.primal:
+            targets = [score + 1]
+        else:
+            if lowest is None:
+                lowest = top - plan.lookahead if running else top
+            targets = list(range(top, max(score, lowest - 1), -1))
+        out = []
+        for target in targets:
+            ready = [k for k in open_ if bounds[k] >= target and (k, target) not in plan.deferred
+                     and (k, target) not in busy]
+            if self.settings.edge_first:  # best layouts often have the castle off-centre
+                ready.sort(key=lambda j: (self.rank[j][0], -self.rank[j][1]))
+            out += [Job(k, target, plan.primal) for k in ready]
+        return out
+
+    def _preempt(self, open_: list[int], running: list[Job], plan: _Plan) -> None:
+        """Stop the solves that have had their time slice while another solve waits for a lane
+        (one at a target as high, or annealing): a solve with nothing waiting runs on."""
+        now = time.perf_counter()
+        for job in running:
+            if job.stopped or job.target is None or now - job.began < plan.cap:
+                continue
+            lowest = job.target if not plan.primal else None
+            if self._annealing_due() or self._candidates(open_, running, plan, lowest):
+                job.preempted = True
+                job.stop()
+
+    def _start(self, job: Job, plan: _Plan, left: float,
+               running: dict[threading.Thread, Job], done: queue.SimpleQueue[Job]) -> None:
+        """Solve ``job`` in a thread of its own for at most ``left`` seconds (the loop stops it
+        sooner when its slice is over and another solve waits)."""
+        def run() -> None:
+            try:
+                solve_model(job, self.datas[job.k], plan.use_sets, self.dominoes, self.start,
+                            self.best, job.began + left, plan.workers, self.seed,
+                            self.on_solution, self.started)
+            finally:
+                done.put(job)
+
+        job.began = time.perf_counter()
+        thread = threading.Thread(target=run, name=f"cp-sat-{job.k}", daemon=True)
+        running[thread] = job
+        thread.start()
 
     def _annealing_due(self) -> bool:
         """Annealing runs on this size and has had less than its share of the time."""
@@ -302,3 +376,59 @@ class _Search:
         if best.tracker is not None:
             best.tracker.done({PENDING: best.pending, **best.bounds}, best.score, bound,
                               str(status))
+
+
+@dataclass
+class _Plan:
+    """The loop's schedule: the time slice, whether this round is primal (asks only to beat the
+    best layout), the solves that ran out of their slice at it, and the CP-SAT workers a solve
+    gets."""
+
+    cap: float
+    use_sets: bool
+    workers: int
+    primal: bool = False
+    deferred: set[tuple[int, int | None]] = field(default_factory=set)  # (model, target)
+    lookahead: int = 2
+
+    def next_round(self, primal_after: float) -> None:
+        """Every solve at this target ran out of time: once slices are long, a primal round;
+        else (or after one) slices twice as long."""
+        if not self.primal and self.cap >= primal_after:
+            self.primal = True
+        else:
+            self.primal, self.cap = False, self.cap * 2
+        self.deferred = set()
+
+
+def _stop_answered(running: Iterable[Job], best: Best) -> None:
+    """Stop the solves whose question another solve has answered: the target is refuted, or
+    the best layout already reaches it (without a target: the model is closed)."""
+    for job in running:
+        bound = best.bounds[job.k]
+        if best.score >= bound or (job.target is not None and (
+                bound < job.target or best.score >= job.target)):
+            job.stop()
+
+
+def _next_done(done: queue.SimpleQueue[Job]) -> Job | None:
+    """The next solve to end, or None after a short wait (so that Ctrl-C reaches Python and the
+    loop can stop solves that have had their slice)."""
+    try:
+        return done.get(timeout=0.05)
+    except queue.Empty:
+        return None
+
+
+def _drain(running: dict[threading.Thread, Job]) -> None:
+    """Stop every solve still running and wait for its thread (Ctrl-C meanwhile changes
+    nothing: the threads must end before the answer is made)."""
+    while running:
+        try:
+            for thread, job in list(running.items()):
+                job.stop()
+                thread.join(0.05)
+                if not thread.is_alive():
+                    del running[thread]
+        except KeyboardInterrupt:
+            continue

@@ -48,7 +48,11 @@ class SolverSettings:
       * ``anneal5`` / ``anneal7`` — iterations of each run of simulated annealing over full
         layouts (:mod:`.anneal`), 5×5 / 7×7 (0: none); runs come before CP-SAT, on each new
         choice, and whenever they have had less than ``anneal_share`` of the time so far;
-      * ``anneal_processes`` — one walk per worker at a time, each in a process of its own.
+      * ``anneal_processes`` — one walk per worker at a time, each in a process of its own;
+      * ``side_by_side`` — with the set model and more than one worker, as many models are solved
+        at once as there are workers, each with one CP-SAT worker (on these models one worker
+        without LP proves as fast as two), and a worker that would idle looks for better
+        layouts meanwhile.
 
     Both models:
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
@@ -79,6 +83,7 @@ class SolverSettings:
     anneal7: int = 300_000
     anneal_share: float = 0.5
     anneal_processes: bool = True
+    side_by_side: bool = True
     parity: bool = True
     lp_forms: bool = True
     used_bound: bool = True
