@@ -156,14 +156,17 @@ class SolverView(ActionView):
                     if self._process is process and self.status == RUNNING and \
                             time.perf_counter() - self._drawn >= REDRAW_S:
                         self._say(self.message)
-                if not process.is_alive():
+                if process.is_alive():
+                    continue
+                try:  # it may have ended just after its last words: they are in the pipe
+                    kind, data = results.get(timeout=1.0)
+                except queue_module.Empty:
                     with self._lock:
                         if self._process is process and self.status == RUNNING:
                             self.status = ERROR
                             self._say(f"The solver process ended unexpectedly (exit code "
                                       f"{process.exitcode}).")
                     return
-                continue
             with self._lock:
                 if self._process is not process or self.status != RUNNING:
                     return

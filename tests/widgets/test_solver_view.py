@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import threading
 import time
+from typing import Any
 
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.widgets import SolverView
+from kingdomino_kit.widgets.solver_process import pack
 
 
 def browser_click(widget: SolverView, action: str) -> None:
@@ -90,3 +93,47 @@ def test_bad_input_is_reported_not_raised() -> None:
     view = SolverView("3,3", workers=1)
     assert view.run() is None
     assert view.status == "error" and "more than once" in view.message
+
+
+class _Ended:
+    """A solver process that has already ended."""
+
+    exitcode = 0
+
+    def is_alive(self) -> bool:
+        return False
+
+    def join(self, timeout: float | None = None) -> None:
+        return None
+
+
+class _Late:
+    """A queue whose words arrive only after the process is seen to have ended."""
+
+    def __init__(self, items: list[tuple[str, Any]]) -> None:
+        self.items, self.calls = items, 0
+
+    def get(self, timeout: float | None = None) -> tuple[str, Any]:
+        self.calls += 1
+        if self.calls == 1 or not self.items:
+            raise queue.Empty
+        return self.items.pop(0)
+
+
+def _read_from(view: SolverView, words: list[tuple[str, Any]]) -> None:
+    process = _Ended()
+    view._process, view.status = process, "running"  # as start() leaves them
+    view._read(process, _Late(words))
+
+
+def test_the_last_words_of_a_child_that_has_just_ended_are_read() -> None:
+    final = best_kingdom(dominoes("41,36"), workers=1)
+    view = SolverView("41,36", workers=1)
+    _read_from(view, [("done", pack(final))])
+    assert (view.status, view.score) == ("optimal", final.score)
+
+
+def test_a_child_that_ends_without_a_word_is_an_error() -> None:
+    view = SolverView("41,36", workers=1)
+    _read_from(view, [])
+    assert view.status == "error" and "ended unexpectedly" in view.message
