@@ -121,6 +121,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         data = puzzle.to_json()
         if not args.solution:
             data.pop("solution", None)
+        if not args.hint:  # as in the text: the hint only when asked for
+            data.pop("hint", None)
         print(json.dumps(data, indent=1, ensure_ascii=False))
         return 0
     print(puzzle.describe(hint=args.hint))

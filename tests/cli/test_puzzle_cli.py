@@ -74,6 +74,19 @@ def test_show_keeps_the_hint_until_asked(capsys: pytest.CaptureFixture[str]) -> 
     assert f"hint: {puzzle.hint}" in out
 
 
+def test_show_json_keeps_the_hint_and_the_solution_until_asked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = find_puzzle(IDS[0])
+    assert puzzle.hint and puzzle.solution is not None
+    _, out, _ = cli(capsys, "puzzle", "show", IDS[0], "--json")
+    assert "hint" not in json.loads(out) and "solution" not in json.loads(out)
+    _, out, _ = cli(capsys, "puzzle", "show", IDS[0], "--json", "--hint")
+    assert json.loads(out)["hint"] == puzzle.hint and "solution" not in json.loads(out)
+    _, out, _ = cli(capsys, "puzzle", "show", IDS[0], "--json", "--hint", "--solution")
+    assert json.loads(out)["hint"] == puzzle.hint
+    assert json.loads(out)["solution"]["optimum"] == puzzle.solution.optimum
+
+
 @pytest.mark.parametrize("ref", ["no-such-puzzle", "99", "01-best-kingdon"])
 def test_an_unknown_id_is_one_line_saying_how_to_see_the_ids(
         capsys: pytest.CaptureFixture[str], ref: str) -> None:
