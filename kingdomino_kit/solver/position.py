@@ -150,13 +150,11 @@ class _Stream(cp_model.CpSolverSolutionCallback):
 @dataclass
 class Job:
     """One solve of one model: position ``k`` asked for a score of at least ``target`` (``None``:
-    plain maximisation), ``primal`` when it only has to beat the best layout. The search runs it
-    in a thread of its own and may :meth:`stop` it from another; ``learnt`` says afterwards
-    whether it proved or found anything."""
+    plain maximisation). The search runs it in a thread of its own and may :meth:`stop` it from
+    another; ``learnt`` says afterwards whether it proved or found anything."""
 
     k: int
     target: int | None
-    primal: bool = False
     stopped: bool = False
     preempted: bool = False  # stopped because its slice was over and another solve waited
     began: float = 0.0

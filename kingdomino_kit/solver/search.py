@@ -314,7 +314,7 @@ class _Search:
                      and (k, target) not in busy]
             if self.settings.edge_first:  # best layouts often have the castle off-centre
                 ready.sort(key=lambda j: (self.rank[j][0], -self.rank[j][1]))
-            out += [Job(k, target, plan.primal) for k in ready]
+            out += [Job(k, target) for k in ready]
         return out
 
     def _preempt(self, open_: list[int], running: list[Job], plan: _Plan) -> None:
@@ -324,8 +324,7 @@ class _Search:
         for job in running:
             if job.stopped or job.target is None or now - job.began < plan.cap:
                 continue
-            lowest = job.target if not plan.primal else None
-            if self._annealing_due() or self._candidates(open_, running, plan, lowest):
+            if self._annealing_due() or self._candidates(open_, running, plan, job.target):
                 job.preempted = True
                 job.stop()
 

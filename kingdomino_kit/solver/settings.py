@@ -51,8 +51,8 @@ class SolverSettings:
       * ``anneal_processes`` — one walk per worker at a time, each in a process of its own;
       * ``side_by_side`` — with the set model and more than one worker, as many models are solved
         at once as there are workers, each with one CP-SAT worker (on these models one worker
-        without LP proves as fast as two), and a worker that would idle looks for better
-        layouts meanwhile.
+        without LP proves as fast as two); a worker that would idle asks a busy position a
+        level or two lower.
 
     Both models:
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
