@@ -24,10 +24,10 @@ import time
 from typing import Any
 
 from benchmarks.common import emit
-from kingdomino_kit.analysis.optima import random_sets, solve_many
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.simulate import CHUNK, play_chunk, simulate_rows
-from kingdomino_kit.parallel import dask_client, run_tasks
+from kingdomino_kit.infra.parallel import dask_client, run_tasks
+from kingdomino_kit.solver.batch import random_sets, solve_many
 
 SEED = 2026
 OPTIONS = GameOptions(players=4)

@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Generic, Protocol, TypeVar
 
 from kingdomino_kit.errors import KingdominoError, UnknownDomino
-from kingdomino_kit.untrusted import shown
+from kingdomino_kit.infra.untrusted import shown
 
 __all__ = ["Terrain", "Half", "Domino", "DominoBase", "Square", "DOMINOES", "domino", "dominoes",
            "domino_number", "load_catalogue", "number_list"]

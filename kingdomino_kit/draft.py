@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from kingdomino_kit.bots import as_bot
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.untrusted import check_fields, shown
+from kingdomino_kit.infra.untrusted import check_fields, shown
 
 __all__ = ["CLAIM", "OVER", "PLACE", "Claim", "Discard", "DraftGame", "DraftObservation",
            "DraftOptions", "Phase", "best", "derive_seed", "drive", "shuffled_deal"]

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kingdomino_kit.errors import LogError
-from kingdomino_kit.untrusted import BadJson, parse_json, shown
+from kingdomino_kit.infra.untrusted import BadJson, parse_json, shown
 
 __all__ = ["LOG_FORMATS", "check_bots", "check_format", "check_keys", "check_results", "dumps",
            "loads"]
@@ -141,7 +141,7 @@ def dumps(log: dict[str, Any]) -> str:
 
 
 def loads(text: str, name: str = "log") -> dict[str, Any]:
-    """Read a log's JSON text (:func:`kingdomino_kit.untrusted.parse_json`: bounded in size,
+    """Read a log's JSON text (:func:`kingdomino_kit.infra.untrusted.parse_json`: bounded in size,
     depth and digits); a syntax error names the line and column."""
     try:
         data = parse_json(text)

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from kingdomino_kit.dominoes import Half, Terrain
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.grid import SIZES, Cell
-from kingdomino_kit.untrusted import BadJson, check_text, parse_json, shown
+from kingdomino_kit.infra.untrusted import BadJson, check_text, parse_json, shown
 
 __all__ = ["JSON_FORMAT", "SQUARE_FIELDS", "Squares", "Token", "check_fits", "check_known",
            "check_size", "grid_rows", "json_grid", "read_text", "squares_from_json",

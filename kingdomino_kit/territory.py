@@ -35,9 +35,9 @@ from kingdomino_kit.bitkingdom import BitKingdom
 from kingdomino_kit.dominoes import DominoBase, Square
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, Cell, Geometry
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.notation import check_fits, check_size
 from kingdomino_kit.placement import Placement
-from kingdomino_kit.untrusted import shown
 
 __all__ = ["BaseKingdom"]
 

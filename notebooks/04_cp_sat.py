@@ -557,12 +557,12 @@ plt.show()
 
 # %% [markdown]
 # That proof was short. The kit ships a few sets whose proofs take 10–60 seconds
-# (`kingdomino_kit.watch.WATCH_SETS`). Press **Solve** below and watch the bound step down,
+# (`kingdomino_kit.solver.watch.WATCH_SETS`). Press **Solve** below and watch the bound step down,
 # one refuted level at a time, until it meets the best score; **Stop** ends it at any time and
 # keeps the best kingdom found so far.
 
 # %%
-from kingdomino_kit.watch import watch_set
+from kingdomino_kit.solver.watch import watch_set
 from kingdomino_kit.widgets import SolverView
 
 slow = watch_set("slow-proof")

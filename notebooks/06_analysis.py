@@ -48,7 +48,7 @@ from kingdomino_kit.game import GameOptions
 # When the game is over, run the cell after the table: the solver rearranges the very dominoes
 # you took and **proves** the best kingdom they could have made, drawn beside yours.
 # %%
-from kingdomino_kit.hindsight import hindsight
+from kingdomino_kit.game.hindsight import hindsight
 from kingdomino_kit.widgets import DraftTable
 
 table = DraftTable(players=2, bots=["greedy"], seed=7)

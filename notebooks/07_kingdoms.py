@@ -260,7 +260,7 @@ game.epochs[-1].board
 # `KingdomsTable(KingdomsRules(players=2), bots=[GreedyBot(1)])`.
 
 # %%
-from kingdomino_kit.kingdoms.widget import ScoringBoard
+from kingdomino_kit.widgets.kingdoms_board import ScoringBoard
 
 view = ScoringBoard(board, title="Click a cell")
 view.click(3, 4)

@@ -4,7 +4,7 @@ The constants are those of :mod:`kingdomino_kit.analysis.stored`, which reads th
 
 * ``kingdomino_kit/data/random_hands_5x5.parquet``: the proven best 5×5 kingdom of 1,000 random
   hands of 12 dominoes — ``solve_many(random_sets(1000, size=5, seed=HANDS_SEED))``, no bonus,
-  60 s per hand, one CP-SAT worker each (the :data:`~kingdomino_kit.analysis.optima.OPTIMA`
+  60 s per hand, one CP-SAT worker each (the :data:`~kingdomino_kit.solver.batch.OPTIMA`
   columns);
 * ``kingdomino_kit/data/greedy_gaps.parquet``: :func:`~kingdomino_kit.analysis.gaps.greedy_gap`
   of 25 seeded 4-player games of greedy bots (seed ``GAPS_SEED``): every seat's score beside
@@ -30,7 +30,6 @@ import sys
 from pathlib import Path
 
 from kingdomino_kit.analysis.gaps import greedy_gap, write_gaps
-from kingdomino_kit.analysis.optima import random_sets, solve_many
 from kingdomino_kit.analysis.stored import (
     GAPS_FILE,
     GAPS_GAMES,
@@ -41,7 +40,8 @@ from kingdomino_kit.analysis.stored import (
     HANDS_SEED,
     TIME_LIMIT_S,
 )
-from kingdomino_kit.parallel import dask_client
+from kingdomino_kit.infra.parallel import dask_client
+from kingdomino_kit.solver.batch import random_sets, solve_many
 
 DATA = Path(__file__).resolve().parent.parent / "kingdomino_kit" / "data"
 

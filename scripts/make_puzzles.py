@@ -16,7 +16,7 @@ re-checks every file (tests/puzzles/test_collection.py).
 **The batch.** Before the puzzles are made one after another, the first draft of every plan
 to make that is a plain domino set (best-kingdom, no start kingdom, no Harmony) is solved in
 one batch per size and Middle Kingdom rule (:mod:`kingdomino_kit.puzzles.batch`, through
-:func:`kingdomino_kit.analysis.optima.solve_many`: one CP-SAT worker and seed 0 per set, the
+:func:`kingdomino_kit.solver.batch.solve_many`: one CP-SAT worker and seed 0 per set, the
 sets side by side in ``--workers N`` local processes or on Dask with ``--dask [ADDRESS]``, as
 ``kingdomino-kit solve-batch``). Making a puzzle then takes such a draft's answer from its row
 when the row is OPTIMAL and rebuilds through the rules; every other draft (other kinds, later
@@ -38,15 +38,15 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from kingdomino_kit.atomic import atomic_write
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.atomic import atomic_write
+from kingdomino_kit.infra.tables import table_format
 from kingdomino_kit.puzzles import load_collection, load_puzzle
 from kingdomino_kit.puzzles.batch import Batch, BatchSolve, in_batch, presolve
 from kingdomino_kit.puzzles.format import Puzzle
 from kingdomino_kit.puzzles.generate import PLANS, Plan, default_solve, draft, hint, make
 from kingdomino_kit.puzzles.measure import spread_table
-from kingdomino_kit.tables import table_format
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "kingdomino_kit" / "puzzles" / "collection"

@@ -18,7 +18,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from kingdomino_kit import Kingdom, dominoes  # noqa: E402
-from kingdomino_kit.atomic import atomic_write, atomic_write_bytes  # noqa: E402
+from kingdomino_kit.infra.atomic import atomic_write, atomic_write_bytes  # noqa: E402
 from kingdomino_kit.puzzles import find_puzzle  # noqa: E402
 from kingdomino_kit.puzzles.grading import replay  # noqa: E402
 from kingdomino_kit.render import kingdom_svg  # noqa: E402

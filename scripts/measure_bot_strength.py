@@ -28,8 +28,8 @@ import sys
 from pathlib import Path
 
 from kingdomino_kit.analysis.stored import STRENGTH_FILE, STRENGTH_OPTIONS, STRENGTH_SEED
-from kingdomino_kit.atomic import atomic_write
 from kingdomino_kit.game.tournament import tournament
+from kingdomino_kit.infra.atomic import atomic_write
 
 OUT = Path(__file__).resolve().parent.parent / "kingdomino_kit" / "data" / STRENGTH_FILE
 FIELDS = ("bot", "steps", "games", "mean_score", "mean_score_ci", "win_share", "win_share_ci",

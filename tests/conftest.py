@@ -9,7 +9,7 @@ from typing import Any
 import matplotlib
 import pytest
 
-from kingdomino_kit.parallel import dask_client
+from kingdomino_kit.infra.parallel import dask_client
 
 # The slow references assert their own invariants: rewrite them too (they must also hold under
 # python -O, where plain asserts vanish).

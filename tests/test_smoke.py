@@ -10,8 +10,8 @@ HEAVY = ("ortools", "matplotlib", "ipywidgets", "jupyterlab", "pandas", "pyarrow
          "dask", "distributed")
 PACKAGES = ["kingdomino_kit.game", "kingdomino_kit.solver", "kingdomino_kit.puzzles",
             "kingdomino_kit.kingdoms", "kingdomino_kit.origins", "kingdomino_kit.cli",
-            "kingdomino_kit.analysis", "kingdomino_kit.tables", "kingdomino_kit.parallel",
-            "kingdomino_kit.game.simulate"]
+            "kingdomino_kit.analysis", "kingdomino_kit.infra.tables",
+            "kingdomino_kit.infra.parallel", "kingdomino_kit.game.simulate"]
 
 
 def _heavy_after(statement: str) -> list[str]:

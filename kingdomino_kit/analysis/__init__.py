@@ -5,8 +5,8 @@ millions on a Dask cluster.
   and :func:`~kingdomino_kit.game.simulate.simulate_to` (CSV or Parquet, streamed), re-exported
   here;
 - :mod:`.claims` — who claimed which domino, with the claimer's final score;
-- :mod:`.optima` — :func:`solve_many`, the provably best kingdom of many domino sets
-  (resumable, here, in processes or on Dask);
+- :mod:`kingdomino_kit.solver.batch` — :func:`solve_many`, the provably best kingdom of many
+  domino sets (resumable, here, in processes or on Dask);
 - :mod:`.summaries` — tidy group summaries with 95 % intervals, the value of each domino
   number, the first pick;
 - :mod:`.gaps` — how far a player's score is from the optimum of its own dominoes.
@@ -24,14 +24,6 @@ pandas loads with the first table made, Dask only when a client is used.
 
 from kingdomino_kit.analysis.claims import CLAIMS, simulate_claims
 from kingdomino_kit.analysis.gaps import gaps, greedy_gap, hands
-from kingdomino_kit.analysis.optima import (
-    OPTIMA,
-    optimum_kingdom,
-    random_sets,
-    read_optima,
-    read_sets,
-    solve_many,
-)
 from kingdomino_kit.analysis.summaries import (
     domino_table,
     domino_values,
@@ -41,6 +33,14 @@ from kingdomino_kit.analysis.summaries import (
     summary,
 )
 from kingdomino_kit.game.simulate import RESULTS, read_results, simulate_frame, simulate_to
+from kingdomino_kit.solver.batch import (
+    OPTIMA,
+    optimum_kingdom,
+    random_sets,
+    read_optima,
+    read_sets,
+    solve_many,
+)
 
 __all__ = ["CLAIMS", "OPTIMA", "RESULTS", "domino_table", "domino_values", "first_pick",
            "gaps", "greedy_gap", "hands", "mean_interval", "optimum_kingdom", "random_sets",

@@ -24,8 +24,8 @@ from typing import Any
 from kingdomino_kit.game.game import play
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.simulate import CHUNK, game_tasks, seat_bots
-from kingdomino_kit.parallel import run_tasks
-from kingdomino_kit.tables import Column, Schema, to_frame
+from kingdomino_kit.infra.parallel import run_tasks
+from kingdomino_kit.infra.tables import Column, Schema, to_frame
 
 __all__ = ["CLAIMS", "claims_of_game", "play_claims", "simulate_claims"]
 

@@ -1,5 +1,5 @@
 """How many points a player leaves on the table: its final score against the provably best
-kingdom of the very dominoes it claimed (:func:`kingdomino_kit.analysis.optima.solve_many`).
+kingdom of the very dominoes it claimed (:func:`kingdomino_kit.solver.batch.solve_many`).
 
 A player's kingdom is one layout of some of its own dominoes, so a proven optimum is never
 below its score: ``gap`` = optimum − score ≥ 0 (the tests check it). The optimum may use a
@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from kingdomino_kit.analysis.claims import simulate_claims
-from kingdomino_kit.analysis.optima import solve_many
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.options import GameOptions
-from kingdomino_kit.tables import Column, Schema, open_table, read_table
+from kingdomino_kit.infra.tables import Column, Schema, open_table, read_table
+from kingdomino_kit.solver.batch import solve_many
 
 __all__ = ["GAPS", "gaps", "greedy_gap", "hands", "read_gaps", "write_gaps"]
 
@@ -56,7 +56,7 @@ def hands(claims: Any) -> Any:
 
 def gaps(hands: Any, optima: Any) -> Any:
     """``hands`` with each hand's ``optimum``, its ``status`` and ``gap`` = optimum − score
-    (``optima``: the table :func:`~kingdomino_kit.analysis.optima.solve_many` gave for the
+    (``optima``: the table :func:`~kingdomino_kit.solver.batch.solve_many` gave for the
     hands, under the game's rules)."""
     best = {tuple(row["dominoes"]): row for row in optima.to_dict("records")}
     table = hands.copy()

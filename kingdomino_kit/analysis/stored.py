@@ -2,8 +2,8 @@
 hour of solving behind them (``scripts/make_analysis_data.py`` makes them again, seeded):
 
 - :func:`random_hands` — the proven best 5×5 kingdom of random hands of 12 dominoes
-  (:data:`HANDS` of them, :func:`~kingdomino_kit.analysis.optima.random_sets` with seed
-  :data:`HANDS_SEED`; the :data:`~kingdomino_kit.analysis.optima.OPTIMA` columns);
+  (:data:`HANDS` of them, :func:`~kingdomino_kit.solver.batch.random_sets` with seed
+  :data:`HANDS_SEED`; the :data:`~kingdomino_kit.solver.batch.OPTIMA` columns);
 - :func:`greedy_gaps` — every seat of seeded 4-player games of greedy bots (seed
   :data:`GAPS_SEED`, the games of ``simulate``) with the proven optimum of its own dominoes
   (the :data:`~kingdomino_kit.analysis.gaps.GAPS` columns);
@@ -31,8 +31,8 @@ from importlib import resources
 from typing import Any
 
 from kingdomino_kit.analysis.gaps import read_gaps
-from kingdomino_kit.analysis.optima import read_optima
 from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.solver.batch import read_optima
 
 __all__ = ["GAPS_FILE", "GAPS_GAMES", "GAPS_OPTIONS", "GAPS_SEED", "HANDS", "HANDS_FILE",
            "HANDS_SEED", "STRENGTH_FILE", "STRENGTH_OPTIONS", "STRENGTH_SEED", "TIME_LIMIT_S",
@@ -60,7 +60,7 @@ def _path(name: str) -> Any:
 
 
 def random_hands() -> Any:
-    """The stored optima of random 5×5 hands, as :func:`~kingdomino_kit.analysis.optima.
+    """The stored optima of random 5×5 hands, as :func:`~kingdomino_kit.solver.batch.
     solve_many` answered them."""
     with resources.as_file(_path(HANDS_FILE)) as path:
         return read_optima(path)

@@ -31,9 +31,9 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
-from kingdomino_kit.atomic import atomic_write
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.untrusted import JSON_LIMIT
+from kingdomino_kit.infra.atomic import atomic_write
+from kingdomino_kit.infra.untrusted import JSON_LIMIT
 
 __all__ = ["COMMANDS", "CliError", "MESSAGE_LIMIT", "Parser", "Terminated", "add_command",
            "build_parser", "main", "output_file", "output_path", "read_input"]
@@ -198,7 +198,7 @@ def output_path(value: str) -> str:
 
 @contextlib.contextmanager
 def output_file(path: str, what: str) -> Iterator[TextIO]:
-    """A text file written atomically (:func:`kingdomino_kit.atomic.atomic_write`): the block
+    """A text file written atomically (:func:`kingdomino_kit.infra.atomic.atomic_write`): the block
     writes a temporary file beside ``path``, flushed to the disk and renamed over ``path`` only
     when the block ends without an error (``what`` names the option in messages, ``--log``)."""
     with atomic_write(path, what) as handle:

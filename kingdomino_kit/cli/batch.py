@@ -1,5 +1,5 @@
 """``solve-batch``: the best kingdom of many domino sets, one row per set in a CSV or Parquet
-table (:func:`kingdomino_kit.analysis.optima.solve_many`); resumable with the same ``--out``."""
+table (:func:`kingdomino_kit.solver.batch.solve_many`); resumable with the same ``--out``."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import statistics
 import sys
 from typing import Any
 
-from kingdomino_kit.analysis.optima import (
+from kingdomino_kit.cli import CliError, add_command
+from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
+from kingdomino_kit.infra.tables import table_format
+from kingdomino_kit.solver.batch import (
     DEFAULT_COUNT,
     random_sets,
     read_sets,
     solve_many,
 )
-from kingdomino_kit.cli import CliError, add_command
-from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
-from kingdomino_kit.tables import table_format
 
 
 def register(sub: Any) -> None:

@@ -12,9 +12,9 @@ and answer ``solve --json`` with the same fields (``docs/cli.md`` is the user's 
   fields; ``play`` adds ``bots``, ``replay`` starts with ``ok``, ``file`` and ``format``.
 - ``replay FILE`` (``-`` or none: stdin): one line ``FILE: replay ok — …`` and exit 0, or one
   line on stderr naming what broke and exit 2.
-- ``solve --json``: the fields of :func:`kingdomino_kit.answer.answer_json` first; every
+- ``solve --json``: the fields of :func:`kingdomino_kit.solver.answer.answer_json` first; every
   solver takes ``--time-limit S`` (positive, finite), ``--workers N`` (1 to
-  :func:`~kingdomino_kit.untrusted.worker_limit`) and ``--seed N`` (a 32-bit integer, as
+  :func:`~kingdomino_kit.infra.untrusted.worker_limit`) and ``--seed N`` (a 32-bit integer, as
   CP-SAT takes) — :func:`add_solver_arguments`.
 
 The default of 4 players is every game's full table — the whole box in play, one king (or chief)
@@ -33,8 +33,8 @@ from typing import Any
 from kingdomino_kit.bots import bot_names, parse_bots
 from kingdomino_kit.cli import CliError, output_file, output_path
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.untrusted import INT32_MAX, check_count, check_seconds, worker_limit
 from kingdomino_kit.logs import LOG_FORMATS
-from kingdomino_kit.untrusted import INT32_MAX, check_count, check_seconds, worker_limit
 
 __all__ = ["DEFAULT_PLAYERS", "PLAYER_COUNTS", "add_play_arguments", "add_replay_arguments",
            "add_seat_arguments", "add_solver_arguments", "answer_lines", "game_seed",
@@ -93,7 +93,7 @@ def _argument(check: Callable[[int | float], object], read: Callable[[str], Any]
 seconds = _argument(lambda v: check_seconds(v, "seconds"), float)
 """An argparse type: a positive, finite number of seconds (``nan``, ``inf``, 0 refused)."""
 workers = _argument(lambda v: check_count(v, "workers", 1, worker_limit()), int)
-"""An argparse type: 1 to :func:`~kingdomino_kit.untrusted.worker_limit` workers."""
+"""An argparse type: 1 to :func:`~kingdomino_kit.infra.untrusted.worker_limit` workers."""
 solver_seed = _argument(lambda v: check_count(v, "seed", -INT32_MAX - 1, INT32_MAX), int)
 """An argparse type: a seed CP-SAT takes, a 32-bit integer."""
 

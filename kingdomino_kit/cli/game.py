@@ -22,13 +22,13 @@ from kingdomino_kit.cli.contract import (
     seat_bots,
     write_log,
 )
-from kingdomino_kit.cli.resumable import ResumableCsv
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import Game, GameOptions, derive_seed, play, play_dynasty
 from kingdomino_kit.game.log import LogError, dumps, loads, replay
 from kingdomino_kit.game.simulate import COLUMNS, simulate, simulate_game, simulate_to, summarize
-from kingdomino_kit.tables import table_format
+from kingdomino_kit.infra.resumable import ResumableCsv
+from kingdomino_kit.infra.tables import table_format
 
 GAME = "kingdomino"
 BOTS_HELP = " (parameters: mc:playouts=N:width=K:policy=random|greedy)"
@@ -191,7 +191,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _simulate_to_file(args: argparse.Namespace, names: list[str], options: GameOptions,
                       seed: int, where: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
     """``simulate --out FILE [--resume]``: the rows go to ``FILE.partial`` as they come
-    (:class:`~kingdomino_kit.cli.resumable.ResumableCsv`), renamed to ``FILE`` when the run is
+    (:class:`~kingdomino_kit.infra.resumable.ResumableCsv`), renamed to ``FILE`` when the run is
     complete; an interrupted run keeps its complete games there for ``--resume``. Returns the
     summary and the number of games resumed."""
     out = ResumableCsv(args.out, COLUMNS, group="game", size=options.players)

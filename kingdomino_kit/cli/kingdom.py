@@ -9,8 +9,8 @@ from typing import Any
 from kingdomino_kit.cli import CliError, add_command, read_input
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import NotationError
+from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom, parse_text
-from kingdomino_kit.untrusted import TEXT_LIMIT
 
 
 def register(sub: Any) -> None:

@@ -21,6 +21,7 @@ from kingdomino_kit.cli.contract import (
     write_log,
 )
 from kingdomino_kit.errors import LogError
+from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdoms.board import Board, parse_board
 from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.game import (
@@ -34,7 +35,6 @@ from kingdomino_kit.kingdoms.puzzles import load_castle_puzzle
 from kingdomino_kit.kingdoms.scoring import score_board
 from kingdomino_kit.kingdoms.solver import solve_castles
 from kingdomino_kit.logs import loads
-from kingdomino_kit.untrusted import TEXT_LIMIT
 
 GAME = "kingdoms"
 

@@ -21,10 +21,10 @@ from typing import Any
 from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.cli.contract import add_solver_arguments
 from kingdomino_kit.errors import NotationError
+from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import KINDS, Puzzle, find_puzzle, grade, load_collection, replay
 from kingdomino_kit.puzzles.solving import solve_puzzle
-from kingdomino_kit.untrusted import TEXT_LIMIT
 
 
 def register(sub: Any) -> None:

@@ -12,10 +12,10 @@ from kingdomino_kit.cli import CliError, add_command, read_input
 from kingdomino_kit.cli.contract import add_solver_arguments, answer_lines
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError, NotationError
+from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom, parse_text
 from kingdomino_kit.solver import Progress, best_kingdom
 from kingdomino_kit.solver.search import INTERRUPTED
-from kingdomino_kit.untrusted import TEXT_LIMIT
 
 
 def register(sub: Any) -> None:

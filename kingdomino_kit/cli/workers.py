@@ -1,6 +1,6 @@
 """Where many tasks run, on the command line: ``--workers N`` (local processes) and
 ``--dask [ADDRESS]`` (a Dask ``LocalCluster`` sized to the machine, or the scheduler at
-ADDRESS), for ``simulate`` and ``solve-batch`` (:mod:`kingdomino_kit.parallel`)."""
+ADDRESS), for ``simulate`` and ``solve-batch`` (:mod:`kingdomino_kit.infra.parallel`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 from kingdomino_kit.cli import CliError
 from kingdomino_kit.cli.contract import workers as worker_count
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.parallel import dask_client
+from kingdomino_kit.infra.parallel import dask_client
 
 __all__ = ["add_worker_arguments", "where_to_run"]
 

@@ -31,7 +31,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.grid import Cell
-from kingdomino_kit.untrusted import check_count, check_seconds, shown
+from kingdomino_kit.infra.untrusted import check_count, check_seconds, shown
 
 __all__ = ["GreedyBot", "MonteCarloBot", "SimpleGreedyBot", "domino_value", "placement_value",
            "walled_in"]

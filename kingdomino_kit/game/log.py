@@ -42,6 +42,7 @@ from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import IllegalAction, KingdominoError, LogError
 from kingdomino_kit.game.game import LOG_FORMAT, Action, Claim, Discard, Game, deal
 from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdom import MIDDLE_KINGDOM_BONUS, Placement
 from kingdomino_kit.logs import (
     check_bots,
@@ -51,7 +52,6 @@ from kingdomino_kit.logs import (
     dumps,
     loads,
 )
-from kingdomino_kit.untrusted import shown
 
 __all__ = ["FORMAT", "LogError", "dumps", "loads", "replay"]
 

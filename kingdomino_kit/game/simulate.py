@@ -7,7 +7,7 @@ are spread over workers. Games between random bots only take the fast path
 (:mod:`kingdomino_kit.game.fastplay`), which plays the very same games.
 
 Games travel in chunks (a task is :data:`CHUNK` games, :func:`play_chunk`) through
-:func:`kingdomino_kit.parallel.run_tasks`: ``workers=N`` runs them in N local processes,
+:func:`kingdomino_kit.infra.parallel.run_tasks`: ``workers=N`` runs them in N local processes,
 ``client=`` on a Dask cluster; the rows are the same either way.
 
 >>> rows = list(simulate(2, ["random", "greedy"], GameOptions(players=2), seed=1))
@@ -34,8 +34,8 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.fastplay import play_random
 from kingdomino_kit.game.game import play
 from kingdomino_kit.game.options import GameOptions
-from kingdomino_kit.parallel import run_tasks
-from kingdomino_kit.tables import Column, Schema, open_table, read_table, to_frame
+from kingdomino_kit.infra.parallel import run_tasks
+from kingdomino_kit.infra.tables import Column, Schema, open_table, read_table, to_frame
 
 __all__ = ["CHUNK", "COLUMNS", "RESULTS", "expand_bots", "game_tasks", "play_chunk", "read_results",
            "seat_bots", "simulate", "simulate_frame", "simulate_game", "simulate_rows",

@@ -44,7 +44,7 @@ from kingdomino_kit.draft import derive_seed, drive, is_trusted
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
-from kingdomino_kit.parallel import run_tasks
+from kingdomino_kit.infra.parallel import run_tasks
 
 __all__ = ["COLUMNS", "TournamentResult", "bradley_terry", "lineups", "mean_interval",
            "play_game", "tournament"]
@@ -148,7 +148,7 @@ def tournament(bots: Sequence[str] | str, games: int, options: GameOptions | Non
                progress: bool | None = None) -> TournamentResult:
     """Play a tournament (see the module); ``bots`` as names or ``"a,b,c"``; the games in
     chunks here, in ``workers`` local processes or on the Dask ``client``
-    (:func:`~kingdomino_kit.parallel.run_tasks`: the same rows whatever runs them);
+    (:func:`~kingdomino_kit.infra.parallel.run_tasks`: the same rows whatever runs them);
     ``progress``: a bar (default: when stderr is a terminal)."""
     options = options or GameOptions()
     names = [n.strip() for n in bots.split(",")] if isinstance(bots, str) else list(bots)

@@ -3,7 +3,7 @@
 A 5 × 6 board where castles earn (or lose) gold for every row and column they stand in. This
 package holds the tiles, the board and its text notation, explained scoring, games with the
 seed's variants (and a replayer), bots, CP-SAT castle puzzles (:mod:`.solver`, imports OR-Tools),
-SVG rendering and a clickable board (:mod:`.widget`, imports ipywidgets).
+SVG rendering; its clickable boards are :mod:`kingdomino_kit.widgets.kingdoms_board`.
 
 >>> from kingdomino_kit.kingdoms import Board, score_board
 >>> score_board(Board.from_text("+3 a2 -1 . . . / " + ". . . . . . / " * 4)).gold

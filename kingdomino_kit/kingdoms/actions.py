@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass
 
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdoms.board import COLS, ROWS, cell_name
 from kingdomino_kit.kingdoms.errors import BoardNotationError, KingdomsError
 from kingdomino_kit.kingdoms.tiles import Tile
-from kingdomino_kit.untrusted import shown
 
 __all__ = ["Action", "KINDS"]
 

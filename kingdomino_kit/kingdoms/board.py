@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.infra.untrusted import check_text, shown
 from kingdomino_kit.kingdoms.errors import BoardNotationError, IllegalAction, KingdomsError
 from kingdomino_kit.kingdoms.tiles import (
     CASTLES_PER_RANK,
@@ -35,7 +36,6 @@ from kingdomino_kit.kingdoms.tiles import (
     TileKind,
     tile_counts,
 )
-from kingdomino_kit.untrusted import check_text, shown
 
 __all__ = ["Board", "ROWS", "COLS", "CELLS", "parse_board", "check_supply"]
 

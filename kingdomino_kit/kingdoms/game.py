@@ -25,6 +25,7 @@ from typing import Any
 from kingdomino_kit.bots import Bot, BotFunction, as_bot
 from kingdomino_kit.errors import LogError
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.infra.untrusted import BadJson, check_fields, parse_json, shown
 from kingdomino_kit.kingdoms.actions import Action
 from kingdomino_kit.kingdoms.board import Board, cell_name
 from kingdomino_kit.kingdoms.errors import IllegalAction, KingdomsError, ReplayError
@@ -32,7 +33,6 @@ from kingdomino_kit.kingdoms.render import board_svg
 from kingdomino_kit.kingdoms.scoring import Scoring, line_cells, line_names, score_board
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Tile, castle_supply, tile_set
 from kingdomino_kit.logs import LOG_FORMATS, check_bots, check_format, check_keys
-from kingdomino_kit.untrusted import BadJson, check_fields, parse_json, shown
 
 __all__ = ["KingdomsRules", "Observation", "EpochResult", "KingdomsGame", "play_game", "replay",
            "LOG_FORMAT"]

@@ -37,12 +37,12 @@ from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.errors import PuzzleError
+from kingdomino_kit.infra.untrusted import BadJson, parse_json, shown
 from kingdomino_kit.kingdoms.board import Board, parse_board
 from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
 from kingdomino_kit.kingdoms.solver import OBJECTIVES, CastleProblem, evaluate
 from kingdomino_kit.kingdoms.tiles import PLAYERS, RANK1_BY_PLAYERS, Tile, TileKind
-from kingdomino_kit.untrusted import BadJson, parse_json, shown
 
 __all__ = ["FORMAT", "CastlePuzzle", "CastlePuzzleError", "load_castle_puzzle",
            "castle_puzzles", "castle_collection", "generate_castle_puzzle"]

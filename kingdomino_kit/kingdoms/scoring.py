@@ -31,10 +31,10 @@ from functools import cache
 from typing import Any
 
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdoms.board import COLS, ROWS, Board
 from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Tile, TileKind
-from kingdomino_kit.untrusted import shown
 
 __all__ = ["Segment", "SegmentScore", "Scoring", "segments", "line_cells", "line_names",
            "score_board", "castle_ranks"]

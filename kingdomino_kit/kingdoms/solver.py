@@ -29,13 +29,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from kingdomino_kit.answer import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.kingdoms.board import Board, check_supply
 from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug, SolverError
 from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, score_board, segments
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Piece, Tile, TileKind
-from kingdomino_kit.untrusted import check_search, shown
+from kingdomino_kit.solver.answer import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json
 
 __all__ = ["CastleProblem", "CastleSolution", "SolverBug", "solve_castles", "evaluate",
            "OBJECTIVES"]
@@ -109,7 +109,7 @@ def evaluate(problem: CastleProblem, board: Board) -> int:
 
 @dataclass(frozen=True)
 class CastleSolution:
-    """The solver's answer: status (:class:`~kingdomino_kit.answer.Status`), objective value,
+    """The solver's answer: status (:class:`~kingdomino_kit.solver.answer.Status`), objective value,
     proven bound, the finished board, the pieces placed (in cell order: any order is legal, each
     goes on an empty cell) and the seconds taken."""
 
@@ -126,7 +126,7 @@ class CastleSolution:
         return self.status == OPTIMAL
 
     def to_json(self, objective: str | None = None) -> dict[str, Any]:
-        """The ``kingdoms solve --json`` answer (:func:`kingdomino_kit.answer.answer_json`):
+        """The ``kingdoms solve --json`` answer (:func:`kingdomino_kit.solver.answer.answer_json`):
         ``score`` is the objective's value, ``grid`` the finished board, ``order`` the pieces
         placed with their cells numbered from 1 as in every Kingdoms text (row 1 is the top
         line); ``objective`` (gold or margin) is added when given."""

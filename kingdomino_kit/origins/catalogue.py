@@ -36,8 +36,8 @@ from importlib import resources
 from pathlib import Path
 
 from kingdomino_kit.dominoes import DominoBase, domino_number, number_list
+from kingdomino_kit.infra.untrusted import JSON_LIMIT, check_text, read_file, shown
 from kingdomino_kit.origins.errors import CatalogueError, OriginsError
-from kingdomino_kit.untrusted import JSON_LIMIT, check_text, read_file, shown
 
 __all__ = ["Terrain", "Resource", "Half", "Domino", "Catalogue", "COLUMNS", "load_catalogue",
            "read_catalogue", "sample_catalogue", "THROW_DISTANCE"]

@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError, LogError
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.logs import (
     check_bots,
     check_format,
@@ -64,7 +65,6 @@ from kingdomino_kit.origins.game import (
 from kingdomino_kit.origins.kingdom import Placement
 from kingdomino_kit.origins.scoring import EMPIRE_OF_FIRE_BONUS, Mode
 from kingdomino_kit.origins.tribe import Caveman
-from kingdomino_kit.untrusted import shown
 
 __all__ = ["FORMAT", "LogError", "replay", "dumps", "loads", "decode_action"]
 

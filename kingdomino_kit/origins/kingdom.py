@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kingdomino_kit.grid import Cell, Geometry, geometry
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdom import BaseKingdom
 from kingdomino_kit.kingdom import Placement as CorePlacement
 from kingdomino_kit.origins.catalogue import Domino, Half, Resource, Terrain
@@ -42,7 +43,6 @@ from kingdomino_kit.origins.notation import (
     write_text,
 )
 from kingdomino_kit.origins.tribe import Caveman
-from kingdomino_kit.untrusted import shown
 
 __all__ = ["Layout", "OriginsKingdom", "Placement", "Region", "parse_text",
            "territory_from_json"]

@@ -35,11 +35,11 @@ from typing import Any
 
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.infra.untrusted import check_text, shown
 from kingdomino_kit.notation import check_fits, check_known, check_size, grid_rows, json_grid
 from kingdomino_kit.origins.catalogue import Half, Resource, Terrain
 from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
 from kingdomino_kit.origins.tribe import Caveman
-from kingdomino_kit.untrusted import check_text, shown
 
 __all__ = ["Contents", "JSON_FORMAT", "cell_token", "contents_from_json", "contents_to_json",
            "read_text", "write_text"]

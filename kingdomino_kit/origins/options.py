@@ -16,11 +16,11 @@ from typing import ClassVar
 
 from kingdomino_kit.draft import DraftOptions
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.origins.catalogue import Catalogue, sample_catalogue
 from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.scoring import Mode
 from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, TOTEM_BONUSES
-from kingdomino_kit.untrusted import shown
 
 __all__ = ["OriginsOptions", "catalogue_hash"]
 

@@ -25,12 +25,12 @@ from enum import Enum
 from typing import Any
 
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.origins.catalogue import Resource
 from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import within
 from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, totem_bonus
-from kingdomino_kit.untrusted import shown
 
 __all__ = ["Mode", "ScoreSheet", "score_sheet", "caveman_points", "EMPIRE_OF_FIRE_BONUS",
            "HOMO_HABILIS_BONUS", "tiebreak_key"]

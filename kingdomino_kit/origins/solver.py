@@ -33,15 +33,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from kingdomino_kit.answer import (
-    FEASIBLE,
-    OPTIMAL,
-    UNKNOWN,
-    Status,
-    answer_json,
-    placements_json,
-    text_frame,
-)
+from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.origins.catalogue import Domino
 from kingdomino_kit.origins.errors import SolverBug, SolverError
 from kingdomino_kit.origins.fire import Throw
@@ -54,8 +46,16 @@ from kingdomino_kit.origins.solver_model import (
     model_data,
     own_half_allows,
 )
+from kingdomino_kit.solver.answer import (
+    FEASIBLE,
+    OPTIMAL,
+    UNKNOWN,
+    Status,
+    answer_json,
+    placements_json,
+    text_frame,
+)
 from kingdomino_kit.solver.inputs import castle_positions, check_numbers
-from kingdomino_kit.untrusted import check_search, shown
 
 __all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data",
            "build_model", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
@@ -63,7 +63,7 @@ __all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data
 
 @dataclass(frozen=True)
 class OriginsSolution:
-    """A solver answer: status (:class:`~kingdomino_kit.answer.Status`), real score (bonuses
+    """A solver answer: status (:class:`~kingdomino_kit.solver.answer.Status`), real score (bonuses
     switched on included), proven bound, the territory, the placements in a legal order and the
     fire throws (in play order)."""
 
@@ -76,7 +76,7 @@ class OriginsSolution:
     seconds: float
 
     def to_json(self) -> dict[str, Any]:
-        """The ``origins solve --json`` answer (:func:`kingdomino_kit.answer.answer_json`):
+        """The ``origins solve --json`` answer (:func:`kingdomino_kit.solver.answer.answer_json`):
         status, score, bound, the territory as text, the order with cells in the frame of that
         text, the seconds taken, then ``fire``: each token thrown, from its volcano to the
         square it lands on (``null``: none allowed), cells in the same frame."""

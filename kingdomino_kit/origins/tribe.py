@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.origins.errors import OriginsError
-from kingdomino_kit.untrusted import shown
 
 __all__ = ["Caveman", "CAVEMEN", "RECRUIT_COST"]
 

@@ -2,7 +2,7 @@
 one by one.
 
 A ``best-kingdom`` draft with no start kingdom and no Harmony asks what
-:func:`~kingdomino_kit.analysis.optima.solve_many` answers for a domino set: the best layout of
+:func:`~kingdomino_kit.solver.batch.solve_many` answers for a domino set: the best layout of
 its dominoes under the kingdom's size and the Middle Kingdom rule. :func:`presolve` solves
 such drafts in one batch per rules — local processes or a Dask cluster, resumable through a
 table per rules (:func:`batch_path`) — and :class:`BatchSolve` is a ``Solve`` of
@@ -11,7 +11,7 @@ every other draft to a fallback (the collection's one-by-one
 :func:`~kingdomino_kit.puzzles.solving.solve_puzzle`).
 
 A row answers a draft only when it is ``OPTIMAL``, its layout rebuilds through the rules
-(:func:`~kingdomino_kit.analysis.optima.optimum_kingdom`) to its stated score with the draft's
+(:func:`~kingdomino_kit.solver.batch.optimum_kingdom`) to its stated score with the draft's
 dominoes, each at most once, and — for ``place: "all"`` — places every one of them: the best
 layout of any subset that places them all is the best of "all" too, while one that leaves a
 domino out is not an answer to "all" (the fallback decides, as
@@ -35,11 +35,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kingdomino_kit.analysis.optima import optimum_kingdom, solve_many
-from kingdomino_kit.answer import OPTIMAL
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.puzzles.format import Puzzle
 from kingdomino_kit.puzzles.solving import PuzzleAnswer
+from kingdomino_kit.solver.answer import OPTIMAL
+from kingdomino_kit.solver.batch import optimum_kingdom, solve_many
 
 __all__ = ["BATCH_KINDS", "Batch", "BatchSolve", "batch_key", "batch_path", "in_batch",
            "presolve", "row_answer"]
@@ -95,7 +95,7 @@ def presolve(drafts: Iterable[Puzzle], *, time_limit_s: float = 60.0, workers: i
              client: Any = None, out: str | os.PathLike[str] | None = None,
              progress: bool | None = False) -> Batch:
     """Solve the drafts that are plain domino sets (:func:`in_batch`; the others are left
-    out) with :func:`~kingdomino_kit.analysis.optima.solve_many`, one batch per size and Middle
+    out) with :func:`~kingdomino_kit.solver.batch.solve_many`, one batch per size and Middle
     Kingdom rule: one CP-SAT worker and seed 0 per set, as the collection's one-by-one solve,
     in ``workers`` local processes or on the Dask ``client``. With ``out``, each batch is kept
     in its table (:func:`batch_path`) and a set already there is not solved again."""

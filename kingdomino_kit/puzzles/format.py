@@ -61,8 +61,8 @@ from typing import TYPE_CHECKING, Any
 
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError, PuzzleError
+from kingdomino_kit.infra.untrusted import BadJson, parse_json, read_file, shown
 from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.untrusted import BadJson, parse_json, read_file, shown
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable

@@ -27,7 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kingdomino_kit.answer import (
+from kingdomino_kit.dominoes import Domino, domino
+from kingdomino_kit.errors import KingdominoError, PuzzleError, SolverError
+from kingdomino_kit.infra.untrusted import check_search, shown
+from kingdomino_kit.kingdom import HARMONY_BONUS, Kingdom, Placement
+from kingdomino_kit.puzzles.cuts import build_order
+from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
+from kingdomino_kit.solver import best_kingdom
+from kingdomino_kit.solver.answer import (
     FEASIBLE,
     INFEASIBLE,
     OPTIMAL,
@@ -36,13 +43,6 @@ from kingdomino_kit.answer import (
     answer_json,
     placements_json,
 )
-from kingdomino_kit.dominoes import Domino, domino
-from kingdomino_kit.errors import KingdominoError, PuzzleError, SolverError
-from kingdomino_kit.kingdom import HARMONY_BONUS, Kingdom, Placement
-from kingdomino_kit.puzzles.cuts import build_order
-from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
-from kingdomino_kit.solver import best_kingdom
-from kingdomino_kit.untrusted import check_search, shown
 
 __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
 
@@ -69,7 +69,7 @@ class PuzzleAnswer:
     seconds: float
 
     def to_json(self) -> dict[str, Any]:
-        """The ``puzzle solve --json`` answer (:func:`kingdomino_kit.answer.answer_json`):
+        """The ``puzzle solve --json`` answer (:func:`kingdomino_kit.solver.answer.answer_json`):
         ``score`` is the best total found, ``grid`` the kingdom as text, ``order`` the dominoes
         placed (a start kingdom's own squares are not in it) with cells in that text's frame."""
         k = self.kingdom

@@ -3,7 +3,7 @@
 The package, by idea:
 
 - :mod:`.solution` — :class:`Solution` (its :class:`Status` is the one of every solver of the
-  kit, :mod:`kingdomino_kit.answer`), and the replay of a layout through the rules;
+  kit, :mod:`kingdomino_kit.solver.answer`), and the replay of a layout through the rules;
 - :mod:`.settings` — :class:`SolverSettings`, which model and which of its ideas run;
 - :mod:`.inputs` — the input checks, the castle cells to try, a start in a model's frame;
 - :mod:`.data` — the data of one model (frame, castle cell, pieces, static bound);
@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
+from kingdomino_kit.infra.untrusted import check_search
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.solver.inputs import (
     castle_positions,
@@ -47,7 +48,6 @@ from kingdomino_kit.solver.solution import (
     Status,
     replay_order,
 )
-from kingdomino_kit.untrusted import check_search
 
 __all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Progress", "Solution", "SolverBug",
            "SolverError", "SolverSettings", "Status", "best_kingdom", "castle_positions",

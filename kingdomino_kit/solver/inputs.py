@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 
 from kingdomino_kit.dominoes import Domino, Half
 from kingdomino_kit.errors import KingdominoError, SolverError
+from kingdomino_kit.infra.untrusted import check_count, check_search, shown
 from kingdomino_kit.kingdom import Kingdom
-from kingdomino_kit.untrusted import check_count, check_search, shown
 
 __all__ = ["FrameCell", "castle_positions", "check_input", "check_numbers", "check_search",
            "fixed_squares", "harmony_fits"]

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kingdomino_kit.answer import (
+from kingdomino_kit.errors import KingdominoError, SolverBug
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.solver.answer import (
     FEASIBLE,
     INFEASIBLE,
     OPTIMAL,
@@ -23,8 +25,6 @@ from kingdomino_kit.answer import (
     answer_json,
     placements_json,
 )
-from kingdomino_kit.errors import KingdominoError, SolverBug
-from kingdomino_kit.kingdom import Kingdom, Placement
 
 __all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Solution", "Status",
            "replay_order"]
@@ -51,7 +51,7 @@ class Solution:
         return self.bound - self.score
 
     def to_json(self) -> dict[str, Any]:
-        """The ``solve --json`` answer (:func:`kingdomino_kit.answer.answer_json`): status,
+        """The ``solve --json`` answer (:func:`kingdomino_kit.solver.answer.answer_json`): status,
         score, bound, the kingdom as text, the order with cells in the frame of that text, and
         the seconds taken."""
         k = self.kingdom

@@ -21,7 +21,7 @@ import importlib
 from typing import Any
 
 __all__ = ["KingdomBoard", "DraftTable", "SolverView", "PuzzleBoard", "CoachView",
-           "WidgetError"]
+           "ScoringBoard", "KingdomsTable", "WidgetError"]
 
 _WHERE = {
     "KingdomBoard": "board",
@@ -30,6 +30,8 @@ _WHERE = {
     "SolverView": "solver_view",
     "PuzzleBoard": "puzzle_board",
     "CoachView": "coach_view",
+    "ScoringBoard": "kingdoms_board",
+    "KingdomsTable": "kingdoms_board",
 }
 
 

@@ -12,7 +12,6 @@ import pytest
 from kingdomino_kit import domino
 from kingdomino_kit.analysis.claims import simulate_claims
 from kingdomino_kit.analysis.gaps import hands
-from kingdomino_kit.analysis.optima import BatchRules, optimum_kingdom, random_sets, solve_set
 from kingdomino_kit.analysis.stored import (
     GAPS_GAMES,
     GAPS_OPTIONS,
@@ -27,11 +26,12 @@ from kingdomino_kit.analysis.stored import (
     random_hands,
 )
 from kingdomino_kit.game import play
+from kingdomino_kit.game.hindsight import hindsight, taken_dominoes
 from kingdomino_kit.game.simulate import seat_bots
 from kingdomino_kit.game.tournament import tournament
-from kingdomino_kit.hindsight import hindsight, taken_dominoes
+from kingdomino_kit.infra.tables import read_metadata
 from kingdomino_kit.solver import best_kingdom
-from kingdomino_kit.tables import read_metadata
+from kingdomino_kit.solver.batch import BatchRules, optimum_kingdom, random_sets, solve_set
 
 
 def test_the_hands_are_the_seeded_random_hands_solved_without_bonus() -> None:

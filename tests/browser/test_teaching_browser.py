@@ -90,7 +90,7 @@ def test_a_solver_view_shows_the_bound_stepping_down(lab: Any, page: Any,
     expect.set_options(timeout=WAIT_MS)
     page.goto(lab.notebook_url("board_test.ipynb"))
     page.wait_for_function(KERNEL_IDLE, timeout=WAIT_MS)
-    page.evaluate(ADD_CELL, "from kingdomino_kit.watch import watch_set\n"
+    page.evaluate(ADD_CELL, "from kingdomino_kit.solver.watch import watch_set\n"
                             "from kingdomino_kit.widgets import SolverView\n"
                             "watched = SolverView(watch_set('slow-proof').dominoes, workers=1, "
                             "time_limit_s=240)\nwatched")

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from kingdomino_kit.analysis.optima import random_sets, read_optima
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.game.simulate import read_results
-from kingdomino_kit.parallel import DASK_MISSING
+from kingdomino_kit.infra.parallel import DASK_MISSING
+from kingdomino_kit.solver.batch import random_sets, read_optima
 from tests.cli.test_game_cli import assert_one_line_error, run
 from tests.reference import exhaustive_best
 

@@ -23,7 +23,7 @@ from kingdomino_kit.game.simulate import (
     simulate_to,
     summarize,
 )
-from kingdomino_kit.tables import read_metadata
+from kingdomino_kit.infra.tables import read_metadata
 
 
 def random_options(rng: random.Random) -> GameOptions:

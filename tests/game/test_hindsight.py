@@ -8,7 +8,7 @@ from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import Game, GameOptions, play
 from kingdomino_kit.game.bots import GreedyBot
-from kingdomino_kit.hindsight import hindsight, taken_dominoes
+from kingdomino_kit.game.hindsight import hindsight, taken_dominoes
 from kingdomino_kit.solver import replay_order
 
 

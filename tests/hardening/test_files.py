@@ -20,8 +20,7 @@ from typing import Any
 
 import pytest
 
-from kingdomino_kit import atomic
-from kingdomino_kit.cli import resumable
+from kingdomino_kit.infra import atomic, resumable
 from tests.hardening.samples import ROOT, cli, refused
 
 OLD = "a log the user kept\n"

@@ -14,8 +14,7 @@ from typing import Any
 
 import pytest
 
-import kingdomino_kit.analysis.optima as optima
-from kingdomino_kit.answer import OPTIMAL, UNKNOWN
+import kingdomino_kit.solver.batch as optima
 from kingdomino_kit.puzzles import Puzzle, Rules, find_puzzle, load_puzzle, replay
 from kingdomino_kit.puzzles.batch import (
     Batch,
@@ -27,6 +26,7 @@ from kingdomino_kit.puzzles.batch import (
 )
 from kingdomino_kit.puzzles.generate import PLANS, draft, proven
 from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
+from kingdomino_kit.solver.answer import OPTIMAL, UNKNOWN
 from tests.reference import exhaustive_best
 
 ROOT = Path(__file__).resolve().parents[2]

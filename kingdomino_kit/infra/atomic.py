@@ -47,7 +47,7 @@ def target_of(path: str | os.PathLike[str], what: str = "") -> Path:
     >>> target_of("")
     Traceback (most recent call last):
     ...
-    kingdomino_kit.atomic.CannotWrite: cannot write '': no file name given
+    kingdomino_kit.infra.atomic.CannotWrite: cannot write '': no file name given
     """
     prefix = f"{what}: " if what else ""
     if not str(path).strip():
@@ -100,7 +100,7 @@ def atomic_path(path: str | os.PathLike[str], what: str = "") -> Iterator[str]:
     ...     pass
     Traceback (most recent call last):
     ...
-    kingdomino_kit.atomic.CannotWrite: --out: cannot write .../dir.txt: No such file or directory
+    kingdomino_kit.infra.atomic.CannotWrite: --out: cannot write .../dir.txt: No such file or ...
     """
     target = target_of(path, what)
     try:

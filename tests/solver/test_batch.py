@@ -15,7 +15,10 @@ from typing import Any
 
 import pytest
 
-from kingdomino_kit.analysis.optima import (
+from kingdomino_kit.dominoes import dominoes
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.tables import read_metadata
+from kingdomino_kit.solver.batch import (
     OPTIMA,
     journal_path,
     optimum_kingdom,
@@ -24,9 +27,6 @@ from kingdomino_kit.analysis.optima import (
     read_sets,
     solve_many,
 )
-from kingdomino_kit.dominoes import dominoes
-from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.tables import read_metadata
 from tests.reference import exhaustive_best
 
 SMALL = [(41, 36), (3, 17, 22), (48, 47, 12), (5, 40), (19, 33, 44)]

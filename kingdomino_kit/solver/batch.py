@@ -1,7 +1,7 @@
 """Batch solving: the provably best kingdom of many domino sets, as one table.
 
 :func:`solve_many` solves each set with :func:`kingdomino_kit.solver.best_kingdom` — a task is
-one set — here, in local processes or on a Dask cluster (:func:`kingdomino_kit.parallel.
+one set — here, in local processes or on a Dask cluster (:func:`kingdomino_kit.infra.parallel.
 run_tasks`), and answers one row per distinct set with the columns of :data:`OPTIMA`: the set,
 then the fields of ``solve --json``.
 
@@ -34,10 +34,8 @@ from typing import IO, Any
 from kingdomino_kit.dominoes import DOMINOES, domino, dominoes
 from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.parallel import run_tasks
-from kingdomino_kit.solver import best_kingdom
-from kingdomino_kit.tables import (
+from kingdomino_kit.infra.parallel import run_tasks
+from kingdomino_kit.infra.tables import (
     Column,
     Schema,
     open_table,
@@ -46,6 +44,8 @@ from kingdomino_kit.tables import (
     table_format,
     to_frame,
 )
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.solver import best_kingdom
 
 __all__ = ["DEFAULT_COUNT", "OPTIMA", "BatchRules", "journal_path", "optimum_kingdom",
            "read_optima", "read_sets", "random_sets", "solve_many", "solve_set"]

@@ -3,9 +3,9 @@ stream.
 
 A :class:`Schema` names a table's columns and the kind of each. Rows travel as plain tuples in
 the schema's order (cheap to pickle between processes); a file is chosen by its name — ``.csv``
-or ``.parquet`` — and written atomically (:mod:`kingdomino_kit.atomic`) in row groups, so a
+or ``.parquet`` — and written atomically (:mod:`kingdomino_kit.infra.atomic`) in row groups, so a
 table of forty million rows never sits in memory at once. pandas and pyarrow are loaded only by
-the functions that need them (``import kingdomino_kit.tables`` loads neither).
+the functions that need them (``import kingdomino_kit.infra.tables`` loads neither).
 
 Kinds: ``int8`` … ``int64``, ``float64``; ``bool`` (``1``/``0`` in CSV, as the simulation has
 always written it); ``str``; ``category`` (a short text repeated often, such as a bot name:
@@ -32,8 +32,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from kingdomino_kit.atomic import atomic_path
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.atomic import atomic_path
 
 __all__ = ["FORMATS", "KINDS", "Column", "Schema", "TableSink", "csv_line", "open_table",
            "read_metadata", "read_table", "table_format", "to_frame"]

@@ -15,7 +15,7 @@ import pytest
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.simulate import play_chunk, simulate, simulate_rows
-from kingdomino_kit.parallel import DASK_MISSING, QUIET_CLUSTER, run_tasks
+from kingdomino_kit.infra.parallel import DASK_MISSING, QUIET_CLUSTER, run_tasks
 
 
 def square(n: int) -> int:
@@ -136,7 +136,7 @@ def test_chunks_of_any_size_play_the_same_games() -> None:
 
 def test_without_dask_the_error_says_how_to_install_it() -> None:
     code = ("import sys; sys.modules['distributed'] = None\n"
-            "from kingdomino_kit.parallel import dask_client\n"
+            "from kingdomino_kit.infra.parallel import dask_client\n"
             "try:\n    dask_client().__enter__()\n"
             "except Exception as e:\n    print(type(e).__name__, e)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -8,7 +8,7 @@ import re
 
 from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.kingdoms import Board, KingdomsRules, replay, score_board
-from kingdomino_kit.kingdoms.widget import KingdomsTable, ScoringBoard
+from kingdomino_kit.widgets.kingdoms_board import KingdomsTable, ScoringBoard
 from tests.reference import SEED_EXAMPLE
 
 

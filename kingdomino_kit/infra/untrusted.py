@@ -19,11 +19,11 @@ a hostile input costs a one-line error instead of a traceback, a hang or gigabyt
 >>> parse_json("[" * 40 + "]" * 40)
 Traceback (most recent call last):
 ...
-kingdomino_kit.untrusted.BadJson: nested more than 32 levels deep
+kingdomino_kit.infra.untrusted.BadJson: nested more than 32 levels deep
 >>> parse_json('{"seed": NaN}')
 Traceback (most recent call last):
 ...
-kingdomino_kit.untrusted.BadJson: NaN is not a finite number
+kingdomino_kit.infra.untrusted.BadJson: NaN is not a finite number
 >>> shown("x" * 100)
 "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
 """
@@ -187,11 +187,11 @@ def parse_json(text: Any, limit: int = JSON_LIMIT) -> Any:
     >>> parse_json('{"a": [1,')
     Traceback (most recent call last):
     ...
-    kingdomino_kit.untrusted.BadJson: not JSON: Expecting value at line 1, column 10
+    kingdomino_kit.infra.untrusted.BadJson: not JSON: Expecting value at line 1, column 10
     >>> parse_json('[' + '9' * 5000 + ']')
     Traceback (most recent call last):
     ...
-    kingdomino_kit.untrusted.BadJson: a number of 5,000 digits (at most 100)
+    kingdomino_kit.infra.untrusted.BadJson: a number of 5,000 digits (at most 100)
     """
     if isinstance(text, (bytes, bytearray)):
         try:

@@ -10,7 +10,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.tables import (
+from kingdomino_kit.infra.tables import (
     Column,
     Schema,
     open_table,

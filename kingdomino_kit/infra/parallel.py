@@ -15,7 +15,7 @@ Where the tasks run:
   (:func:`dask_client` opens either). Dask re-runs the tasks of a worker that dies.
 
 Dask is optional (``pip install 'kingdomino-kit[dask]'``); it is imported by :func:`dask_client`
-and when a client is used, never by ``import kingdomino_kit.parallel``.
+and when a client is used, never by ``import kingdomino_kit.infra.parallel``.
 
 A Ctrl-C stops the run: no result that finishes after it is handed back (a solve cut short by
 it is not an answer), and the pool's processes or the client's tasks are cancelled.

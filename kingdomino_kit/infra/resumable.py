@@ -39,8 +39,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from kingdomino_kit.atomic import CannotWrite, fsync_folder, target_of
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.atomic import CannotWrite, fsync_folder, target_of
 
 __all__ = ["ResumableCsv", "SYNC_SECONDS", "partial_path"]
 
