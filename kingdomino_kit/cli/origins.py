@@ -27,7 +27,12 @@ from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
 from kingdomino_kit.origins.game import OriginsGame, OriginsOptions, play
 from kingdomino_kit.origins.gamelog import dumps, loads, replay
 from kingdomino_kit.origins.kingdom import parse_text, territory_from_json
-from kingdomino_kit.origins.scoring import held_totems, score_sheet
+from kingdomino_kit.origins.scoring import (
+    DEFAULT_FIRE_COUNT,
+    FIRE_COUNTS,
+    held_totems,
+    score_sheet,
+)
 from kingdomino_kit.origins.solver import solve_discovery
 
 GAME = "origins"
@@ -51,8 +56,7 @@ def register(sub: Any) -> None:
                    help="totem values: scarcity 3/4/5/6 (the rulebook's), or flat 3 each")
     p.add_argument("--discarded", type=int, default=None,
                    help="dominoes discarded (Homo Habilis; default 0, or the JSON's figure)")
-    p.add_argument("--no-empire", action="store_true", help="no Empire of fire bonus")
-    p.add_argument("--no-homo-habilis", action="store_true", help="no Homo Habilis bonus")
+    add_rule_arguments(p, spelled_off=True)
     p.add_argument("--json", action="store_true",
                    help="print JSON (with the territory as kingdomino-origins-territory/1)")
     p.set_defaults(func=cmd_score)
@@ -62,13 +66,15 @@ def register(sub: Any) -> None:
     p.add_argument("--mode", choices=("discovery", "totem", "tribe"), default="discovery")
     p.add_argument("--totem-bonus", choices=("scarcity", "flat"), default="scarcity",
                    help="totem values: scarcity 3/4/5/6 (the rulebook's), or flat 3 each")
+    add_rule_arguments(p)
     p.add_argument("--catalogue", metavar="CSV", help="domino catalogue (default: the sample)")
     p.add_argument("--replay", metavar="LOG",
                    help="the same as `origins replay LOG` (kept for older scripts; no flag of "
                         "a game to play with it)")
     p.set_defaults(func=cmd_play, play_defaults={
         name: p.get_default(name) for name in ("log", "seed", "bots", "players", "mode",
-                                               "totem_bonus")})
+                                               "totem_bonus", "empire_of_fire",
+                                               "homo_habilis", "fire_count")})
 
     p = osub.add_parser("replay", help="replay a game log, re-checking every rule")
     add_replay_arguments(p, GAME)
@@ -80,11 +86,37 @@ def register(sub: Any) -> None:
     p.add_argument("dominoes", help="domino numbers, e.g. 21,36,18")
     p.add_argument("--catalogue", metavar="CSV", help="domino catalogue (default: the sample)")
     p.add_argument("--size", type=int, choices=(5, 7), default=5, help="7: Neolithic 7×7")
-    p.add_argument("--empire", action="store_true", help="count Empire of fire (+10)")
-    p.add_argument("--homo-habilis", action="store_true", help="count Homo Habilis (+5)")
+    p.add_argument("--empire-of-fire", "--empire", dest="empire_of_fire", action="store_true",
+                   help=EMPIRE_HELP)
+    p.add_argument("--homo-habilis", action="store_true", help=HABILIS_HELP)
     add_solver_arguments(p, time_limit=60.0)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
+
+
+EMPIRE_HELP = ("supplementary rule Empire of fire: +10 when the hut is the centre of the "
+               "territory (off by default)")
+HABILIS_HELP = ("supplementary rule Homo Habilis: +5 for a complete territory with no domino "
+                "discarded (off by default)")
+
+
+def add_rule_arguments(p: argparse.ArgumentParser, *, spelled_off: bool = False) -> None:
+    """The flags of the rules a game is played or scored under: the two supplementary rules
+    (opt-in) and what the fire lady and the tie-break count. ``spelled_off``: also accept
+    ``--no-empire`` and ``--no-homo-habilis``, the spelling of when the rules were on by
+    default (they now say what the default does)."""
+    for flag, name, text, old in (("--empire-of-fire", "empire_of_fire", EMPIRE_HELP,
+                                   "--no-empire"),
+                                  ("--homo-habilis", "homo_habilis", HABILIS_HELP,
+                                   "--no-homo-habilis")):
+        group = p.add_mutually_exclusive_group()
+        group.add_argument(flag, dest=name, action="store_true", help=text)
+        if spelled_off:
+            group.add_argument(old, dest=name, action="store_false", help=argparse.SUPPRESS)
+    p.add_argument("--fire-count", choices=tuple(FIRE_COUNTS), default=DEFAULT_FIRE_COUNT,
+                   help="what the fire lady and the second tie-break count: tokens (one per "
+                        "fire token, the default) or symbols (every fire symbol, printed and "
+                        "on tokens: the English rulebook)")
 
 
 def _catalogue(path: str | None) -> Catalogue:
@@ -114,8 +146,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     except OriginsError as error:
         raise CliError(f"--{error}") from None
     sheet = score_sheet(kingdom, args.mode, totems=totems, totem_bonus_values=args.totem_bonus,
-                        empire_of_fire=not args.no_empire,
-                        homo_habilis=not args.no_homo_habilis)
+                        empire_of_fire=args.empire_of_fire, homo_habilis=args.homo_habilis,
+                        fire_count=args.fire_count)
     regions = kingdom.regions()
     if args.json:
         print(json.dumps({
@@ -125,6 +157,7 @@ def cmd_score(args: argparse.Namespace) -> int:
             "region_points": sheet.regions, "empire_of_fire": sheet.empire_of_fire,
             "homo_habilis": sheet.homo_habilis, "resources": sheet.resources,
             "totems": sheet.totems, "cavemen": sheet.cavemen, "total": sheet.total,
+            "fire_count": args.fire_count,
             "territory": kingdom.to_json()}))
         return 0
     print(f"{'terrain':<10} {'squares':>7} {'fire':>4} {'score':>5}")
@@ -160,7 +193,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         return cmd_replay(args)
     catalogue = _catalogue(args.catalogue)
     options = OriginsOptions(players=args.players, mode=args.mode,
-                             totem_bonus=args.totem_bonus, catalogue=catalogue)
+                             totem_bonus=args.totem_bonus, empire_of_fire=args.empire_of_fire,
+                             homo_habilis=args.homo_habilis, fire_count=args.fire_count,
+                             catalogue=catalogue)
     names = seat_bots(args, GAME)
     seed = game_seed(args)
     bots = [make_bot(name, seed * 10 + p, game=GAME) for p, name in enumerate(names)]
@@ -198,7 +233,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     dominoes = catalogue.dominoes(args.dominoes)
     if not dominoes:
         raise CliError("no dominoes given")
-    sol = solve_discovery(dominoes, size=args.size, empire_of_fire=args.empire,
+    sol = solve_discovery(dominoes, size=args.size, empire_of_fire=args.empire_of_fire,
                           homo_habilis=args.homo_habilis,
                           time_limit_s=args.time_limit, workers=args.workers, seed=args.seed)
     data = sol.to_json()

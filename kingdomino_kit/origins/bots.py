@@ -1,6 +1,7 @@
 """A greedy bot for the Origins game (the game-independent RandomBot works as is).
 
-It scores each offered action on a copy of its own territory with the mode's score sheet:
+It scores each offered action on a copy of its own territory with the mode's score sheet under
+the game's options (Empire of fire when it is on, the fire lady by the game's fire count):
 placements and landings by the score after them, claims by the gain of the domino's best
 placement, recruiting by trying it, spends by the points kept, settling by the points gained.
 A tied totem goes to the leader with the lowest score.
@@ -39,7 +40,7 @@ class GreedyOriginsBot:
     def _total(self, obs: Any, kingdom: OriginsKingdom) -> float:
         o = obs.options
         return float(score_sheet(kingdom, o.mode, empire_of_fire=o.empire_of_fire,
-                                 homo_habilis=False).total)
+                                 homo_habilis=False, fire_count=o.fire_count).total)
 
     def _value(self, obs: Any, kingdom: OriginsKingdom, action: Any) -> float:
         if isinstance(action, Placement):

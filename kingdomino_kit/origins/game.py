@@ -378,7 +378,7 @@ expects Claim... (claim rule)
         o = self.options
         return [score_sheet(k, self.mode, totems=[r for r, h in self.totems.items() if h == p],
                             totem_bonus_values=o.totem_bonus, empire_of_fire=o.empire_of_fire,
-                            homo_habilis=o.homo_habilis)
+                            homo_habilis=o.homo_habilis, fire_count=o.fire_count)
                 for p, k in enumerate(self._kingdoms)]
 
     def scores(self) -> list[int]:
@@ -386,8 +386,10 @@ expects Claim... (claim rule)
         return [s.total for s in self.sheets()]
 
     def tiebreak_keys(self) -> list[tuple[int, int, int]]:
-        """(total, largest region, fire symbols) per player: the higher key wins."""
-        return [tiebreak_key(k, s) for k, s in zip(self._kingdoms, self.sheets(), strict=True)]
+        """(total, largest region, fire tokens — or fire symbols under the ``symbols`` fire
+        count) per player: the higher key wins."""
+        return [tiebreak_key(k, s, self.options.fire_count)
+                for k, s in zip(self._kingdoms, self.sheets(), strict=True)]
 
     def results(self) -> list[dict[str, Any]]:
         """Per player: the score sheet's lines and the tie-break figures."""
@@ -441,7 +443,8 @@ expects Claim... (claim rule)
         return {
             "format": LOG_FORMAT, "players": o.players, "mode": o.mode, "size": o.size,
             "totem_bonus": o.totem_bonus, "empire_of_fire": o.empire_of_fire,
-            "homo_habilis": o.homo_habilis, "catalogue": o.catalogue.name,
+            "homo_habilis": o.homo_habilis, "fire_count": o.fire_count,
+            "catalogue": o.catalogue.name,
             "catalogue_hash": catalogue_hash(o.catalogue), "seed": self.seed,
             "rounds": json.loads(json.dumps(self._log)),
             "scores": self.results(), "winners": self.winners(),

@@ -5,7 +5,8 @@ replay. Logs named ``kingdomino-origins-log/1`` (the same format under its first
 
     {"format": "kingdomino-kit/origins-log/1", "players": 2-4, "mode": "discovery" | "totem" |
      "tribe", "size": 5 | 7, "totem_bonus": "flat" | "scarcity", "empire_of_fire": bool,
-     "homo_habilis": bool, "catalogue": name, "catalogue_hash": 12 hex digits, "seed": int,
+     "homo_habilis": bool, "fire_count": "tokens" | "symbols", "catalogue": name,
+     "catalogue_hash": 12 hex digits, "seed": int,
      "rounds": [{"line": [sorted numbers; [] in the last round], "board": [cavemen] (Tribe),
                  "actions": [{"by": player, <one action>}, ...]}],
      "scores": [{"player": int, "score": int, ...}], "winners": [int, ...]}
@@ -16,6 +17,11 @@ An action is one of ``{"pick": n}``, ``{"place": n, "cells": [[r, c], [r, c]]}``
 ``{"recruit": "pile", "caveman": name}``, ``{"spend": [r, c]}``, ``{"settle": [r, c]}``,
 ``{"pass": true}``; cells are hut-relative. Forced actions are logged too. The deck, the first
 chiefs' order and the caveman pile come from the seed (as in :class:`OriginsGame`).
+
+A log replays under the rules it was played with. Logs written before a field existed carry the
+rules of their time (:data:`OLD_DEFAULTS`): without ``empire_of_fire`` / ``homo_habilis`` both
+supplementary rules were on; without ``fire_count`` the fire lady and the tie-break counted fire
+symbols (``"symbols"``).
 
 >>> from kingdomino_kit.bots import RandomBot
 >>> from kingdomino_kit.origins.game import OriginsOptions, play
@@ -86,10 +92,15 @@ def _cell(value: Any, what: str, r: int) -> tuple[int, int]:
 
 
 FIELDS = frozenset({"format", "players", "mode", "size", "totem_bonus", "empire_of_fire",
-                    "homo_habilis", "catalogue", "catalogue_hash", "seed", "rounds", "scores",
-                    "winners", "bots"})
+                    "homo_habilis", "fire_count", "catalogue", "catalogue_hash", "seed",
+                    "rounds", "scores", "winners", "bots"})
 """The fields of a log (``catalogue`` names the catalogue for people, ``catalogue_hash``
 identifies it; ``bots`` is an annotation the command line may add — neither is replayed)."""
+
+OLD_DEFAULTS: dict[str, Any] = {"empire_of_fire": True, "homo_habilis": True,
+                                "fire_count": "symbols"}
+"""The rule of a log that has no such field: what the kit played when logs did not record it
+(both supplementary rules on; fire symbols counted)."""
 
 ACTION_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
     "pick": (frozenset({"pick"}),), "place": (frozenset({"place", "cells"}),),
@@ -156,10 +167,11 @@ def _options(data: dict[str, Any], catalogue: Catalogue | None) -> OriginsOption
         raise LogError(f"field 'catalogue': the catalogue's name, not {shown(data['catalogue'])}")
     try:
         kwargs: dict[str, Any] = {
-            "players": data["players"], "mode": data["mode"], "totem_bonus": data["totem_bonus"],
-            "empire_of_fire": data["empire_of_fire"], "homo_habilis": data["homo_habilis"]}
+            "players": data["players"], "mode": data["mode"], "totem_bonus": data["totem_bonus"]}
     except KeyError as error:
         raise LogError(f"missing field {shown(error.args[0])}") from None
+    for name, old in OLD_DEFAULTS.items():
+        kwargs[name] = data.get(name, old)
     if catalogue is not None:
         kwargs["catalogue"] = catalogue
     try:

@@ -1,4 +1,5 @@
-"""The rules configuration of an Origins game: players, mode, bonuses, totem values, catalogue.
+"""The rules configuration of an Origins game: players, mode, supplementary rules, totem values,
+what the fire lady and the tie-break count, catalogue.
 
 The player-count figures (chiefs, line, rounds) come from the drafting loop every game of the
 kit shares (:class:`~kingdomino_kit.draft.DraftOptions`).
@@ -19,7 +20,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.origins.catalogue import Catalogue, sample_catalogue
 from kingdomino_kit.origins.errors import OriginsError
-from kingdomino_kit.origins.scoring import Mode
+from kingdomino_kit.origins.scoring import DEFAULT_FIRE_COUNT, Mode, check_fire_count
 from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, TOTEM_BONUSES
 
 __all__ = ["OriginsOptions", "catalogue_hash"]
@@ -27,13 +28,21 @@ __all__ = ["OriginsOptions", "catalogue_hash"]
 
 @dataclass(frozen=True)
 class OriginsOptions(DraftOptions):
-    """The rules of one game (mode, players, bonuses, totem values, catalogue).
+    """The rules of one game (mode, players, supplementary rules, totem values, fire count,
+    catalogue).
 
     Players: 4 (48 dominoes, lines of 4, 12 rounds); 3 (lines of 4, the unclaimed domino of
-    each line is removed); 2, Neolithic (48 dominoes, 7×7, two chiefs each).
+    each line is removed); 2, Neolithic (48 dominoes, 7×7, two chiefs each). The supplementary
+    rules Empire of fire and Homo Habilis are off unless switched on (as Kingdomino's Middle
+    Kingdom and Harmony); ``fire_count`` names what the fire lady and the second tie-break
+    count (:data:`~kingdomino_kit.origins.scoring.FIRE_COUNTS`: ``tokens``, the seed's and the
+    default, or ``symbols``, the English rulebook's).
 
     >>> OriginsOptions(players=3, mode="totem").with_resources
     True
+    >>> o = OriginsOptions()
+    >>> o.empire_of_fire, o.homo_habilis, o.fire_count
+    (False, False, 'tokens')
     >>> OriginsOptions(mode="bronze")
     Traceback (most recent call last):
     ...
@@ -42,8 +51,9 @@ class OriginsOptions(DraftOptions):
 
     mode: str = "discovery"
     totem_bonus: str = DEFAULT_TOTEM_BONUS
-    empire_of_fire: bool = True
-    homo_habilis: bool = True
+    empire_of_fire: bool = False
+    homo_habilis: bool = False
+    fire_count: str = DEFAULT_FIRE_COUNT
     catalogue: Catalogue = field(default_factory=sample_catalogue, compare=False)
 
     error: ClassVar[type[KingdominoError]] = OriginsError
@@ -56,6 +66,11 @@ class OriginsOptions(DraftOptions):
         if self.totem_bonus not in TOTEM_BONUSES:
             raise OriginsError(f"totem_bonus must be one of {', '.join(TOTEM_BONUSES)}, not "
                                f"{self.totem_bonus!r}")
+        for name in ("empire_of_fire", "homo_habilis"):
+            if not isinstance(getattr(self, name), bool):
+                raise OriginsError(f"{name}: must be True or False, not "
+                                   f"{shown(getattr(self, name))}")
+        check_fire_count(self.fire_count)
         if len(self.catalogue) != 48:
             raise OriginsError(f"a game needs a catalogue of 48 dominoes, "
                                f"{self.catalogue.name} has {len(self.catalogue)}")

@@ -49,7 +49,8 @@ class Caveman(Enum):
     @property
     def counts(self) -> str | None:
         """What a hunter-gatherer counts in the 8 squares around it: ``mammoth``, ``fish``,
-        ``mushroom``, ``flint``, ``resource``, ``fire symbol`` (printed or on a token) or
+        ``mushroom``, ``flint``, ``resource``, ``fire`` (fire tokens, or fire symbols under the
+        ``symbols`` reading: :data:`~kingdomino_kit.origins.scoring.FIRE_COUNTS`) or
         ``caveman`` (None: warrior)."""
         return _SPEC[self][1]
 
@@ -86,7 +87,7 @@ _SPEC: dict[Caveman, tuple[str, str | None, int, int]] = {
     Caveman.HUNTER: ("h", "mammoth", 3, 0),
     Caveman.PAINTER: ("p", "resource", 2, 0),
     Caveman.FISHING_CHILD: ("c", "fish", 3, 0),
-    Caveman.FIRE_LADY: ("l", "fire symbol", 1, 0),
+    Caveman.FIRE_LADY: ("l", "fire", 1, 0),
     Caveman.GATHERER: ("g", "mushroom", 4, 0),
     Caveman.SHAMAN: ("s", "caveman", 2, 0),
     Caveman.SCULPTOR: ("k", "flint", 5, 0),

@@ -24,9 +24,78 @@ def test_score_json_by_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     data = json.loads(out)
     assert code == 0
     assert (data["region_points"], data["resources"], data["totems"]) == (3, 4, 10)
+    assert data["empire_of_fire"] == 0 and data["total"] == 17   # supplementary rules: off
+    code, out, _ = run(capsys, "origins", "score", str(f), "--json", "--mode", "totem",
+                       "--totems", "fish,flint", "--empire-of-fire")
+    data = json.loads(out)
     assert data["empire_of_fire"] == 10 and data["total"] == 27   # all within ±2 of the hut
     code, out, _ = run(capsys, "origins", "score", str(f))
+    assert code == 0 and out.splitlines()[-1].split() == ["total", "3"]    # regions 3
+    code, out, _ = run(capsys, "origins", "score", str(f), "--empire-of-fire")
     assert code == 0 and out.splitlines()[-1].split() == ["total", "13"]   # regions 3 + empire 10
+
+
+def test_score_supplementary_rules_and_fire_count(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A complete 5×5 territory, hut centred, a fire lady beside a 2-fire token (1 token, 2
+    symbols): each flag adds its own points; the old spelling --no-empire still reads (the
+    default now) but not together with --empire-of-fire."""
+    f = tmp_path / "t.txt"
+    f.write_text("G  G  D  D  D\nG1 G  D  D  D\nL  L  H  D@l D*2\nL  L  Q  Q  Q\n"
+                 "F  F  Q  Q  Q1\n")
+
+    def total(*flags: str) -> int:
+        code, out, err = run(capsys, "origins", "score", str(f), "--json", "--mode", "tribe",
+                             *flags)
+        assert code == 0, err
+        return int(json.loads(out)["total"])
+
+    regions = 4 + 6 + 8 * 2                        # G1 4 × 1, Q1 6 × 1, desert 8 × 2 (token)
+    assert total() == regions + 1                  # the fire lady: one token
+    assert total("--fire-count", "tokens") == regions + 1
+    assert total("--fire-count", "symbols") == regions + 2
+    assert total("--empire-of-fire") == regions + 1 + 10
+    assert total("--homo-habilis") == regions + 1 + 5
+    assert total("--empire-of-fire", "--homo-habilis") == regions + 1 + 15
+    assert total("--no-empire", "--no-homo-habilis") == regions + 1
+    for flags, words in ((["--empire-of-fire", "--no-empire"], "not allowed with"),
+                         (["--fire-count", "flames"], "--fire-count: invalid choice")):
+        with pytest.raises(SystemExit) as stop:
+            run(capsys, "origins", "score", str(f), *flags)
+        out, err = capsys.readouterr()
+        assert stop.value.code == 2 and out == "" and words in err
+
+
+@pytest.mark.parametrize(("flags", "recorded"), [
+    ([], (False, False, "tokens")),
+    (["--empire-of-fire"], (True, False, "tokens")),
+    (["--homo-habilis", "--fire-count", "symbols"], (False, True, "symbols")),
+    (["--empire-of-fire", "--homo-habilis"], (True, True, "tokens")),
+])
+def test_play_flags_are_played_and_recorded(flags: list[str], recorded: tuple[object, ...],
+                                            tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.json"
+    code, out, err = run(capsys, "origins", "play", "--players", "2", "--seed", "14",
+                         "--log", str(log), "--json", *flags)
+    assert code == 0, err
+    data = json.loads(log.read_text())
+    assert (data["empire_of_fire"], data["homo_habilis"], data["fire_count"]) == recorded
+    scores = json.loads(out)["scores"]
+    assert all(s["empire_of_fire"] in ((0, 10) if recorded[0] else (0,)) for s in scores)
+    assert all(s["homo_habilis"] in ((0, 5) if recorded[1] else (0,)) for s in scores)
+    code, out, _ = run(capsys, "origins", "replay", str(log), "--json")
+    assert code == 0 and json.loads(out)["scores"] == scores
+
+
+def test_play_replay_takes_no_rule_flag(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.json"
+    assert run(capsys, "origins", "play", "--players", "2", "--seed", "1", "--log",
+               str(log))[0] == 0
+    for flag in (["--empire-of-fire"], ["--homo-habilis"], ["--fire-count", "symbols"]):
+        code, out, err = run(capsys, "origins", "play", "--replay", str(log), *flag)
+        assert code == 2 and out == "" and f"{flag[0]}: --replay re-checks a log" in err
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -72,6 +141,10 @@ def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and data["status"] == "OPTIMAL" and data["score"] == 4
     assert [t["fire"] for t in data["fire"]] == [1] and "V1" in data["grid"]
 
+    for flag in ("--empire-of-fire", "--empire"):      # the older spelling still reads
+        code, out, _ = run(capsys, "origins", "solve", "36,18", "--json", "--workers", "1", flag)
+        assert code == 0 and json.loads(out)["score"] == 4 + 10
+
 
 def test_score_reads_the_json_territory_it_writes(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,6 +154,9 @@ def test_score_reads_the_json_territory_it_writes(tmp_path: Path,
                        "--discarded", "1")
     first = json.loads(out)
     assert code == 0 and first["territory"]["discarded"] == 1 and first["homo_habilis"] == 0
+    code, out, _ = run(capsys, "origins", "score", str(f), "--json", "--mode", "tribe",
+                       "--homo-habilis", "--discarded", "1")
+    assert json.loads(out)["homo_habilis"] == 0          # a domino was discarded
     j = tmp_path / "t.json"
     j.write_text(json.dumps(first["territory"]))
     code, out, _ = run(capsys, "origins", "score", str(j), "--json", "--mode", "tribe")

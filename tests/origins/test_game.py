@@ -216,6 +216,11 @@ def test_a_plain_tuple_placement_is_accepted_as_the_placement() -> None:
     assert isinstance(game.kingdoms_[game.order[0] // 2].history[0], Placement)
 
 
+OLD_RULES = {"empire_of_fire": True, "homo_habilis": True, "fire_count": "symbols"}
+"""The rules the kit played before the supplementary rules became opt-in and the fire lady and
+the tie-break counted fire tokens."""
+
+
 @pytest.mark.parametrize(("mode", "players", "digest", "scores"), [
     ("discovery", 2, "bdbaada9c3713f77", [66, 87]),
     ("totem", 3, "b626b6405e8b6912", [52, 43, 44]),
@@ -225,17 +230,129 @@ def test_seeded_games_are_pinned(mode: str, players: int, digest: str,
                                  scores: list[int]) -> None:
     """The same seed plays the same game, to the byte of its log (under the format's first
     name, ``kingdomino-origins-log/1``): pinned when the sample catalogue was made to match the
-    rulebook's totals and the Empire of fire, totem and tie-break readings were settled; a change
-    here means seeded games, and the logs users saved, no longer replay alike."""
+    rulebook's totals and the Empire of fire, totem and tie-break readings were settled — under
+    those rules, set explicitly, and without the ``fire_count`` field logs of that time did not
+    have. A change here means seeded games, and the logs users saved, no longer replay alike."""
     import hashlib
 
     game = play([RandomBot(p) for p in range(players)],
-                OriginsOptions(players=players, mode=mode), seed=2026)
+                OriginsOptions(players=players, mode=mode, **OLD_RULES), seed=2026)
     log = game.log()
     assert log["format"] == "kingdomino-kit/origins-log/1"
-    old_name = log | {"format": "kingdomino-origins-log/1"}
+    assert log["fire_count"] == "symbols"
+    old_name = {k: v for k, v in log.items() if k != "fire_count"}
+    old_name["format"] = "kingdomino-origins-log/1"
     assert hashlib.sha256(dumps(old_name).encode()).hexdigest()[:16] == digest
     assert game.scores() == scores
+    again = replay(old_name)           # a log of that time: no fire_count, both rules on
+    assert again.options == game.options
+    assert again.scores() == scores and again.results() == game.results()
+
+
+def test_the_fingerprint_of_seeded_games_comes_back_under_the_old_rules() -> None:
+    """``scripts/fingerprint.py``'s origins-games family, played with the old rules set
+    explicitly (its hash changed when the defaults did), gives the hash recorded before."""
+    import importlib.util
+
+    from kingdomino_kit.origins.bots import GreedyOriginsBot
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "fingerprint.py"
+    spec = importlib.util.spec_from_file_location("fingerprint", path)
+    assert spec is not None and spec.loader is not None
+    fingerprint = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fingerprint)
+    modes = ["discovery", "totem", "tribe"]
+    logs = []
+    for seed in range(30):
+        players = 2 + seed % 3
+        options = OriginsOptions(players=players, mode=modes[seed % 3], **OLD_RULES)
+        bots = [(GreedyOriginsBot(seed + p) if p % 2 else RandomBot(seed + p))
+                for p in range(players)]
+        log = play(bots, options, seed=seed).log()
+        del log["fire_count"]
+        logs.append(fingerprint._strip(log))
+    assert fingerprint._digest(logs) == "ce471afeca553370"
+
+
+# ----------------------------------------------------------------- rules chosen for a game
+def test_the_supplementary_rules_are_off_by_default_and_the_fire_lady_counts_tokens() -> None:
+    options = OriginsOptions(players=2)
+    assert (options.empire_of_fire, options.homo_habilis, options.fire_count) == (
+        False, False, "tokens")
+    game = play([RandomBot(1), RandomBot(2)], options, seed=4)
+    assert [(r["empire_of_fire"], r["homo_habilis"]) for r in game.results()] == [(0, 0)] * 2
+    log = game.log()
+    assert (log["empire_of_fire"], log["homo_habilis"], log["fire_count"]) == (
+        False, False, "tokens")
+
+
+@pytest.mark.parametrize(("mode", "seed"), [("discovery", 17), ("totem", 14), ("tribe", 12)])
+def test_switched_on_the_supplementary_rules_score_and_are_recorded(mode: str, seed: int) -> None:
+    """Random bots play the same moves whatever the rules: switched on, each territory gains
+    exactly +10 when its hut is centred and +5 when complete with nothing discarded (seeds where
+    both happen)."""
+    bots = [RandomBot(3), RandomBot(4), RandomBot(5)]
+    off = play(bots, OriginsOptions(players=3, mode=mode), seed=seed)
+    bots = [RandomBot(3), RandomBot(4), RandomBot(5)]
+    on = play(bots, OriginsOptions(players=3, mode=mode, empire_of_fire=True,
+                                   homo_habilis=True), seed=seed)
+    assert off.log()["rounds"] == on.log()["rounds"]
+    for k, a, b in zip(on.kingdoms_, off.results(), on.results(), strict=True):
+        empire = 10 if k.is_empire_of_fire() else 0
+        habilis = 5 if k.is_complete() and k.discarded == 0 else 0
+        assert (b["empire_of_fire"], b["homo_habilis"]) == (empire, habilis)
+        assert b["score"] == a["score"] + empire + habilis
+    assert any(r["empire_of_fire"] for r in on.results())
+    assert any(r["homo_habilis"] for r in on.results())
+    log = on.log()
+    assert (log["empire_of_fire"], log["homo_habilis"]) == (True, True)
+    assert replay(loads(dumps(log))).results() == on.results()
+    only_empire = log | {"homo_habilis": False}
+    with pytest.raises(LogError, match="score"):     # the recorded scores count Homo Habilis
+        replay(only_empire)
+
+
+def test_the_fire_count_decides_the_tie_break_and_is_recorded() -> None:
+    """Same moves (random bots, Discovery: the fire lady is not in play), two readings: the
+    tie-break's third figure is the number of fire tokens, or every fire symbol."""
+    games = {reading: play([RandomBot(1), RandomBot(2), RandomBot(3)],
+                           OriginsOptions(players=3, fire_count=reading), seed=5)
+             for reading in ("tokens", "symbols")}
+    tokens, symbols = games["tokens"], games["symbols"]
+    assert tokens.scores() == symbols.scores()
+    assert [key[2] for key in tokens.tiebreak_keys()] == [len(k.tokens) for k in tokens.kingdoms_]
+    assert [key[2] for key in symbols.tiebreak_keys()] == [
+        sum(h.fire for _, h in k.squares()) + sum(k.tokens.values()) for k in symbols.kingdoms_]
+    assert tokens.tiebreak_keys() != symbols.tiebreak_keys()
+    assert tokens.log()["fire_count"] == "tokens" and symbols.log()["fire_count"] == "symbols"
+    assert replay(symbols.log()).options.fire_count == "symbols"
+
+
+def test_logs_without_the_rule_fields_replay_under_the_rules_of_their_time() -> None:
+    """A log written before ``fire_count`` existed (or ``empire_of_fire`` / ``homo_habilis``)
+    was played with both supplementary rules on and fire symbols counted: it replays so."""
+    game = play([RandomBot(6), RandomBot(7)],
+                OriginsOptions(players=2, mode="tribe", **OLD_RULES), seed=9)
+    old = {k: v for k, v in game.log().items() if k not in OLD_RULES}
+    again = replay(old)
+    assert (again.options.empire_of_fire, again.options.homo_habilis,
+            again.options.fire_count) == (True, True, "symbols")
+    assert again.results() == game.results() and again.winners() == game.winners()
+    stored = Path(__file__).resolve().parents[1] / "cli" / "logs" / "kingdomino-origins-log-1.json"
+    data = loads(stored.read_text())
+    assert "fire_count" not in data
+    again = replay(data)
+    assert again.options.fire_count == "symbols"
+    assert again.results() == data["scores"] and again.winners() == data["winners"]
+
+
+@pytest.mark.parametrize(("field", "value"), [("empire_of_fire", "yes"),
+                                              ("homo_habilis", 1), ("fire_count", "flames"),
+                                              ("fire_count", None)])
+def test_a_log_with_a_bad_rule_field_is_refused(field: str, value: Any) -> None:
+    log = play([RandomBot(1), RandomBot(2)], OriginsOptions(players=2), seed=1).log()
+    with pytest.raises(LogError, match=field):
+        replay(log | {field: value})
 
 
 @pytest.mark.parametrize("mode", ["totem", "tribe"])

@@ -209,7 +209,9 @@ def test_discovery_regions_squares_times_fire() -> None:
     assert k.score() == 21
     by_terrain = {r.terrain: r.score for r in k.regions()}
     assert by_terrain[Terrain.VOLCANO] == 0
-    assert score_sheet(k).total == 21 + 10      # Empire of fire: every square within ±2 of the hut
+    assert score_sheet(k).total == 21           # the supplementary rules are off by default
+    # Empire of fire: every square within ±2 of the hut
+    assert score_sheet(k, empire_of_fire=True).total == 21 + 10
     assert score_sheet(k, empire_of_fire=False).total == 21
 
 
@@ -225,28 +227,52 @@ def test_empire_of_fire_and_homo_habilis() -> None:
         L  L  Q  Q  Q
         F  F  Q  Q  Q1
     """)
-    sheet = score_sheet(full)
+    both = {"empire_of_fire": True, "homo_habilis": True}
+    sheet = score_sheet(full, **both)
     assert (sheet.regions, sheet.empire_of_fire, sheet.homo_habilis) == (4 + 6, 10, 5)
+    # supplementary rules: off unless asked for, each on its own
+    assert (score_sheet(full).empire_of_fire, score_sheet(full).homo_habilis) == (0, 0)
+    assert score_sheet(full).total == 4 + 6
+    assert score_sheet(full, homo_habilis=True).total == 4 + 6 + 5
+    assert score_sheet(full, empire_of_fire=True).total == 4 + 6 + 10
     full.discarded = 1
-    assert score_sheet(full).homo_habilis == 0
+    assert score_sheet(full, **both).homo_habilis == 0
     gappy = OriginsKingdom.from_text("G1 . . / . H . / . . D")
-    assert score_sheet(gappy).empire_of_fire == 10 and score_sheet(gappy).homo_habilis == 0
+    assert score_sheet(gappy, **both).empire_of_fire == 10
+    assert score_sheet(gappy, **both).homo_habilis == 0
     assert score_sheet(gappy, empire_of_fire=False).empire_of_fire == 0
 
 
-def test_ties_largest_region_then_fire_symbols() -> None:
-    a = OriginsKingdom.from_text("H D D D / L1 . . .")      # 1, largest 3, one printed fire
-    b = OriginsKingdom.from_text("H L*1 D D")               # 1, largest 2, one fire on a token
+def test_ties_largest_region_then_fire_tokens() -> None:
+    a = OriginsKingdom.from_text("H D D D / L1 . . .")      # 1, largest 3, no token
+    b = OriginsKingdom.from_text("H L*1 D D")               # 1, largest 2, one token
     c = OriginsKingdom.from_text("H D*1 D / L . .")         # 2
-    keys = [tiebreak_key(k, score_sheet(k, empire_of_fire=False)) for k in (a, b, c)]
-    assert keys == [(1, 3, 1), (1, 2, 1), (2, 2, 1)]
+    keys = [tiebreak_key(k, score_sheet(k)) for k in (a, b, c)]
+    assert keys == [(1, 3, 0), (1, 2, 1), (2, 2, 1)]
     assert max(keys) == keys[2] and keys[0] > keys[1]
-    # same total and largest region: the most fire symbols, printed and on tokens, wins
-    d = OriginsKingdom.from_text("H Q1 F1 / D D .")         # 2, largest 2, two printed
-    e = OriginsKingdom.from_text("H L1 L / D D .")          # 2, largest 2, one printed
-    f = OriginsKingdom.from_text("H L*2 L / D D .")         # 4, largest 2, a 2-fire token
-    assert [tiebreak_key(k, score_sheet(k, empire_of_fire=False)) for k in (d, e, f)] == [
-        (2, 2, 2), (2, 2, 1), (4, 2, 2)]
+    # same total and largest region: the most fire tokens wins (the seed: "nhiều con dấu Lửa
+    # nhất"), whatever the fire on them and whatever is printed
+    d = OriginsKingdom.from_text("H Q1 F1 / D D .")         # 2, largest 2, two printed, no token
+    e = OriginsKingdom.from_text("H L*1 L / D*1 D .")       # 2 + 2, largest 2, two 1-fire tokens
+    f = OriginsKingdom.from_text("H L*2 L / D D .")         # 4, largest 2, one 2-fire token
+    g = OriginsKingdom.from_text("H L*1 L*1 / D1 D .")      # 4 + 2, largest 2, two tokens
+    assert [tiebreak_key(k, score_sheet(k)) for k in (d, e, f, g)] == [
+        (2, 2, 0), (4, 2, 2), (4, 2, 1), (6, 2, 2)]
+    assert tiebreak_key(e, score_sheet(e)) > tiebreak_key(f, score_sheet(f))
+
+
+def test_the_symbols_reading_of_the_tie_break_counts_printed_and_token_fire() -> None:
+    """The English rulebook's reading, an option: every fire symbol, printed and on tokens. Two
+    territories tied on total and largest region where the readings disagree."""
+    e = OriginsKingdom.from_text("H L*1 L / D*1 D .")       # 4, largest 2: 2 tokens, 2 symbols
+    f = OriginsKingdom.from_text("H L*2 L / D D .")         # 4, largest 2: 1 token, 2 symbols
+    h = OriginsKingdom.from_text("H L*1 L / D1 D .")        # 4, largest 2: 1 token, 2 symbols
+    tokens = [tiebreak_key(k, score_sheet(k), "tokens") for k in (e, f, h)]
+    symbols = [tiebreak_key(k, score_sheet(k), "symbols") for k in (e, f, h)]
+    assert tokens == [(4, 2, 2), (4, 2, 1), (4, 2, 1)]      # e alone wins
+    assert symbols == [(4, 2, 2), (4, 2, 2), (4, 2, 2)]     # all three share victory
+    with pytest.raises(KingdominoError, match="fire_count must be one of tokens, symbols"):
+        tiebreak_key(e, score_sheet(e), "flames")
 
 
 # ----------------------------------------------------------------------------- Totem
@@ -414,14 +440,17 @@ def _score_by_hand(k: OriginsKingdom) -> int:
     return total
 
 
-def _cavemen_by_hand(k: OriginsKingdom) -> int:
+def _cavemen_by_hand(k: OriginsKingdom, fire_count: str = "tokens") -> int:
     total = 0
     for (r, c), man in k.cavemen.items():
         around = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
         if man.is_warrior:
             continue
         what = man.counts
-        if what == "fire symbol":  # the fire lady: printed symbols and fire on tokens, each counts
+        if what == "fire" and fire_count == "tokens":  # the fire lady: one per token
+            total += man.points * sum(1 for cell in around if cell in k.tokens)
+            continue
+        if what == "fire":  # the symbols reading: printed symbols and fire on tokens, each counts
             squares = dict(k.squares())
             total += man.points * sum((squares[cell].fire if cell in squares else 0)
                                       + k.tokens.get(cell, 0) for cell in around)
@@ -448,14 +477,30 @@ def test_scores_match_a_flood_fill_and_a_neighbour_count_written_here() -> None:
         assert k.score() == _score_by_hand(k)
         assert sum(caveman_points(k).values()) == _cavemen_by_hand(k)
         assert score_sheet(k, "tribe").cavemen == _cavemen_by_hand(k)
+        for reading in ("tokens", "symbols"):
+            assert (score_sheet(k, "tribe", fire_count=reading).cavemen
+                    == sum(caveman_points(k, reading).values()) == _cavemen_by_hand(k, reading))
         assert score_sheet(k, "totem").resources == len(k.resources)
 
 
-def test_the_fire_lady_counts_fire_symbols_printed_and_on_tokens() -> None:
-    """1 point per fire symbol in her 8 surrounding squares: a printed G1 (1) and a 2-fire token
-    (2); before, only tokens counted (1 per token)."""
-    k = OriginsKingdom.from_text("H G1 G / D@l L*2 .")
-    assert caveman_points(k) == {(1, 0): 1 + 2}
+def test_the_fire_lady_counts_fire_tokens() -> None:
+    """1 point per fire token in her 8 surrounding squares (the seed: "1 điểm mỗi con dấu ngọn
+    lửa"): a 1-fire and a 2-fire token next to her are 2 points; the printed G1 and the fire on
+    the tokens count nothing, nor does the 3-fire token two squares away."""
+    k = OriginsKingdom.from_text("H G1 G . / D*1 D@l L*2 D*3")
+    assert caveman_points(k) == {(1, 1): 2}
+    assert score_sheet(k, "tribe").cavemen == 2
+    assert score_sheet(k, "tribe", fire_count="tokens").cavemen == 2
+
+
+def test_the_fire_lady_under_the_symbols_reading_counts_printed_and_token_fire() -> None:
+    """The English rulebook's reading, an option: every fire symbol around her, a printed G1 (1),
+    the 1-fire token (1) and the 2-fire token (2); the 3-fire token is out of reach."""
+    k = OriginsKingdom.from_text("H G1 G . / D*1 D@l L*2 D*3")
+    assert caveman_points(k, "symbols") == {(1, 1): 1 + 1 + 2}
+    assert score_sheet(k, "tribe", fire_count="symbols").cavemen == 4
+    with pytest.raises(KingdominoError, match="fire_count"):
+        score_sheet(k, "tribe", fire_count="all")
 
 
 # The rulebook's "Domino Terrain Distribution" and box contents (English rulebook, transcribed
