@@ -16,8 +16,11 @@
 # # 07 · Kingdoms: gold by rows and columns
 #
 # Reiner Knizia's *Kingdoms* is played on a 5 × 6 board. Players take turns to put a **castle**
-# (rank 1–4) or a **tile** on an empty cell: resources (+1 … +6), hazards (−1 … −6), two
-# mountains, a dragon and a gold mine. When the board is full, every row and every column is
+# (rank 1–4) or a **tile** on an empty cell: resources (+1 … +6: the Forest +1, the Village +3,
+# the Mill +4, the Watchtower +5 …), hazards (−1 … −6: the Dire Wolves −3, the Orcs −5, the
+# Troll −6 …), two mountains, a dragon and a gold mine. The names are those of the 2002 rules the
+# kit follows; the 2011 English edition names the tiles otherwise (its Village is +1): the table
+# is in `docs/rules/kingdoms.md`. When the board is full, every row and every column is
 # scored, and each player gains — or pays — the line's value times the ranks of their castles in
 # it. Three epochs; the richest player wins.
 #
@@ -40,7 +43,7 @@ board = Board.from_text("""
 +3 b1 -6 c1 a4 a1
 .  +4 .  +1 .  .
 .  -3 .  -5 .  .
-+2 D  a2 ^  +5 b1
++3 D  a2 ^  +5 b1
 .  $  .  a1 .  .
 """)
 board
@@ -57,16 +60,16 @@ board
 #
 # The rules say nothing about a dragon or gold mine *across* a mountain; the library applies
 # them within their own segment, which is what the worked example of row 4 shows (the dragon left
-# of the mountain does not cancel the +5 right of it).
+# of the mountain cancels the Village there, not the Watchtower, +5, right of it).
 
 # %%
 scoring = score_board(board)
 print(scoring.explain())
 
 # %% [markdown]
-# The seed's numbers: **row 1** is +3 − 6 = −3 and white has ranks 4 + 1 = 5, so white pays 15,
-# grey and black 3 each; **column 2**: the dragon cancels the +4, the −3 is doubled by the gold
-# mine: −6 for grey's rank-1 castle.
+# The seed's numbers: in **row 1** the Village brings 3 and the Troll steals 6, −3, and white has
+# ranks 4 + 1 = 5, so white pays 15, grey and black 3 each; in **column 2** the dragon cancels
+# the Mill (+4), the Dire Wolves (−3) are doubled by the gold mine: −6 for grey's rank-1 castle.
 
 # %%
 (row1,) = scoring.line("row 1")

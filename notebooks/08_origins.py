@@ -241,8 +241,20 @@ display(SVG(origins_svg(camp)))
 for reading in ("scarcity", "flat"):
     sheet = score_sheet(camp, "totem", totems=[Resource.FISH, Resource.FLINT],
                         totem_bonus_values=reading)
-    print(f"{reading:<9} regions {sheet.regions} + empire of fire {sheet.empire_of_fire} + "
-          f"resources {sheet.resources} + totems {sheet.totems} = {sheet.total}")
+    print(f"{reading:<9} regions {sheet.regions} + resources {sheet.resources} + "
+          f"totems {sheet.totems} = {sheet.total}")
+
+# %% [markdown]
+# Two **supplementary rules** hold in every mode, and like Kingdomino's Middle Kingdom and
+# Harmony they count only when you ask for them: *Empire of fire*, +10 when the hut is the centre
+# of the 5 × 5 territory (complete or not), and *Homo Habilis*, +5 for a complete territory with
+# no domino discarded. This camp's hut is within two squares of every square:
+
+# %%
+sheet = score_sheet(camp, "totem", totems=[Resource.FISH, Resource.FLINT],
+                    empire_of_fire=True, homo_habilis=True)
+print(f"empire of fire {sheet.empire_of_fire}, homo habilis {sheet.homo_habilis} "
+      f"(not complete), total {sheet.total}")
 
 # %% [markdown]
 # ## Tribe mode: cavemen
@@ -270,11 +282,30 @@ print("cavemen points:", score_sheet(tribe, "tribe").cavemen)
 # Checked by hand: the fishing child sees 3 fish (9), the gatherer 1 mushroom (4); the warriors
 # form two groups of three, powers 1 + 1 + 3 and 2 + 2 + 1: 3 × 5 + 3 × 5 = 30. Total 43.
 #
+# The **fire lady** counts fire *tokens* around her, one per token whatever its fire — so say the
+# rules the kit follows ("1 điểm mỗi con dấu ngọn lửa", 1 point per fire token). The English
+# rulebook counts every fire *symbol*, printed on the squares and on the tokens; the kit keeps
+# that reading as an option, `fire_count="symbols"`, which also decides the second tie-break
+# (the most fire tokens, or symbols):
+
+# %%
+lady = OriginsKingdom.from_text("H G1 G . / D*1 D@l L*2 D*3")
+display(SVG(origins_svg(lady)))
+for reading in ("tokens", "symbols"):
+    print(f"{reading:<8} fire lady: {caveman_points(lady, reading)}")
+
+# %% [markdown]
+# By hand: around her lie a 1-fire and a 2-fire token (2 tokens) and the printed `G1`: 2 points
+# counting tokens, 1 + 1 + 2 = 4 counting symbols. The 3-fire token is two squares away.
+#
 # ## Playing the three modes
 #
 # The drafting game follows the Kingdomino engine's shape: `legal_actions()`, `apply(action)`
 # (an illegal action raises and changes nothing), observations, bots, and a log that replays
-# every rule. Origins adds fire-landing, totem and recruit actions.
+# every rule. Origins adds fire-landing, totem and recruit actions. The rules of a game are its
+# `OriginsOptions` — here the defaults: no supplementary rule, fire tokens counted
+# (`OriginsOptions(players=3, empire_of_fire=True, homo_habilis=True, fire_count="symbols")`
+# switches each on); the log records them.
 
 # %%
 from kingdomino_kit.bots import RandomBot  # noqa: E402
@@ -314,3 +345,5 @@ for mode in ("discovery", "totem", "tribe"):
 #   does the best landing switch from the meadow to the lake?
 # * Type in your own copy's dominoes (`load_catalogue`) and solve its best Discovery territory.
 # * `kingdomino-kit origins solve 21,33,39 --json` does the same from the shell.
+# * `kingdomino-kit origins play --empire-of-fire --homo-habilis` plays with the supplementary
+#   rules: does the greedy bot's lead grow?

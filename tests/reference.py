@@ -252,14 +252,15 @@ def check_solution(sol: Solution, doms: list[Domino], start: Kingdom | None = No
 
 # ------------------------------------------------------------------ Kingdoms
 # The seed's worked example (white = a, grey = b, black = c), laid out so that the four lines
-# the seed explains hold exactly what it says: row 1 (+3, -6; a4 a1, b1, c1), row 4 (a mountain;
-# left: dragon, village, a2; right: +5 and b1), column 2 (+4, dragon, -3, gold mine; b1) and
-# column 4 (a mountain between a1 and the rest: +1, -5, c1).
+# the seed explains hold exactly what it says: row 1 (the Village +3, the Troll -6; a4 a1, b1,
+# c1), row 4 (a mountain; left: the dragon, the Village +3, a2; right: the Watchtower +5 and b1),
+# column 2 (the Mill +4, dragon, the Dire Wolves -3, gold mine; b1) and column 4 (a mountain
+# between a1 and the rest: the Forest +1, the Orcs -5, c1).
 SEED_EXAMPLE = """
 +3 b1 -6 c1 a4 a1
 .  +4 .  +1 .  .
 .  -3 .  -5 .  .
-+2 D  a2 ^  +5 b1
++3 D  a2 ^  +5 b1
 .  $  .  a1 .  .
 """
 

@@ -9,7 +9,7 @@ Five lines of six cells (or rows separated by ``/``), cells separated by spaces:
 ...     +3 b1 -6 c1 a4 a1
 ...     .  +4 .  +1 .  .
 ...     .  -3 .  -5 .  .
-...     +2 D  a2 ^  +5 b1
+...     +3 D  a2 ^  +5 b1
 ...     .  $  .  a1 .  .''')
 >>> b.at((3, 1)), b.at((0, 4)), len(b.empty_cells())
 (Tile.parse('D'), Castle('a', 4), 12)

@@ -6,14 +6,15 @@ cancels the resources, a gold mine doubles what is left (cancel first, then doub
 seed's worked example); each player gains value × the sum of their castle ranks there (a castle
 next to the wizard counts one rank higher). Dragon and gold mine act only within their own
 segment — the seed's example of row 4 shows it: the dragon left of the mountain cancels the
-village there, but the +5 right of it still pays. Empty cells are ignored.
+Village (+3) there, but the Watchtower (+5) right of it still pays. Empty cells are ignored.
+(Tile names: the seed's, ``docs/rules/kingdoms.md`` has them beside the 2011 edition's.)
 
 >>> from kingdomino_kit.kingdoms.board import Board
 >>> s = score_board(Board.from_text('''
 ...     +3 b1 -6 c1 a4 a1
 ...     .  +4 .  +1 .  .
 ...     .  -3 .  -5 .  .
-...     +2 D  a2 ^  +5 b1
+...     +3 D  a2 ^  +5 b1
 ...     .  $  .  a1 .  .'''))
 >>> row1 = s.line("row 1")[0]
 >>> row1.value, row1.ranks, row1.gold

@@ -25,6 +25,7 @@ def test_seed_row_4_mountain_and_dragon() -> None:
     left, right = score_board(Board.from_text(SEED_EXAMPLE)).line("row 4")
     assert left.cells == ((3, 0), (3, 1), (3, 2)) and right.cells == ((3, 4), (3, 5))
     assert left.dragon and left.value == 0 and left.gold["a"] == 0
+    assert left.cancelled == 3                  # the Village (+3), cancelled by the Dragon
     assert not right.dragon and right.value == 5 and right.gold == {"a": 0, "b": 5, "c": 0}
 
 
