@@ -380,3 +380,21 @@ def test_a_log_played_with_another_catalogue_says_which_and_how_to_replay_it() -
     log = (Path(__file__).parent / "logs" / "played-with-the-previous-sample.json").read_text()
     with pytest.raises(LogError, match=r"played with catalogue .*hash 53be6fd6c501.*--catalogue"):
         replay(log)
+
+
+@pytest.mark.parametrize(("reading", "where"), [("tokens", (0, 4)), ("symbols", (1, 0))])
+def test_the_greedy_bot_settles_the_fire_lady_by_the_games_fire_count(
+        reading: str, where: tuple[int, int]) -> None:
+    """Two free squares for a fire lady: one beside a printed G2 (0 tokens, 2 symbols), one
+    beside a 1-fire token (1 token, 1 symbol); the greedy bot scores them as the game counts."""
+    from types import SimpleNamespace
+
+    from kingdomino_kit.origins import Caveman, OriginsKingdom
+    from kingdomino_kit.origins.bots import GreedyOriginsBot
+
+    k = OriginsKingdom.from_text("H G2 D D D / D D D D D*1")
+    actions = [Settle((1, 0)), Settle((0, 4))]
+    assert all(a.cell in k.settle_targets() for a in actions)
+    obs = SimpleNamespace(options=OriginsOptions(players=2, mode="tribe", fire_count=reading),
+                          kingdoms=[k], player=0, recruiting=Caveman.FIRE_LADY)
+    assert GreedyOriginsBot(0).choose(obs, actions) == Settle(where)
