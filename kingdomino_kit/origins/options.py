@@ -53,8 +53,8 @@ class OriginsOptions(DraftOptions):
     totem_bonus: str = DEFAULT_TOTEM_BONUS
     empire_of_fire: bool = False
     homo_habilis: bool = False
-    fire_count: str = DEFAULT_FIRE_COUNT
     catalogue: Catalogue = field(default_factory=sample_catalogue, compare=False)
+    fire_count: str = DEFAULT_FIRE_COUNT
 
     error: ClassVar[type[KingdominoError]] = OriginsError
 
