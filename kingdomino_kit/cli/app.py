@@ -76,7 +76,8 @@ def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
     folder.mkdir(parents=True, exist_ok=True)
     teacher = new_code(4)
     gate = ClassConfig(hosts=tuple(sorted(names)), code=code, teacher_key=teacher,
-                       store_path=folder / "class.db", max_kernels=2 * args.students + 4)
+                       store_path=folder / "class.db", max_kernels=2 * args.students + 4,
+                       pool=args.students)
     gate.store  # noqa: B018  (creates the progress file now: a bad folder fails before serving)
     argv += ["--preheat_kernel=True", f"--pool_size={args.students}",
              "--VoilaKernelManager.fill_delay=20"]
@@ -84,7 +85,8 @@ def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
     lines = (f"Share with the class: {url}/\nClass code: {code}\n"
              f"Teacher's dashboard (keep this link to yourself): {url}/class/dashboard?key="
              f"{teacher}\nProgress is kept in {folder / 'class.db'}. "
-             f"Starting {args.students} kernels for the class…")
+             f"Starting {args.students} kernels for the class: wait for \"Ready\" (about a "
+             "minute) before sharing the URL.")
     return argv, gate, lines
 
 

@@ -22,20 +22,23 @@ from __future__ import annotations
 import hmac
 import os
 import secrets
+import shutil
 import tempfile
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
+import tornado.ioloop
 import tornado.web
 from jupyter_core.utils import ensure_async
 from voila.app import Voila
 
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.puzzles import load_collection
-from kingdomino_kit.server.page import CLASS_DB, PREHEATED
+from kingdomino_kit.server.page import CLASS_DB, ready_folder
 from kingdomino_kit.server.pages import (
     csv_text,
     dashboard_page,
@@ -75,11 +78,12 @@ class ClassConfig:
     teacher_key: str | None = None
     store_path: Path | None = None
     max_kernels: int = 64
+    pool: int = 0
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
 
-    @property
+    @cached_property
     def store(self) -> ProgressStore:
-        """The class's progress file."""
+        """The class's progress file (one connection for the server)."""
         if self.store_path is None:
             raise KingdominoError("this server keeps no progress (one-laptop mode)")
         return ProgressStore(self.store_path)
@@ -279,14 +283,26 @@ class PageServer(Voila):  # type: ignore[misc]
         self.app = GatedApplication(self.gate, **settings)
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.init_handlers())
+        if self.gate.store_path is not None and self.gate.pool:
+            self._ready = tornado.ioloop.PeriodicCallback(self._say_ready, 1000)
+            self._ready.start()
         self.listen()
+
+    def _say_ready(self) -> None:
+        """Once every preheated kernel waits for its visitor: one line, the class can come."""
+        assert self.gate.store_path is not None
+        folder = ready_folder(self.gate.store_path)
+        waiting = len(list(folder.iterdir())) if folder.is_dir() else 0
+        if waiting >= self.gate.pool:
+            print(f"Ready: {waiting} boards wait for the class.", flush=True)
+            self._ready.stop()
 
 
 def serve(argv: list[str], gate: ClassConfig) -> None:
     """Run the server until it is stopped (Ctrl-C, SIGTERM)."""
     if gate.store_path is not None:
         os.environ[CLASS_DB] = str(gate.store_path)
-        os.environ[PREHEATED] = "1"
+        shutil.rmtree(ready_folder(gate.store_path), ignore_errors=True)
     server = PageServer()
     server.gate = gate
     server.initialize(argv)

@@ -17,8 +17,11 @@ The class server (:mod:`kingdomino_kit.server.app`) starts each student's kernel
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode
+
+from voila.utils import wait_for_request
 
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import KingdominoError
@@ -29,12 +32,16 @@ from kingdomino_kit.widgets.app import Notice, app_page
 from kingdomino_kit.widgets.markup import escape
 from kingdomino_kit.widgets.puzzle_board import PuzzleBoard
 
-__all__ = ["CLASS_DB", "PREHEATED", "ClassPuzzleBoard", "class_page", "student_page"]
+__all__ = ["CLASS_DB", "ClassPuzzleBoard", "class_page", "ready_folder", "student_page"]
 
 CLASS_DB = "KINGDOMINO_KIT_CLASS_DB"
 """The environment variable that names the class's progress file (set by the class server)."""
-PREHEATED = "KINGDOMINO_KIT_PREHEATED"
-"""Set to ``1`` when the page runs in a preheated kernel: it waits for its visitor's request."""
+
+
+def ready_folder(db: str | os.PathLike[str]) -> Path:
+    """Where each preheated kernel leaves a file named for it once it waits for a visitor (the
+    server counts them to say the class can come in)."""
+    return Path(db).parent / "ready"
 
 
 class ClassPuzzleBoard(PuzzleBoard):
@@ -131,9 +138,12 @@ def class_page(query: str | None = None) -> Any:
     if not path:
         return app_page(query)
     if query is None:
-        if os.environ.get(PREHEATED) == "1":
-            from voila.utils import wait_for_request  # only ever in a Voilà kernel
-
-            wait_for_request()
+        load_collection()  # warm before the visitor comes: the page itself is then quick
+        kernel = os.environ.get("VOILA_KERNEL_ID")
+        if kernel:
+            ready = ready_folder(path)
+            ready.mkdir(exist_ok=True)
+            (ready / kernel).touch()
+        wait_for_request()  # Voilà's: a preheated kernel waits for its visitor (else no-op)
         query = os.environ.get("QUERY_STRING", "")
     return student_page(query, ProgressStore(path))

@@ -31,6 +31,7 @@ import json
 import os
 import re
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -75,21 +76,25 @@ class ProgressStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        self._lock = threading.Lock()
         try:
-            with self._connect() as db:
-                db.executescript(_SCHEMA)
+            self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+                                       check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as error:
             raise ProgressError(f"{self.path}: not a class progress file ({error})") from None
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            yield db
-        finally:
-            db.close()
+        """The store's one connection, for one thread at a time."""
+        with self._lock:
+            yield self._db
+
+    def close(self) -> None:
+        """Let the file go (the store is not used after)."""
+        self._db.close()
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:

@@ -77,7 +77,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     try:
         deadline = time.monotonic() + START_S
-        while "filled with 1 kernel" not in log.read_text():
+        while "Ready: 1 boards" not in log.read_text():
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the class server did not start:\n{log.read_text()}")
             time.sleep(0.5)

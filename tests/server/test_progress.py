@@ -12,28 +12,20 @@ import pytest
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.page import ClassPuzzleBoard, student_page
 from kingdomino_kit.server.progress import COLUMNS, ProgressError, ProgressStore
+from tests.server.writer import CHECKS, write
 
 WRITERS = 6
-CHECKS = 40
-
-
-def _write(path: str, writer: int) -> None:
-    store = ProgressStore(path)
-    for i in range(CHECKS):
-        # everyone on the same two puzzles: the rows collide on purpose
-        store.record_check(f"student {writer % 3}", f"p{i % 2}", score=i, optimal=i == 7)
-        store.save_board(f"student {writer % 3}", f"p{i % 2}", [["discard", i]])
 
 
 def test_concurrent_students_never_lose_a_try(tmp_path: Path) -> None:
     path = tmp_path / "class.db"
     ProgressStore(path)
     ctx = multiprocessing.get_context("spawn")
-    procs = [ctx.Process(target=_write, args=(str(path), w)) for w in range(WRITERS)]
+    procs = [ctx.Process(target=write, args=(str(path), w)) for w in range(WRITERS)]
     for p in procs:
         p.start()
     for p in procs:
-        p.join(120)
+        p.join(600)
         assert p.exitcode == 0
     rows = ProgressStore(path).rows()
     assert sum(r["tries"] for r in rows) == WRITERS * CHECKS
