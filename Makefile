@@ -11,7 +11,7 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dask]'
+	$(PY) -m pip install --quiet -e '.[test,dask,rl]'
 	@touch $(STAMP)
 
 ## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/, with no
@@ -22,13 +22,13 @@ lab: $(STAMP)
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb \
 		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
-## make app: the puzzle board and the kingdom builder as a standalone page (Voilà), on
+## make app: the puzzle page and the kingdom builder as a standalone page (Voilà), on
 ## 127.0.0.1 only — Voilà runs the notebook's code, so never on a public address by default.
-## Open http://127.0.0.1:$(APP_PORT)/ (an index), /?puzzle=ID or /?hand=41,13,27
+## Open http://127.0.0.1:$(APP_PORT)/ (an index), /?puzzle=ID or /?hand=41,13,27.
+## A class on the network: .venv/bin/kingdomino-kit app --class (docs/boards.md)
 APP_PORT ?= 8866
 app: $(STAMP)
-	$(VENV)/bin/voila app/kingdomino.ipynb --Voila.ip=127.0.0.1 --port=$(APP_PORT) \
-		--no-browser --VoilaConfiguration.show_tracebacks=False
+	$(VENV)/bin/kingdomino-kit app --port $(APP_PORT)
 
 ## make notebooks: the student editions notebooks/*.ipynb again from their sources
 ## notebooks/*.py, run top to bottom (their stored outputs are what nbval compares)

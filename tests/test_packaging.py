@@ -38,11 +38,14 @@ def test_environment_yml_lists_the_same_packages_as_pyproject() -> None:
     assert {CONDA_NAMES.get(n, n) for n in wanted} == _conda_packages()
 
 
-def test_the_test_set_up_installs_the_dask_extra() -> None:
+def test_the_test_set_up_installs_every_extra() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert {"dask", "distributed"} <= {_name(r) for r in project["optional-dependencies"]["dask"]}
-    assert {"pandas", "pyarrow"} <= {_name(r) for r in project["dependencies"]}
-    assert re.search(r"pip install .*-e '\.\[test,dask\]'", (ROOT / "Makefile").read_text())
+    extras = project["optional-dependencies"]
+    assert {"dask", "distributed"} <= {_name(r) for r in extras["dask"]}
+    assert {"pettingzoo", "gymnasium"} <= {_name(r) for r in extras["rl"]}
+    assert {"pandas", "pyarrow", "voila"} <= {_name(r) for r in project["dependencies"]}
+    installed = re.search(r"pip install .*-e '\.\[([a-z,]+)\]'", (ROOT / "Makefile").read_text())
+    assert installed is not None and set(installed.group(1).split(",")) == set(extras)
 
 
 def test_design_card_dependencies_are_declared() -> None:

@@ -68,8 +68,21 @@ class PuzzleBoard(KingdomBoard):
         super().__init__(hand, kingdom=p.start_kingdom(), middle_kingdom=p.rules.middle_kingdom,
                          harmony=p.rules.harmony, title=f"{p.id}: {p.title}")
 
+    def to_place(self) -> int:
+        """How many dominoes of the hand the puzzle still asks to place (or discard, when one
+        fits nowhere) before the board is an answer: 0 when it is finished."""
+        p = self.puzzle
+        return len(self.hand) if p.kind == "next-placement" or p.place == "all" else 0
+
     def check(self) -> Any:
-        """Grade the kingdom on the board as the answer; the message says the verdict."""
+        """Grade the kingdom on the board as the answer; the message says the verdict (an
+        unfinished board is told how many dominoes are left, and is not graded)."""
+        left = self.to_place()
+        if left:
+            self.grade = None
+            self._say(f"Not finished: {left} domino{'es' if left > 1 else ''} to place "
+                      "(or to discard, when one fits nowhere), then Check.", "info")
+            return None
         verdict = grade(self.puzzle, self.kingdom)
         self.grade = verdict
         reason = name_cells(verdict.reason, self.kingdom.size)

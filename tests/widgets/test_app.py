@@ -59,6 +59,5 @@ def test_the_index_links_every_puzzle_of_the_collection() -> None:
 
 def test_make_app_serves_on_127_0_0_1_only() -> None:
     recipe = (ROOT / "Makefile").read_text().split("\napp:")[1].split("\n\n")[0]
-    assert "voila app/kingdomino.ipynb" in recipe and "--Voila.ip=127.0.0.1" in recipe
-    assert "0.0.0.0" not in recipe
-    assert (ROOT / "app" / "kingdomino.ipynb").is_file()
+    assert "kingdomino-kit app --port" in recipe
+    assert "--class" not in recipe and "--host" not in recipe and "0.0.0.0" not in recipe

@@ -81,12 +81,13 @@ def test_the_optimal_layout_is_recognised(puzzle: Puzzle) -> None:
     assert board.message.startswith("Optimal") and "kk-verdict-optimal" in board.html
 
 
-def test_an_incomplete_layout_is_not_legal_when_all_must_be_placed(puzzle: Puzzle) -> None:
+def test_an_unfinished_board_is_told_what_is_left_not_graded_red(puzzle: Puzzle) -> None:
     board = PuzzleBoard(puzzle)
     board.click(*min(board.legal_cells()))
-    grade = board.check()
-    assert not grade.legal and "Not legal" in board.message
-    assert "kk-verdict-illegal" in board.html and "kk-message kk-error" in board.html
+    assert board.check() is None and board.grade is None
+    assert board.message.startswith("Not finished: 2 dominoes to place")
+    assert "kk-verdict" not in board.html and "kk-message kk-error" not in board.html
+    assert "kk-message kk-info" in board.html
 
 
 def test_show_answer_reveals_the_stored_layout(puzzle: Puzzle) -> None:

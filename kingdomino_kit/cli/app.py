@@ -1,0 +1,98 @@
+"""``app``: the puzzle page as a server, for one laptop or a whole class.
+
+``kingdomino-kit app`` serves the page on 127.0.0.1 only (what ``make app`` runs): the index of
+puzzles, ``/?puzzle=ID``, ``/?hand=41,13,27``. ``kingdomino-kit app --class`` serves a class on
+the network: it prints the URL to share, a class code (a request without it gets the join form,
+403, and no kernel) and the teacher's dashboard link; it preheats a kernel for each expected
+student (``--students``), keeps every student's progress in ``--folder``/``class.db`` and frees
+the kernels of students who left. Voilà runs the page's own code only: a visitor cannot run
+theirs (``docs/boards.md``: what is safe and what is not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from pathlib import Path
+from typing import Any
+
+from kingdomino_kit.cli import CliError, add_command
+from kingdomino_kit.server.app import ClassConfig, new_code, page_notebook, serve
+
+MAX_STUDENTS = 200
+"""The largest class one server takes (``--students``)."""
+
+
+def register(sub: Any) -> None:
+    """Add ``app``."""
+    p = add_command(sub, "app")
+    p.add_argument("--class", dest="classroom", action="store_true",
+                   help="serve a class on the network: a class code, a kernel pool, progress")
+    p.add_argument("--host", default=None,
+                   help="the address to listen on (default 127.0.0.1; with --class, this "
+                        "machine's address on the network) — also the name in the URL")
+    p.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
+    p.add_argument("--students", type=int, default=30,
+                   help=f"students expected with --class (default 30, at most {MAX_STUDENTS}):"
+                        " that many kernels are started before they arrive")
+    p.add_argument("--folder", default="kingdomino-class",
+                   help="where --class keeps the class's progress (default ./kingdomino-class)")
+    p.add_argument("--code", default=None,
+                   help="the class code (default: a new one, printed)")
+    p.set_defaults(func=cmd_app)
+
+
+def _own_address() -> str:
+    """This machine's address on its network (the one a route out would use), or loopback."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: nothing is sent by a UDP connect
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
+    """Voilà's arguments, the gate and the lines to print, from the command's flags."""
+    if not 1 <= args.port <= 65535:
+        raise CliError(f"--port must be 1–65535, not {args.port}")
+    host = args.host or (_own_address() if args.classroom else "127.0.0.1")
+    argv = [str(page_notebook()), f"--Voila.ip={host}", f"--port={args.port}",
+            "--Voila.port_retries=0", "--no-browser",
+            "--VoilaConfiguration.show_tracebacks=False",
+            "--MappingKernelManager.cull_idle_timeout=900",
+            "--MappingKernelManager.cull_interval=60",
+            "--MappingKernelManager.cull_connected=False"]
+    names = {"127.0.0.1", "localhost", host.lower()}
+    if not args.classroom:
+        return argv, ClassConfig(hosts=tuple(sorted(names))), \
+            f"The puzzle page: http://{host}:{args.port}/"
+    if not 1 <= args.students <= MAX_STUDENTS:
+        raise CliError(f"--students must be 1–{MAX_STUDENTS}, not {args.students}")
+    code = (args.code or new_code()).strip()
+    if not code or len(code) > 40:
+        raise CliError("--code must be 1–40 characters")
+    folder = Path(args.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    teacher = new_code(4)
+    gate = ClassConfig(hosts=tuple(sorted(names)), code=code, teacher_key=teacher,
+                       store_path=folder / "class.db", max_kernels=2 * args.students + 4,
+                       pool=args.students)
+    gate.store  # noqa: B018  (creates the progress file now: a bad folder fails before serving)
+    argv += ["--preheat_kernel=True", f"--pool_size={args.students}",
+             "--VoilaKernelManager.fill_delay=20"]
+    url = f"http://{host}:{args.port}"
+    lines = (f"Share with the class: {url}/\nClass code: {code}\n"
+             f"Teacher's dashboard (keep this link to yourself): {url}/class/dashboard?key="
+             f"{teacher}\nProgress is kept in {folder / 'class.db'}. "
+             f"Starting {args.students} kernels for the class: wait for \"Ready\" (about a "
+             "minute) before sharing the URL.")
+    return argv, gate, lines
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C."""
+    argv, gate, lines = settings(args)
+    print(lines, flush=True)
+    serve(argv, gate)
+    return 0

@@ -1,0 +1,149 @@
+"""What a student's page shows in class mode: the puzzle's board with the student's own board
+restored, every move and every Check kept in the class's progress file, and links to the
+index, the previous and the next puzzle.
+
+The class server (:mod:`kingdomino_kit.server.app`) starts each student's kernel with
+:data:`CLASS_DB` naming the progress file; without it the page is the one-laptop page
+(:func:`kingdomino_kit.widgets.app.app_page`).
+
+>>> import tempfile, pathlib
+>>> from kingdomino_kit.server.progress import ProgressStore
+>>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "class.db")
+>>> board = student_page("puzzle=01-best-kingdom&student=Ada", store).children[1]
+>>> type(board).__name__, board.student, store.students()
+('ClassPuzzleBoard', 'Ada', ['Ada'])
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from voila.utils import wait_for_request
+
+from kingdomino_kit.dominoes import domino
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.placement import Placement
+from kingdomino_kit.puzzles import load_collection
+from kingdomino_kit.server.progress import ProgressStore, check_name
+from kingdomino_kit.widgets.app import Notice, app_page
+from kingdomino_kit.widgets.markup import escape
+from kingdomino_kit.widgets.puzzle_board import PuzzleBoard
+
+__all__ = ["CLASS_DB", "ClassPuzzleBoard", "class_page", "ready_folder", "student_page"]
+
+CLASS_DB = "KINGDOMINO_KIT_CLASS_DB"
+"""The environment variable that names the class's progress file (set by the class server)."""
+
+
+def ready_folder(db: str | os.PathLike[str]) -> Path:
+    """Where each preheated kernel leaves a file named for it once it waits for a visitor (the
+    server counts them to say the class can come in)."""
+    return Path(db).parent / "ready"
+
+
+class ClassPuzzleBoard(PuzzleBoard):
+    """A :class:`PuzzleBoard` that keeps its board and its Checks in a class's progress file."""
+
+    def __init__(self, puzzle: Any, store: ProgressStore, student: str) -> None:
+        self.store = store
+        self.student = check_name(student)
+        self._restoring = True
+        super().__init__(puzzle)
+        saved = store.board(self.student, self.puzzle.id) or []
+        for step in saved:
+            self._replay(step)
+        self._restoring = False
+        if saved:
+            self._say(f"Welcome back, {self.student}: your board is as you left it. "
+                      + self._hint(), "info")
+
+    def _replay(self, step: list[Any]) -> None:
+        try:
+            if step[0] == "place":
+                n, r1, c1, r2, c2 = (int(x) for x in step[1:6])
+                self.place(Placement(domino(n), (r1, c1), (r2, c2)))
+            elif step[0] == "discard":
+                self.select(int(step[1]))
+                self.discard()
+        except (KingdominoError, ValueError, TypeError, IndexError):
+            return  # a saved step that no longer applies is dropped, the rest is kept
+
+    def board_steps(self) -> list[list[Any]]:
+        """The board as saved: its placements and discards, oldest first."""
+        steps: list[list[Any]] = []
+        for action in self.history:
+            if isinstance(action, Placement):
+                (r1, c1), (r2, c2) = action.cells
+                steps.append(["place", action.domino.number, r1, c1, r2, c2])
+            else:
+                steps.append(["discard", action.number])
+        return steps
+
+    def _after_action(self, keep_selection: bool = False) -> None:
+        super()._after_action(keep_selection)
+        if not getattr(self, "_restoring", True):
+            self.store.save_board(self.student, self.puzzle.id, self.board_steps())
+
+    def check(self) -> Any:
+        """Grade as :meth:`PuzzleBoard.check` does, and count the try."""
+        verdict = super().check()
+        if verdict is not None and not self.hand:
+            self.store.record_check(self.student, self.puzzle.id,
+                                    score=verdict.score if verdict.legal else None,
+                                    optimal=bool(verdict.optimal))
+        return verdict
+
+
+def _links(puzzle_id: str, student: str) -> str:
+    ids = [p.id for p in load_collection()]
+    i = ids.index(puzzle_id)
+
+    def href(pid: str) -> str:
+        return "/?" + urlencode({"puzzle": pid, "student": student})
+
+    parts = ['<a href="/">All puzzles</a>']
+    if i > 0:
+        parts.append(f'<a href="{escape(href(ids[i - 1]))}">← Previous</a>')
+    if i + 1 < len(ids):
+        parts.append(f'<a href="{escape(href(ids[i + 1]))}">Next →</a>')
+    return (f'<nav class="kk-class-nav" style="font: 14px sans-serif; margin: 4px 0 8px">'
+            f"{' · '.join(parts)} — signed in as <b>{escape(student)}</b></nav>"
+            "<style>.kk-class-nav a { text-decoration: underline; }</style>")
+
+
+def student_page(query: str, store: ProgressStore) -> Any:
+    """The page for ``query`` (``puzzle=ID&student=NAME``) in a class."""
+    import ipywidgets
+
+    try:
+        params = parse_qs(query, keep_blank_values=True)
+        student = store.join((params.get("student") or [""])[0])
+        pid = (params.get("puzzle") or [""])[0]
+        by_id = {p.id: p for p in load_collection()}
+        if pid not in by_id:
+            return Notice(f"Cannot open the page: no puzzle {pid!r} in the collection")
+        board = ClassPuzzleBoard(by_id[pid], store, student)
+        return ipywidgets.VBox([ipywidgets.HTML(_links(pid, student)), board])
+    except KingdominoError as error:
+        return Notice(f"Cannot open the page: {error}")
+
+
+def class_page(query: str | None = None) -> Any:
+    """The page of the app's notebook: a student's puzzle in class mode, else the one-laptop
+    page. In a preheated kernel it first waits for its visitor's request."""
+    path = os.environ.get(CLASS_DB)
+    if not path:
+        return app_page(query)
+    if query is None:
+        load_collection()  # warm before the visitor comes: the page itself is then quick
+        kernel = os.environ.get("VOILA_KERNEL_ID")
+        if kernel:
+            ready = ready_folder(path)
+            ready.mkdir(exist_ok=True)
+            (ready / kernel).touch()
+        wait_for_request()  # Voilà's: a preheated kernel waits for its visitor (else no-op)
+        query = os.environ.get("QUERY_STRING", "")
+    return student_page(query, ProgressStore(path))
