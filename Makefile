@@ -14,8 +14,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,dask]'
 	@touch $(STAMP)
 
-## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/, with no
-## news or update pop-up
+## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/ (the
+## student editions only: no solution in the folder it serves), with no news or update pop-up
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks \
 		--ServerApp.open_browser=False $(ALLOW_ROOT) \
@@ -31,7 +31,8 @@ app: $(STAMP)
 		--no-browser --VoilaConfiguration.show_tracebacks=False
 
 ## make notebooks: the student editions notebooks/*.ipynb again from their sources
-## notebooks/*.py, run top to bottom (their stored outputs are what nbval compares)
+## lessons/*.py (which hold the solutions), run top to bottom in notebooks/ (their stored
+## outputs are what nbval compares)
 notebooks: $(STAMP)
 	$(PY) -m kingdomino_kit notebooks --student notebooks --execute
 
@@ -69,7 +70,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check kingdomino_kit tests benchmarks scripts notebooks
+	$(VENV)/bin/ruff check kingdomino_kit tests benchmarks scripts lessons notebooks
 	$(VENV)/bin/mypy
 
 clean:
