@@ -54,6 +54,7 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "kingdoms": ("kingdoms", "Knizia's Kingdoms: score, play, replay, solve"),
     "origins": ("origins", "Kingdomino Origins: score, play, replay, solve"),
     "notebooks": ("notebooks", "write the student or teacher edition of the notebooks"),
+    "grade": ("grade", "run the students' notebooks and write a gradebook and feedback"),
 }
 """Each command: the module of this package that registers it, and its one-line help."""
 
