@@ -11,7 +11,7 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dask]'
+	$(PY) -m pip install --quiet -e '.[test,dask,grading]'
 	@touch $(STAMP)
 
 ## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/ (the

@@ -42,7 +42,8 @@ def test_the_test_set_up_installs_the_dask_extra() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert {"dask", "distributed"} <= {_name(r) for r in project["optional-dependencies"]["dask"]}
     assert {"pandas", "pyarrow"} <= {_name(r) for r in project["dependencies"]}
-    assert re.search(r"pip install .*-e '\.\[test,dask\]'", (ROOT / "Makefile").read_text())
+    assert re.search(r"pip install .*-e '\.\[test,dask,grading\]'", (ROOT / "Makefile").read_text())
+    assert "nbgrader" in {_name(r) for r in project["optional-dependencies"]["grading"]}
 
 
 def test_design_card_dependencies_are_declared() -> None:

@@ -24,6 +24,7 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernel
 
 from kingdomino_kit.cli import CliError, add_command, output_file
 from kingdomino_kit.exercises.editions import count_solutions, student_edition, teacher_edition
+from kingdomino_kit.grading.nbgrader import nbgrader_source
 
 SOURCE = re.compile(r"^\d\d_[a-z0-9_]+\.py$")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -34,6 +35,8 @@ def register(sub: Any) -> None:
     p = add_command(sub, "notebooks")
     p.add_argument("--solutions", metavar="DIR", help="write the teacher edition into DIR")
     p.add_argument("--student", metavar="DIR", help="write the student edition into DIR")
+    p.add_argument("--nbgrader", metavar="DIR",
+                   help="write nbgrader source notebooks (answer and locked test cells) into DIR")
     p.add_argument("--source", metavar="DIR", default="lessons",
                    help="the folder of the notebook sources NN_name.py (default: lessons)")
     p.add_argument("--only", metavar="NAMES",
@@ -80,15 +83,16 @@ def execute(nb: Any, name: str, cwd: Path, timeout: float) -> float:
 
 def cmd_notebooks(args: argparse.Namespace) -> int:
     """Write the editions asked for; one line per notebook written."""
-    if args.solutions is None and args.student is None:
-        raise CliError("say which edition: --solutions DIR (teacher) and/or --student DIR")
+    if args.solutions is None and args.student is None and args.nbgrader is None:
+        raise CliError("say which edition: --solutions DIR (teacher), --student DIR and/or "
+                       "--nbgrader DIR")
     if args.timeout <= 0:
         raise CliError(f"--timeout: must be positive, not {args.timeout}")
     folder = Path(args.source)
     todo = sources(folder, args.only)
     editions = [(label, Path(out), make) for label, out, make in (
-        ("student", args.student, student_edition), ("teacher", args.solutions, teacher_edition))
-        if out is not None]
+        ("student", args.student, student_edition), ("teacher", args.solutions, teacher_edition),
+        ("nbgrader", args.nbgrader, nbgrader_source)) if out is not None]
     for _, out, _ in editions:
         if out.exists() and not out.is_dir():
             raise CliError(f"{out}: not a folder")
@@ -102,7 +106,7 @@ def cmd_notebooks(args: argparse.Namespace) -> int:
             nb = make(source, path.stem)
             words = f"{label} edition, {solutions} solution cells"
             out.mkdir(parents=True, exist_ok=True)
-            if args.execute:
+            if args.execute and label != "nbgrader":  # nbgrader runs its own
                 seconds = execute(nb, path.stem, out.resolve(), args.timeout)
                 words += f", run in {seconds:.1f} s"
             target = out / f"{path.stem}.ipynb"
