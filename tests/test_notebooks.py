@@ -7,6 +7,7 @@ the student editions and nothing else, and no hint gives its exercise's solution
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -92,7 +93,19 @@ CHECKED = re.compile(r"\bcheck\((\d+)\s*,")
 
 
 def _squeezed(text: str) -> str:
-    return " ".join(text.replace("'", "").replace('"', "").split())
+    """Text as compared: quotes dropped, × read as *, spaces squeezed (and around operators)."""
+    text = text.replace("'", "").replace('"', "").replace("×", "*").replace("√", "sqrt")
+    return " ".join(re.sub(r"\s*([*/+(),-])\s*", r" \1 ", text).split())
+
+
+def _arguments(code: str) -> list[str]:
+    """The arguments of every call in a line of code (``Fraction(49 + 7, 8)``: ``49 + 7``)."""
+    try:
+        tree = ast.parse(code.strip())
+    except SyntaxError:
+        return []
+    return [_squeezed(ast.unparse(a)) for node in ast.walk(tree) if isinstance(node, ast.Call)
+            for a in node.args if not isinstance(a, (ast.Constant, ast.Name))]
 
 
 def solution_pieces(cell_source: str, whole: bool = False) -> list[str]:
@@ -117,7 +130,8 @@ def solution_pieces(cell_source: str, whole: bool = False) -> list[str]:
             pieces.append(code)
             if not whole:
                 pieces += [f"{a} / {b}" for a, b in zip(rows, rows[1:], strict=False)]
-    return [p for p in pieces if len(p) >= 6]
+                pieces += _arguments(marked["code"])
+    return [p for p in pieces if len(p.replace(" ", "")) >= 6]
 
 
 def solutions_by_exercise(name: str, whole: bool = False) -> dict[int, list[str]]:
@@ -132,10 +146,13 @@ def solutions_by_exercise(name: str, whole: bool = False) -> dict[int, list[str]
 def test_a_solution_piece_is_found_where_it_is() -> None:  # the hint test can fail
     pieces = solution_pieces('answer_1 = "S S / W1 S / W M3"  # SOLUTION\n# BEGIN SOLUTION\n'
                              "    return sum(x for x in y)\n# END SOLUTION")
-    assert pieces == ["S S / W1 S / W M3", "S S / W1 S", "W1 S / W M3", "return sum(x for x in y)"]
+    assert pieces == ["S S / W1 S / W M3", "S S / W1 S", "W1 S / W M3",
+                      "return sum ( x for x in y )"]
     assert any(p in _squeezed("Write them: 'S S / W1 S'.") for p in pieces)
     assert solution_pieces("# BEGIN SOLUTION\nx = 1\nreturn x + 2\n# END SOLUTION", whole=True) == [
         "x = 1 return x + 2"]
+    assert any(p in _squeezed("Hint: (49 + 1 × 7) / 8")
+               for p in solution_pieces("a = Fraction(49 + 1 * 7, 8)  # SOLUTION"))
 
 
 @pytest.mark.parametrize("name", WITH_EXERCISES)

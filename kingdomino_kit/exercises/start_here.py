@@ -67,7 +67,8 @@ EXERCISES = (
     Exercise.value(
         2, "how many legal placements domino 28 has", WHOLE_NUMBER,
         lambda: len(_kingdom().legal_placements(domino(28))),
-        hints=("Ask the library: exercise.legal_placements(domino(28)) is a list; len() counts it.",
+        hints=("Ask the library: a kingdom's legal_placements(d) lists every legal placement of "
+               "a domino d; count the list.",
                "Every placement counted once: the two cells and which half lies on which."),
         why="The library lists every distinct legal placement; both its halves can connect."),
     Exercise.value(
