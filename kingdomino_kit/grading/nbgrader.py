@@ -35,6 +35,8 @@ import ast
 import copy
 from typing import Any
 
+import nbformat
+
 from kingdomino_kit.exercises import for_notebook
 from kingdomino_kit.exercises.editions import SOLUTION_TAG, TEACHER_TAG, count_solutions
 
@@ -81,8 +83,6 @@ def _checked(source: str) -> list[tuple[int, str]]:
 
 def nbgrader_source(nb: Any, name: str) -> Any:
     """The nbgrader source notebook of a kit source (see the module docstring)."""
-    import nbformat
-
     count_solutions(nb, name)  # the markers checked, as for the editions
     out = copy.deepcopy(nb)
     cells = []

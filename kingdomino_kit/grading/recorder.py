@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from IPython.display import display
+
 from kingdomino_kit.exercises import for_notebook
 from kingdomino_kit.grading.answers import NotPlain, encode
 
@@ -80,7 +82,6 @@ class Recorder:
         bundle = {MIME: {"records": records}}
         if self.display is not None:
             return self.display(bundle)
-        from IPython.display import display  # the kernel's own display, only there
         display(bundle, raw=True)  # type: ignore[no-untyped-call]
         return None
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from IPython.core.inputtransformer2 import TransformerManager
+
 __all__ = ["RECORD", "Rewritten", "rewrite_cell"]
 
 RECORD = "__kk_record__"
@@ -58,10 +60,6 @@ class _Wrap(ast.NodeTransformer):
 
 
 def _python(source: str) -> str:
-    try:
-        from IPython.core.inputtransformer2 import TransformerManager
-    except ImportError:  # no IPython: the cell as written
-        return source
     return str(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
 
 

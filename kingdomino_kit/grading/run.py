@@ -20,6 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import DeadKernelError
+
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.grading.recorder import MIME, bootstrap_code
 from kingdomino_kit.grading.rewrite import RECORD, rewrite_cell
@@ -64,8 +68,6 @@ def _records(cell: Any) -> list[dict[str, Any]]:
 
 def _execute(client: Any, source: str) -> Any:
     """Run one cell of the grader's in the client's notebook (nbclient stores it there)."""
-    import nbformat
-
     cell = nbformat.v4.new_code_cell(source)  # type: ignore[no-untyped-call]
     client.nb.cells.append(cell)
     client.execute_cell(cell, len(client.nb.cells) - 1)
@@ -75,10 +77,6 @@ def _execute(client: Any, source: str) -> Any:
 def run_submission(nb: Any, notebook: str, timeout: float, folder: Path) -> Outcome:
     """Run the submission ``nb`` (an ``nbformat`` notebook) of ``notebook`` in a fresh kernel
     in ``folder``; every cell may run ``timeout`` seconds."""
-    import nbformat
-    from nbclient import NotebookClient
-    from nbclient.exceptions import DeadKernelError
-
     quiet = logging.getLogger("kingdomino_kit.grading.kernel")
     quiet.addHandler(logging.NullHandler())
     quiet.propagate = False  # nbclient logs a dead kernel's traceback: the row says it
