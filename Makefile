@@ -11,11 +11,11 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dask,rl]'
+	$(PY) -m pip install --quiet -e '.[test,dask,rl,grading]'
 	@touch $(STAMP)
 
-## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/, with no
-## news or update pop-up
+## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/ (the
+## student editions only: no solution in the folder it serves), with no news or update pop-up
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks \
 		--ServerApp.open_browser=False $(ALLOW_ROOT) \
@@ -31,7 +31,8 @@ app: $(STAMP)
 	$(VENV)/bin/kingdomino-kit app --port $(APP_PORT)
 
 ## make notebooks: the student editions notebooks/*.ipynb again from their sources
-## notebooks/*.py, run top to bottom (their stored outputs are what nbval compares)
+## lessons/*.py (which hold the solutions), run top to bottom in notebooks/ (their stored
+## outputs are what nbval compares)
 notebooks: $(STAMP)
 	$(PY) -m kingdomino_kit notebooks --student notebooks --execute
 
@@ -69,7 +70,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check kingdomino_kit tests benchmarks scripts notebooks
+	$(VENV)/bin/ruff check kingdomino_kit tests benchmarks scripts lessons notebooks
 	$(VENV)/bin/mypy
 
 clean:

@@ -1,4 +1,5 @@
-"""Prove the highest possible Kingdomino scores and write their records to ``docs/maxima/``.
+"""Prove the highest possible Kingdomino scores and write their records to
+``kingdomino_kit/solver/maxima/`` (package data: notebook 04 reads them).
 
 Eight cases: the best kingdom from any 12 of the 48 dominoes on 5×5 and from any 24 on 7×7
 (Mighty Duel), each without bonuses, with Middle Kingdom, with Harmony and with both — exactly
@@ -7,7 +8,8 @@ Eight cases: the best kingdom from any 12 of the 48 dominoes on 5×5 and from an
     python scripts/prove_maxima.py                    # all eight, 20 minutes each at most
     python scripts/prove_maxima.py --only 5x5-none --time-limit 60
 
-Each case writes ``docs/maxima/<name>.json``: the status, score and proven bound, the exact
+Each case writes ``kingdomino_kit/solver/maxima/<name>.json``: the
+status, score and proven bound, the exact
 choice bound (the most Σ squares × crowns any choice of k dominoes reaches, with no geometry),
 the choices that could still beat the score (their terrain bound plus the bonuses is above it:
 each of them was solved by CP-SAT to show it cannot), the kingdom as text, a legal order of
@@ -37,7 +39,8 @@ from kingdomino_kit.solver import Solution, best_kingdom  # noqa: E402
 from kingdomino_kit.solver.choices import choice_bound, choices  # noqa: E402
 from kingdomino_kit.solver.pieces import pieces_of  # noqa: E402
 
-OUT = ROOT / "docs" / "maxima"
+OUT = ROOT / "kingdomino_kit" / "solver" / "maxima"
+LOG = ROOT / "docs" / "maxima" / "run.log"
 CASES = {f"{n}x{n}-{bonus}": (n, 12 if n == 5 else 24, mk, hm)
          for n in (5, 7)
          for bonus, mk, hm in (("none", False, False), ("middle", True, False),
@@ -91,7 +94,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
-    with open(OUT / "run.log", "a", encoding="utf-8") as log:
+    LOG.parent.mkdir(parents=True, exist_ok=True)
+    with open(LOG, "a", encoding="utf-8") as log:
         for name in args.only or list(CASES):
             size, k, middle, harmony = CASES[name]
             started, load = time.perf_counter(), os.getloadavg()[0]

@@ -1,11 +1,13 @@
 """The notebooks (the teaching path 00–08 and those after it): one source each
-(``notebooks/NN_name.py``), a student edition (the ``.ipynb`` beside it, executed, outputs
-stored; nbval runs it again under ``make test``)
-and a teacher edition made from the same source, whose solutions must all pass.
+(``lessons/NN_name.py``, with the solutions), a student edition (``notebooks/NN_name.ipynb``,
+executed, outputs stored; nbval runs it again under ``make test``) and a teacher edition made
+from the same source, whose solutions must all pass. The students' folder ``notebooks/`` holds
+the student editions and nothing else, and no hint gives its exercise's solution away.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -14,17 +16,19 @@ import nbformat
 import pytest
 
 from kingdomino_kit.cli.notebooks import execute
-from kingdomino_kit.exercises import NOTEBOOKS
+from kingdomino_kit.exercises import NOTEBOOKS, for_notebook
 from kingdomino_kit.exercises.editions import count_solutions, student_edition, teacher_edition
 
-FOLDER = Path(__file__).resolve().parent.parent / "notebooks"
-ALL = sorted(p.stem for p in FOLDER.glob("[0-9][0-9]_*.py"))
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "notebooks"
+SOURCES = ROOT / "lessons"
+ALL = sorted(p.stem for p in SOURCES.glob("[0-9][0-9]_*.py"))
 WITH_EXERCISES = sorted(NOTEBOOKS)
 FEEDBACK = re.compile(r"^Exercise \d+ · ")
 
 
 def source(name: str) -> nbformat.NotebookNode:
-    return jupytext.read(FOLDER / f"{name}.py")
+    return jupytext.read(SOURCES / f"{name}.py")
 
 
 def check_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
@@ -74,10 +78,104 @@ def test_each_notebook_has_four_exercises_or_more_and_blanks_for_students(name: 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", WITH_EXERCISES)
-def test_the_teacher_edition_runs_and_every_exercise_is_correct(name: str) -> None:
+def test_the_teacher_edition_runs_and_every_exercise_is_correct(name: str, tmp_path: Path) -> None:
     nb = teacher_edition(source(name), name)
     assert nb.cells[-1].source == "check.require_all()"
-    execute(nb, name, FOLDER, timeout=300)  # a wrong solution makes require_all raise
+    execute(nb, name, tmp_path, timeout=300)  # a wrong solution makes require_all raise
     outputs = [o["data"]["text/plain"] for c in check_cells(nb) for o in c.outputs
                if "data" in o]
     assert outputs and all("correct!" in text for text in outputs), outputs
+
+
+# ------------------------------------------------------------------ no answer for students
+MARKED = re.compile(r"^\s*(?:[A-Za-z_][\w\s,.\[\]'\"]*?=(?!=))?\s*(?P<code>.*?)\s*#\s*SOLUTION\s*$")
+CHECKED = re.compile(r"\bcheck\((\d+)\s*,")
+
+
+def _squeezed(text: str) -> str:
+    """Text as compared: quotes dropped, × read as *, spaces squeezed (and around operators)."""
+    text = text.replace("'", "").replace('"', "").replace("×", "*").replace("√", "sqrt")
+    return " ".join(re.sub(r"\s*([*/+(),-])\s*", r" \1 ", text).split())
+
+
+def _arguments(code: str) -> list[str]:
+    """The arguments of every call in a line of code (``Fraction(49 + 7, 8)``: ``49 + 7``)."""
+    try:
+        tree = ast.parse(code.strip())
+    except SyntaxError:
+        return []
+    return [_squeezed(ast.unparse(a)) for node in ast.walk(tree) if isinstance(node, ast.Call)
+            for a in node.args if not isinstance(a, (ast.Constant, ast.Name))]
+
+
+def solution_pieces(cell_source: str, whole: bool = False) -> list[str]:
+    """What a solution cell's solution says, in pieces a hint must not contain: each marked
+    line's code (the value of an assignment), each line of a BEGIN/END block, and for a
+    kingdom in text every two rows that follow each other. ``whole``: each block as one piece
+    (what a student edition must not contain)."""
+    pieces: list[str] = []
+    block: list[str] | None = None
+    for line in cell_source.split("\n"):
+        if re.match(r"^\s*#\s*BEGIN SOLUTION", line):
+            block = []
+        elif re.match(r"^\s*#\s*END SOLUTION", line) and block is not None:
+            lines = [_squeezed(b) for b in block if b.strip()]
+            pieces += [" ".join(lines)] if whole else [b for b in lines if len(b.split()) >= 3]
+            block = None
+        elif block is not None:
+            block.append(line)
+        elif (marked := MARKED.match(line)) is not None and marked["code"]:
+            code = _squeezed(marked["code"])
+            rows = [r.strip() for r in code.split("/")]
+            pieces.append(code)
+            if not whole:
+                pieces += [f"{a} / {b}" for a, b in zip(rows, rows[1:], strict=False)]
+                pieces += _arguments(marked["code"])
+    return [p for p in pieces if len(p.replace(" ", "")) >= 6]
+
+
+def solutions_by_exercise(name: str, whole: bool = False) -> dict[int, list[str]]:
+    found: dict[int, list[str]] = {}
+    for cell in source(name).cells:
+        if "solution" in cell.metadata.get("tags", []):
+            for number in CHECKED.findall(cell.source):
+                found.setdefault(int(number), []).extend(solution_pieces(cell.source, whole))
+    return found
+
+
+def test_a_solution_piece_is_found_where_it_is() -> None:  # the hint test can fail
+    pieces = solution_pieces('answer_1 = "S S / W1 S / W M3"  # SOLUTION\n# BEGIN SOLUTION\n'
+                             "    return sum(x for x in y)\n# END SOLUTION")
+    assert pieces == ["S S / W1 S / W M3", "S S / W1 S", "W1 S / W M3",
+                      "return sum ( x for x in y )"]
+    assert any(p in _squeezed("Write them: 'S S / W1 S'.") for p in pieces)
+    assert solution_pieces("# BEGIN SOLUTION\nx = 1\nreturn x + 2\n# END SOLUTION", whole=True) == [
+        "x = 1 return x + 2"]
+    assert any(p in _squeezed("Hint: (49 + 1 × 7) / 8")
+               for p in solution_pieces("a = Fraction(49 + 1 * 7, 8)  # SOLUTION"))
+
+
+@pytest.mark.parametrize("name", WITH_EXERCISES)
+def test_no_hint_is_its_exercises_solution(name: str) -> None:
+    checker = for_notebook(name)
+    by_exercise = solutions_by_exercise(name)
+    assert by_exercise, name  # the sources mark solutions the test can read
+    for number, pieces in by_exercise.items():
+        for hint in checker.exercises[number].hints:
+            leaked = [p for p in pieces if p in _squeezed(hint)]
+            assert not leaked, f"{name} exercise {number}: the hint {hint!r} gives {leaked}"
+
+
+def test_the_students_folder_holds_student_editions_only() -> None:
+    files = sorted(p for p in FOLDER.rglob("*") if p.is_file())
+    assert files and all(p.suffix == ".ipynb" and p.parent == FOLDER for p in files), files
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        nb = nbformat.reads(text, as_version=4)
+        assert nb.metadata["kingdomino_kit"]["edition"] == "student", path
+        assert "SOLUTION" not in text, path
+        if path.stem in WITH_EXERCISES:
+            pieces = [p for ps in solutions_by_exercise(path.stem, whole=True).values()
+                      for p in ps]
+            code = _squeezed(" ".join(c.source for c in nb.cells))
+            assert pieces and not [p for p in pieces if p in code], path

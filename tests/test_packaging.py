@@ -46,6 +46,7 @@ def test_the_test_set_up_installs_every_extra() -> None:
     assert {"pandas", "pyarrow", "voila"} <= {_name(r) for r in project["dependencies"]}
     installed = re.search(r"pip install .*-e '\.\[([a-z,]+)\]'", (ROOT / "Makefile").read_text())
     assert installed is not None and set(installed.group(1).split(",")) == set(extras)
+    assert "nbgrader" in {_name(r) for r in extras["grading"]}
 
 
 def test_design_card_dependencies_are_declared() -> None:

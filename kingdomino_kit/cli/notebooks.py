@@ -1,9 +1,11 @@
 """``notebooks``: the student and teacher editions of the teaching notebooks, from their sources.
 
 ``kingdomino-kit notebooks --solutions DIR`` writes the teacher edition of every notebook source
-(``notebooks/NN_name.py``) into DIR; ``--student DIR`` writes the student edition (the kit's
-own ``notebooks/*.ipynb`` are that edition); ``--execute`` runs each edition top to bottom in a
-fresh kernel and stores its outputs (a teacher edition whose solutions do not all pass is an
+(``lessons/NN_name.py``, solutions in place) into DIR; ``--student DIR`` writes the student
+edition: a self-contained folder with no answer in it (the kit's own ``notebooks/`` is that
+folder, what ``make lab`` serves); ``--execute`` runs each edition top to bottom in a fresh
+kernel, in the folder it is written to (an edition reads no file beside it: what it reads is
+package data), and stores its outputs (a teacher edition whose solutions do not all pass is an
 error). How the editions differ: :mod:`kingdomino_kit.exercises.editions`.
 """
 
@@ -22,6 +24,7 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernel
 
 from kingdomino_kit.cli import CliError, add_command, output_file
 from kingdomino_kit.exercises.editions import count_solutions, student_edition, teacher_edition
+from kingdomino_kit.grading.nbgrader import nbgrader_source
 
 SOURCE = re.compile(r"^\d\d_[a-z0-9_]+\.py$")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -32,8 +35,10 @@ def register(sub: Any) -> None:
     p = add_command(sub, "notebooks")
     p.add_argument("--solutions", metavar="DIR", help="write the teacher edition into DIR")
     p.add_argument("--student", metavar="DIR", help="write the student edition into DIR")
-    p.add_argument("--source", metavar="DIR", default="notebooks",
-                   help="the folder of the notebook sources NN_name.py (default: notebooks)")
+    p.add_argument("--nbgrader", metavar="DIR",
+                   help="write nbgrader source notebooks (answer and locked test cells) into DIR")
+    p.add_argument("--source", metavar="DIR", default="lessons",
+                   help="the folder of the notebook sources NN_name.py (default: lessons)")
     p.add_argument("--only", metavar="NAMES",
                    help="only these notebooks, comma-separated (e.g. 00_start_here,04_cp_sat)")
     p.add_argument("--execute", action="store_true",
@@ -78,15 +83,16 @@ def execute(nb: Any, name: str, cwd: Path, timeout: float) -> float:
 
 def cmd_notebooks(args: argparse.Namespace) -> int:
     """Write the editions asked for; one line per notebook written."""
-    if args.solutions is None and args.student is None:
-        raise CliError("say which edition: --solutions DIR (teacher) and/or --student DIR")
+    if args.solutions is None and args.student is None and args.nbgrader is None:
+        raise CliError("say which edition: --solutions DIR (teacher), --student DIR and/or "
+                       "--nbgrader DIR")
     if args.timeout <= 0:
         raise CliError(f"--timeout: must be positive, not {args.timeout}")
     folder = Path(args.source)
     todo = sources(folder, args.only)
     editions = [(label, Path(out), make) for label, out, make in (
-        ("student", args.student, student_edition), ("teacher", args.solutions, teacher_edition))
-        if out is not None]
+        ("student", args.student, student_edition), ("teacher", args.solutions, teacher_edition),
+        ("nbgrader", args.nbgrader, nbgrader_source)) if out is not None]
     for _, out, _ in editions:
         if out.exists() and not out.is_dir():
             raise CliError(f"{out}: not a folder")
@@ -99,10 +105,10 @@ def cmd_notebooks(args: argparse.Namespace) -> int:
         for label, out, make in editions:
             nb = make(source, path.stem)
             words = f"{label} edition, {solutions} solution cells"
-            if args.execute:
-                seconds = execute(nb, path.stem, folder.resolve(), args.timeout)
-                words += f", run in {seconds:.1f} s"
             out.mkdir(parents=True, exist_ok=True)
+            if args.execute and label != "nbgrader":  # nbgrader runs its own
+                seconds = execute(nb, path.stem, out.resolve(), args.timeout)
+                words += f", run in {seconds:.1f} s"
             target = out / f"{path.stem}.ipynb"
             with output_file(str(target), label) as handle:
                 handle.write(nbformat.writes(nb) + "\n")  # type: ignore[no-untyped-call]

@@ -60,14 +60,16 @@ EXERCISES = (
     Exercise.value(
         1, "crowns in play with 2 players", NUMBER, 39 * 24 / 48, tolerance=1e-9,
         hints=("Each of the 48 dominoes is in play with the same chance, 24/48.",
-               "So the 39 crowns are in play with that chance each: 39 × 24 / 48."),
+               "Every crown of the box rides on one domino: add up each crown's chance of "
+               "being in play (linearity of expectation)."),
         why="Linearity of expectation: 39 crowns × 24/48 = 19.5, whatever the deal."),
     Exercise.value(
         2, "is the most valuable domino numbered 40 or more?", YES_NO,
         lambda: most_valuable_domino() >= 40, direction=False,
         wrong="{answer} is not what the simulation says",
         hints=("Look at the bar chart (or values.sort_values('value')): which bar is highest?",
-               "values.loc[values['value'].idxmax(), 'domino'] is its number."),
+               "idxmax() on the value column gives the row label of the highest value; that "
+               "row's domino column is its number."),
         why="The mines and the double crowns sit on the high numbers: worth the later turn."),
     Exercise(
         3, "a bot's win share from the table", FUNCTION,
@@ -87,6 +89,7 @@ EXERCISES = (
         5, "how wide a 95 % interval is", NUMBER,
         lambda: 1.96 * math.sqrt(0.25 / 40), tolerance=0.005,
         hints=("A share p measured over n games has a standard error of √(p(1 − p)/n).",
-               "With p = ½ and n = 40: 1.96 × √(0.25 / 40)."),
+               "A 95 % interval reaches about 1.96 standard errors to each side; here p = ½ "
+               "and n = 40."),
         why="±1.96 standard errors: about ±0.15 over 40 games, ±0.04 over 600."),
 )

@@ -99,7 +99,8 @@ class Exercise:
 
     ``judge(answer)`` gets the answer in the kind's normal form and returns what is wrong with
     it (one sentence) or ``None`` when it is right; it may raise :class:`NotAnswered` or
-    :class:`StudentCodeError`.
+    :class:`StudentCodeError`. ``partial(answer)``, where an exercise defines it, is the share
+    of the points (0 to 1) a wrong answer of the right kind earns when graded.
     """
 
     number: int
@@ -108,6 +109,7 @@ class Exercise:
     judge: Callable[[Any], str | None]
     hints: tuple[str, ...]
     why: str
+    partial: Callable[[Any], float] | None = None
 
     def __post_init__(self) -> None:
         if not self.hints:
@@ -154,6 +156,9 @@ class Feedback:
     status: str
     message: str
     hint: str = ""
+    credit: float = 0.0
+    """The share of the exercise's points the answer earns when graded: 1 when correct, a
+    share for a wrong answer where the exercise gives partial credit, else 0."""
 
     @property
     def correct(self) -> bool:
@@ -246,6 +251,26 @@ class Checker:
         if wrong is None:
             return Feedback(n, CORRECT, f"correct! {exercise.why}")
         return Feedback(n, WRONG, f"not yet: {wrong}.")
+
+    def grade(self, number: int, answer: Any) -> Feedback:
+        """The verdict a grader records for ``answer`` to exercise ``number``: what a first
+        check would say (a wrong answer gets the first hint) and its credit. It changes
+        nothing: no try is counted, no status remembered."""
+        exercise = self.exercises.get(number) if isinstance(number, int) else None
+        if exercise is None:
+            raise ExerciseError(f"{self.notebook} has no exercise {number!r}")
+        feedback = self._judge(exercise, answer)
+        if feedback.status == CORRECT:
+            return Feedback(number, CORRECT, feedback.message, credit=1.0)
+        if feedback.status not in (WRONG, RAISED):
+            return feedback
+        credit = 0.0
+        if feedback.status == WRONG and exercise.partial is not None:
+            try:
+                credit = min(1.0, max(0.0, float(exercise.partial(exercise.kind.read(answer)))))
+            except Exception:  # the student's answer: no partial credit when it cannot be read
+                credit = 0.0
+        return Feedback(number, feedback.status, feedback.message, exercise.hints[0], credit)
 
     def summary(self) -> Summary:
         """Which exercises are correct, as their last check said."""

@@ -72,7 +72,8 @@ EXERCISES = (
     Exercise.value(
         2, "castle cells up to symmetry on 7 × 7", WHOLE_NUMBER, lambda: _orbits(7),
         hints=("Burnside: add up the cells each of the 8 symmetries fixes, then divide by 8.",
-               "(49 + 1 + 1 + 1 + 4 × 7) / 8."),
+               "The identity fixes all 49 cells, a quarter or half turn only the centre, a "
+               "mirror the 7 cells on its axis."),
         why="80 fixed points over 8 symmetries: 10 orbits, so 10 castle cells to try."),
     Exercise(
         3, "two chances for domino 48", pair_of(FRACTION, FRACTION),

@@ -179,8 +179,8 @@ EXERCISES = (
         3, "an exact-cover constraint", FUNCTION, _judge_cover,
         hints=("For every free cell u, collect the Booleans of the placements whose cells "
                "include u.",
-               "model.add_exactly_one(v for (_, a, b), v in place.items() if u in (a, b)) for "
-               "each u in free."),
+               "Step 2 put at most one placement on each cell; an exact cover asks for exactly "
+               "one, for each u in free."),
         why="Exactly one placement per cell is an exact cover: no gap, no overlap."),
     Exercise(
         4, "with and without the connection rule", pair_of(WHOLE_NUMBER, WHOLE_NUMBER),

@@ -44,7 +44,7 @@ EXERCISES = (
     Exercise(
         1, "puzzle 05-best-kingdom in text", KINGDOM, _grader("05-best-kingdom"),
         hints=("Write the rows separated by '/', cells by spaces, '.' for an empty cell and C "
-               "for the castle: 'S S / W1 S'.",
+               "for the castle: 'F . / L1 C' is a forest above a crowned lake, left of the castle.",
                "The mine's three crowns have no second mine square: M3 scores 3 wherever it "
                "goes. The wheat crown W1 can gain a square: put it beside the other wheat."),
         why="W1 beside W makes 2 wheat squares × 1 crown, M3 alone scores 3: 5 is best."),

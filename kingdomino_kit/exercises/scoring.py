@@ -64,8 +64,8 @@ EXERCISES = (
     Exercise.value(
         2, "what a merge adds", WHOLE_NUMBER, _merge_added,
         hints=("After the merge there is one property: count its squares and its crowns.",
-               "Joined: (5 + 4 + 1) squares × 1 crown = 10; apart only the crowned one "
-               "scored, 5 × 1."),
+               "Joined, every square of the three parts counts, times the crowns; apart, only "
+               "the crowned part scored."),
         why="10 − 5 = 5: every square of the uncrowned part (and the new one) is now paid by "
             "the crown."),
     Exercise(

@@ -67,13 +67,14 @@ EXERCISES = (
     Exercise.value(
         2, "how many legal placements domino 28 has", WHOLE_NUMBER,
         lambda: len(_kingdom().legal_placements(domino(28))),
-        hints=("Ask the library: exercise.legal_placements(domino(28)) is a list; len() counts it.",
+        hints=("Ask the library: a kingdom's legal_placements(d) lists every legal placement of "
+               "a domino d; count the list.",
                "Every placement counted once: the two cells and which half lies on which."),
         why="The library lists every distinct legal placement; both its halves can connect."),
     Exercise.value(
         3, "the best score after placing domino 28", WHOLE_NUMBER, _best_after_28,
-        hints=("Try each placement on a copy of the kingdom (trial = exercise.copy(); "
-               "trial.place(p)) and keep the best trial.score().",
+        hints=("Try each placement on a copy of the kingdom (its .copy(), then .place(p) on "
+               "the copy) and keep the best score.",
                "The F1 can join the forest and the L the lake at the same time."),
         why="Forest 4 squares × 2 crowns, lake 4 × 1, grassland 2 × 2: 8 + 4 + 4 = 16."),
     Exercise(
@@ -81,7 +82,8 @@ EXERCISES = (
         same_function("crowns_of", _crowns, lambda: [(k,) for k in sample_kingdoms(60, 4)],
                       show=show_kingdom),
         hints=("kingdom.squares() gives (cell, half) pairs; a half has .crowns.",
-               "return sum(half.crowns for cell, half in kingdom.squares())"),
+               "Add up half.crowns over every (cell, half) pair: sum() takes a generator "
+               "expression, and the castle is no square."),
         why="Every square's crowns added up; the castle has none."),
     Exercise(
         5, "a kingdom of your own on the board", Kind("the board", _board), _judge_board,
@@ -89,5 +91,6 @@ EXERCISES = (
                "Put the mines and the crowned grassland where they can join more squares of "
                "their terrain."),
         why=f"The solver proves that no kingdom of this hand scores more than {BOARD_OPTIMUM}: "
-            "see how close you are in notebook 04."),
+            "see how close you are in notebook 04.",
+        partial=lambda board: board.kingdom.score() / BOARD_GOAL),
 )

@@ -37,6 +37,7 @@ from kingdomino_kit.game.coach import (
 )
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.render import name_cells
 from kingdomino_kit.solver import Solution
 from kingdomino_kit.widgets.board import WidgetError
 from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid
@@ -83,6 +84,15 @@ class CoachView(ActionView):
         self.actions = game_actions(report.log)
         self._at = {d.step: d for d in report.decisions}
         self.goto(0)
+
+    def move_words(self, move: dict[str, Any]) -> str:
+        """A move in words, its cells named as the boards label them (``place 7 at E4 E3``)."""
+        return name_cells(move_text(move).replace(") (", "),("), self.report.kingdom.size)
+
+    @staticmethod
+    def round_words(number: int) -> str:
+        """A round as the DraftTable counts it: the opening draft, then round 1, 2, …"""
+        return "the opening draft" if number == 0 else f"round {number}"
 
     # ------------------------------------------------------------------ moving
     @property
@@ -200,7 +210,7 @@ class CoachView(ActionView):
         who = f"king {king} (player {game.owner(king)})"
         if decision is None:
             kingdom = game.kingdom(self.report.player)
-            what = move_text(action_json(action))
+            what = self.move_words(action_json(action))
             return (f'<div class="kk-coach-boards"><div class="kk-player">'
                     f"<div>Next: {escape(who)} — {escape(what)}</div>"
                     f"{_board(kingdom, ())}<div>player {self.report.player}'s kingdom</div>"
@@ -210,9 +220,11 @@ class CoachView(ActionView):
     def _decision_boards(self, game: Game, d: Decision) -> str:
         kingdom = game.kingdom(self.report.player)
         mark = f" · worst {d.worst}" if d.worst else ""
-        summary = (f'<div class="kk-message kk-{"error" if d.worst else "info"}">Round '
-                   f"{d.round}: played {escape(move_text(d.played))} (value "
-                   f"{d.played_value:.1f}); the coach's best {escape(move_text(d.best))} "
+        when = self.round_words(d.round)
+        summary = (f'<div class="kk-message kk-{"error" if d.worst else "info"}">'
+                   f"{when[0].upper() + when[1:]}: played {escape(self.move_words(d.played))} "
+                   f"(value {d.played_value:.1f}); the coach's best "
+                   f"{escape(self.move_words(d.best))} "
                    f"({d.best_value:.1f}); cost {d.cost:.1f}{mark}</div>")
         if d.phase == "claim":
             line = []
@@ -239,7 +251,8 @@ class CoachView(ActionView):
             score = after.total(middle_kingdom=game.options.middle_kingdom,
                                 harmony=game.options.harmony)
             boards.append(f'<div class="kk-player kk-coach-{title.split()[0]}"><div><b>'
-                          f"{title}</b>: {escape(move_text(move))} · now {score} points</div>"
+                          f"{title}</b>: {escape(self.move_words(move))} · now {score} points"
+                          "</div>"
                           f"{_board(after, cells)}</div>")
         return f'{summary}<div class="kk-coach-boards">{"".join(boards)}</div>'
 
@@ -262,9 +275,10 @@ class CoachView(ActionView):
                                if c)
             mark = f" ✗{d.worst}" if d.worst else ""
             rows.append(f'<tr class="{classes}" data-kk-action="goto" data-step="{d.step}">'
-                        f"<td>{d.step}</td><td>{d.round}</td>"
-                        f"<td>{escape(move_text(d.played))}</td><td>{d.played_value:.1f}</td>"
-                        f"<td>{escape(move_text(d.best))}</td><td>{d.best_value:.1f}</td>"
+                        f"<td>{d.step}</td><td>{d.round or 'draft'}</td>"
+                        f"<td>{escape(self.move_words(d.played))}</td>"
+                        f"<td>{d.played_value:.1f}</td>"
+                        f"<td>{escape(self.move_words(d.best))}</td><td>{d.best_value:.1f}</td>"
                         f"<td>{d.cost:.1f}{mark}</td></tr>")
         rows.append("</tbody></table>")
         return "".join(rows)

@@ -28,6 +28,7 @@ from kingdomino_kit.puzzles import Puzzle, grade
 from kingdomino_kit.puzzles import find_puzzle as find_in_collection
 from kingdomino_kit.render import kingdom_svg, name_cells
 from kingdomino_kit.widgets.board import KingdomBoard, WidgetError
+from kingdomino_kit.widgets.classroom import answers_shown
 from kingdomino_kit.widgets.markup import button, escape
 
 __all__ = ["PuzzleBoard", "find_puzzle"]
@@ -55,10 +56,13 @@ class PuzzleBoard(KingdomBoard):
     """A clickable board for one puzzle, with *Check* and *Show an answer*.
 
     ``grade`` holds the last :class:`~kingdomino_kit.puzzles.grading.Grade` (None before Check).
+    ``reveal=False`` (or the class switch, :mod:`kingdomino_kit.widgets.classroom`) hides the
+    answer, the hint and the proven optimum.
     """
 
-    def __init__(self, puzzle: Any) -> None:
+    def __init__(self, puzzle: Any, *, reveal: bool | None = None) -> None:
         self.puzzle = find_puzzle(puzzle)
+        self.reveal = answers_shown() if reveal is None else bool(reveal)
         self.grade: Any = None
         self._show_answer = False
         self._show_hint = False
@@ -86,6 +90,8 @@ class PuzzleBoard(KingdomBoard):
         verdict = grade(self.puzzle, self.kingdom)
         self.grade = verdict
         reason = name_cells(verdict.reason, self.kingdom.size)
+        if not self.reveal and verdict.legal and not verdict.optimal:
+            reason = "legal, and not the best yet"  # the optimum is the target: kept back
         words = reason[0].upper() + reason[1:]
         if verdict.optimal and not words.startswith("Optimal"):
             words = "Optimal: " + reason
@@ -96,16 +102,18 @@ class PuzzleBoard(KingdomBoard):
 
     def show_answer(self) -> None:
         """Reveal (or hide) one optimal layout stored with the puzzle."""
-        if self.puzzle.solution is None:
-            self._say("This puzzle has no stored answer.", "error")
+        if self.puzzle.solution is None or not self.reveal:
+            self._say("This puzzle has no stored answer." if self.reveal
+                      else "Answers are hidden in this class.", "error")
             return
         self._show_answer = not self._show_answer
         self._say(self.message, self._message_kind)
 
     def show_hint(self) -> None:
         """Show (or hide) the puzzle's hint."""
-        if not self.puzzle.hint:
-            self._say("This puzzle has no hint.", "error")
+        if not self.puzzle.hint or not self.reveal:
+            self._say("This puzzle has no hint." if self.reveal
+                      else "Hints are hidden in this class.", "error")
             return
         self._show_hint = not self._show_hint
         self._say(self.message, self._message_kind)
@@ -130,12 +138,12 @@ class PuzzleBoard(KingdomBoard):
         """The Check, Hint and Show-an-answer buttons."""
         has_answer = self.puzzle.solution is not None
         hint = ""
-        if self.puzzle.hint:
+        if self.puzzle.hint and self.reveal:
             hint = button("Hide the hint" if self._show_hint else "Hint", "hint")
+        answer = button("Hide the answer" if self._show_answer else "Show an answer", "answer",
+                        enabled=has_answer) if self.reveal else ""
         return (button("Check", "check", title="legal? buildable? how far from the optimum?")
-                + hint
-                + button("Hide the answer" if self._show_answer else "Show an answer", "answer",
-                         enabled=has_answer))
+                + hint + answer)
 
     def extra_panel(self) -> str:
         """The question, the verdict table after Check, and the answer when revealed."""
@@ -162,7 +170,7 @@ class PuzzleBoard(KingdomBoard):
                     ("score", str(g.score))]
             if g.value is not None and g.value != g.score:
                 rows.append(("value", str(g.value)))
-            if g.optimum is not None:
+            if g.optimum is not None and self.reveal:
                 rows.append(("proven optimum", str(g.optimum)))
                 if g.legal and g.value is not None:
                     rows.append(("points short", str(max(g.optimum - g.value, 0))))

@@ -36,12 +36,24 @@ from kingdomino_kit.widgets.markup import button, escape
 from kingdomino_kit.widgets.solver_process import solve_in_child, unpack
 from kingdomino_kit.widgets.view import ActionView
 
-__all__ = ["SolverView"]
+__all__ = ["SolverView", "progress_words"]
 
 READY, RUNNING, STOPPED, ERROR = "ready", "running", "stopped", "error"
 REDRAW_S = 0.5
 """While the solver works, the plot is redrawn at least this often (its time axis moves on)."""
 
+
+
+def progress_words(score: int, bound: int) -> str:
+    """The message while the solver runs: its best so far and its proven bound — or, before
+    its first layout, only the bound (no "best so far -1").
+
+    >>> progress_words(-1, 80), progress_words(41, 80)
+    ('No layout yet, proven bound 80.', 'Best so far 41, proven bound 80 (gap 39).')
+    """
+    if score < 0:
+        return f"No layout yet, proven bound {bound}."
+    return f"Best so far {score}, proven bound {bound} (gap {bound - score})."
 
 class SolverView(ActionView):
     """The solver with a live plot, a *Solve* and a *Stop* button and the best kingdom drawn.
@@ -187,8 +199,7 @@ class SolverView(ActionView):
                     self._say(self._final_words(solution))
                     process.join(10)
                     return
-                self._say(f"Best so far {solution.score}, proven bound {solution.bound} "
-                          f"(gap {solution.bound - solution.score}).")
+                self._say(progress_words(solution.score, solution.bound))
 
     def _take_progress(self, event: dict[str, Any]) -> None:
         """One event of the proof: the bound follows it, the view is redrawn (at most every
@@ -197,8 +208,7 @@ class SolverView(ActionView):
         if event["score"] >= 0:
             self.score = max(self.score, event["score"])
         self.bound = event["bound"]
-        words = (f"Best so far {self.score}, proven bound {self.bound} "
-                 f"(gap {self.bound - self.score}).")
+        words = progress_words(self.score, self.bound)
         if event["event"] == "bound" and time.perf_counter() - self._drawn < 0.1:
             self.message = words  # the next redraw shows it
             return

@@ -104,7 +104,7 @@ def test_interrupt_returns_the_best_so_far() -> None:
         assert kingdom.score() == data["score"] <= data["bound"]
 
 
-MAXIMA = Path(__file__).resolve().parents[2] / "docs" / "maxima"
+MAXIMA = Path(__file__).resolve().parents[2] / "kingdomino_kit" / "solver" / "maxima"
 
 
 @pytest.mark.slow

@@ -97,7 +97,7 @@ def test_a_failed_notebook_write_leaves_the_old_edition_whole(
     target = tmp_path / "00_start_here.ipynb"
     target.write_text(OLD)
     monkeypatch.setattr(atomic.os, "fsync", _full_disk)
-    code, _, err = run("notebooks", "--source", str(ROOT / "notebooks"), "--only",
+    code, _, err = run("notebooks", "--source", str(ROOT / "lessons"), "--only",
                        "00_start_here", "--student", str(tmp_path))
     refused(code, err, f"cannot write {target}")
     assert target.read_text() == OLD

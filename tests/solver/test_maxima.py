@@ -1,4 +1,4 @@
-"""The records of the proven maxima (``docs/maxima/*.json``, written by
+"""The records of the proven maxima (``kingdomino_kit/solver/maxima/*.json``, written by
 ``scripts/prove_maxima.py``) re-checked: every layout replays through the rules and scores as
 recorded, and every bound is proven again.
 
@@ -25,7 +25,8 @@ from kingdomino_kit.solver.choices import choice_bound, choices
 from kingdomino_kit.solver.pieces import pieces_of
 from tests import reference
 
-RECORDS = sorted((Path(__file__).resolve().parents[2] / "docs" / "maxima").glob("*.json"))
+RECORDS = sorted((Path(__file__).resolve().parents[2] / "kingdomino_kit" / "solver" / "maxima")
+                 .glob("*.json"))
 
 
 def _load(path: Path) -> dict[str, Any]:

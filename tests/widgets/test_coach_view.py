@@ -3,6 +3,7 @@ report's, clicks move it and a bad click leaves it where it was."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from kingdomino_kit import domino
 from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.game import GameOptions, play
-from kingdomino_kit.game.coach import coach, move_text
+from kingdomino_kit.game.coach import coach
 from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.solver.ordered import best_in_order
 from kingdomino_kit.widgets import CoachView, WidgetError
@@ -65,7 +66,13 @@ def test_decisions_marks_and_both_boards(played: tuple) -> None:
             break
         seen.append(view.step)
         d = view._at[view.step]
-        assert f"cost {d.cost:.1f}" in view.html and escape_free(move_text(d.played)) in view.html
+        assert f"cost {d.cost:.1f}" in view.html
+        assert escape_free(view.move_words(d.played)) in view.html
+        if d.phase == "place" and "cells" in d.played:  # cells named as the DraftTable names them
+            assert re.fullmatch(r"place \d+ at [A-I][1-9],[A-I][1-9]",
+                                view.move_words(d.played)), view.move_words(d.played)
+        assert ("The opening draft:" if d.round == 0 else f"Round {d.round}:") in view.html
+        assert "Round 0" not in view.html
         if d.phase == "place":
             assert "kk-coach-played" in view.html and "kk-coach-best" in view.html
             assert view.html.count("kk-move") >= 2                # the cells of both moves

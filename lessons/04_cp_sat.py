@@ -668,20 +668,18 @@ print("a choice that has it:", best.numbers(box))
 # reaches it, every choice whose bound could still beat the best layout must be solved to show
 # it cannot. `scripts/prove_maxima.py` ran the eight cases — exactly
 # `kingdomino-kit solve --dominoes all --choose 12` (and `--size 7 --choose 24`, with
-# `--middle-kingdom`, `--harmony`) — and wrote a record of each into `docs/maxima/`. Here they
-# are, each layout replayed through the rules and scored again.
+# `--middle-kingdom`, `--harmony`) — and the kit ships a record of each
+# (`kingdomino_kit.solver.proven`). Here they are, each layout replayed through the rules and
+# scored again.
 
 # %%
-import json
-from pathlib import Path
-
 from IPython.display import HTML, display
 
-MAXIMA = Path("..", "docs", "maxima")
+from kingdomino_kit.solver.proven import proven_maxima
+
 BONUSES = {"none": "no bonus", "middle": "Middle Kingdom", "harmony": "Harmony",
            "both": "both bonuses"}
-records = [json.loads((MAXIMA / f"{n}x{n}-{b}.json").read_text(encoding="utf-8"))
-           for n in (5, 7) for b in BONUSES]
+records = proven_maxima()
 
 
 def replayed(record):

@@ -193,8 +193,8 @@ check(2, answer_2)
 
 # %% [markdown]
 # **3.** Of all those placements, which one scores most, and what is the kingdom's new score?
-# Try each placement on a copy: `trial = exercise.copy()`, `trial.place(placement)`,
-# `trial.score()`. (It can grow *two* properties at once.)
+# Try each placement on a copy of the kingdom: `.copy()` it, `.place(placement)` on the copy,
+# then ask the copy for its `.score()`. (It can grow *two* properties at once.)
 
 # %% tags=["solution"]
 # BEGIN SOLUTION

@@ -66,7 +66,8 @@ table[["seats", "mean_score", "mean_score_ci", "win_share", "win_share_ci", "rat
 # ## Play a game, then ask the coach
 #
 # Play the table below against `strong:steps=300` (claim a domino of the line by clicking it,
-# place it by rotating and clicking a green cell). When the game is over, run the next cells.
+# place it by rotating and clicking a cell marked with a dot). When the game is over, run the
+# next cells.
 
 # %%
 opponent = make_bot("strong:steps=300", 1)

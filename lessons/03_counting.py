@@ -312,11 +312,11 @@ check(5, positions)
 
 # %% [markdown]
 # **6.** The first line of a 4-player game shows 4 dominoes. What is the chance that at least
-# one of them is a double (both halves of one terrain, `d.is_double`)? Count the doubles of
-# the catalogue first.
+# one of them is a double (both halves of one terrain, `d.is_double`)? The catalogue's doubles
+# were counted above.
 
 # %% tags=["solution"]
-doubles = sum(d.is_double for d in DOMINOES)  # SOLUTION
+doubles = sum(d.is_double for d in DOMINOES)
 answer_6 = 1 - Fraction(math.comb(48 - doubles, 4), math.comb(48, 4))  # SOLUTION
 
 check(6, answer_6)

@@ -1,0 +1,92 @@
+"""An answer as plain data, so it can leave a submission's kernel and be judged elsewhere.
+
+:func:`encode` turns an answer made of plain values (``None``, yes/no, whole numbers, finite
+decimals, text, ``...``, fractions, and tuples, lists, sets and dicts of them) into JSON-ready
+data; :func:`decode` rebuilds the same value. Anything else (a function, a board, a kingdom)
+raises :class:`NotPlain`: such answers are judged where they live.
+
+>>> from fractions import Fraction
+>>> value = (3, Fraction(1, 4), ["W1 S", ...], {2, 5}, {"a": None})
+>>> decode(encode(value)) == value
+True
+>>> encode(lambda x: x)
+Traceback (most recent call last):
+...
+kingdomino_kit.grading.answers.NotPlain: a function is not plain data
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from kingdomino_kit.errors import KingdominoError
+
+__all__ = ["MAX_ITEMS", "NotPlain", "decode", "encode"]
+
+MAX_ITEMS = 100_000
+"""The most values one answer may hold (a bigger one is judged where it lives)."""
+
+
+class NotPlain(KingdominoError):
+    """An answer that is not plain data."""
+
+
+def encode(value: Any) -> Any:
+    """The answer as JSON-ready data, or :class:`NotPlain`."""
+    budget = [MAX_ITEMS]
+    return _encode(value, budget)
+
+
+def _encode(value: Any, budget: list[int]) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise NotPlain("an answer too big to send")
+    kind = type(value)
+    if value is None or kind in (bool, str):
+        return value
+    if kind is int:
+        return {"int": str(value)}  # JSON numbers lose big ints in some readers
+    if kind is float:
+        if not math.isfinite(value):
+            return {"float": repr(value)}
+        return value
+    if value is Ellipsis:
+        return {"ellipsis": True}
+    if kind is Fraction:
+        return {"fraction": [str(value.numerator), str(value.denominator)]}
+    if kind in (tuple, list, set, frozenset):
+        items = [_encode(v, budget) for v in value]
+        return {kind.__name__: items}
+    if kind is dict:
+        return {"dict": [[_encode(k, budget), _encode(v, budget)] for k, v in value.items()]}
+    raise NotPlain(f"{'a function' if callable(value) else 'a ' + kind.__name__} is not plain "
+                   "data")
+
+
+_TYPES = {"tuple": tuple, "list": list, "set": set, "frozenset": frozenset}
+
+
+def decode(data: Any) -> Any:
+    """The value :func:`encode` made ``data`` from."""
+    if data is None or isinstance(data, (bool, str, float)):
+        return data
+    if isinstance(data, int):
+        return data
+    if not isinstance(data, dict) or len(data) != 1:
+        raise NotPlain(f"not an encoded answer: {data!r:.60}")
+    (tag, body), = data.items()
+    if tag == "int":
+        return int(body)
+    if tag == "float":
+        return float(body)
+    if tag == "ellipsis":
+        return ...
+    if tag == "fraction":
+        return Fraction(int(body[0]), int(body[1]))
+    if tag in _TYPES:
+        return _TYPES[tag](decode(v) for v in body)
+    if tag == "dict":
+        return {decode(k): decode(v) for k, v in body}
+    raise NotPlain(f"not an encoded answer: {tag!r}")

@@ -1,0 +1,115 @@
+"""The notebooks as nbgrader assignments: ``kingdomino-kit notebooks --nbgrader DIR``.
+
+nbgrader (Jupyter's own grading tool) reads an instructor's *source* notebook whose cells carry
+``nbgrader`` metadata: answer cells (``solution: true``) with the solution between ``### BEGIN
+SOLUTION`` and ``### END SOLUTION``, which ``nbgrader generate_assignment`` replaces by a stub,
+and locked autograder test cells (``grade: true``, ``points``) that ``nbgrader autograde``
+restores from its database and runs: a test cell that raises scores 0, one that does not
+scores its points.
+
+:func:`nbgrader_source` makes that notebook from a kit source: each cell tagged ``solution``
+becomes an answer cell (every ``# SOLUTION`` line and ``# BEGIN/END SOLUTION`` block in
+nbgrader's markers), followed by one test cell per exercise it checks, which asks the kit's
+checker for a verdict on the answer (:func:`require`): the message a student reads when it
+fails is the checker's one line, never a test's code. Cells tagged ``teacher`` are left out.
+
+>>> import nbformat
+>>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+...     "answer_1 = 3 * 4  # SOLUTION\\ncheck(1, answer_1)", metadata={"tags": ["solution"]})])
+>>> out = nbgrader_source(nb, "00_start_here")
+>>> print(out.cells[0].source)
+### BEGIN SOLUTION
+answer_1 = 3 * 4
+### END SOLUTION
+check(1, answer_1)
+>>> print(out.cells[1].source)
+from kingdomino_kit.grading.nbgrader import require
+require("00_start_here", 1, answer_1)
+>>> out.cells[1].metadata["nbgrader"]["points"], out.cells[1].metadata["nbgrader"]["locked"]
+(1, True)
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from typing import Any
+
+import nbformat
+
+from kingdomino_kit.exercises import for_notebook
+from kingdomino_kit.exercises.editions import SOLUTION_TAG, TEACHER_TAG, count_solutions
+
+__all__ = ["nbgrader_source", "require"]
+
+_SCHEMA = 3
+
+
+def require(notebook: str, number: int, answer: Any) -> None:
+    """An nbgrader test: ``AssertionError`` with the checker's verdict unless ``answer`` to
+    exercise ``number`` of ``notebook`` is correct."""
+    feedback = for_notebook(notebook).grade(number, answer)
+    if not feedback.correct:
+        raise AssertionError(f"Exercise {number} · {feedback.message}")
+
+
+def _markers(source: str) -> str:
+    out: list[str] = []
+    for line in source.split("\n"):
+        stripped = line.strip()
+        indent = line[:len(line) - len(line.lstrip())]
+        if stripped.startswith("#") and stripped.lstrip("# ").startswith(("BEGIN SOLUTION",
+                                                                         "END SOLUTION")):
+            out.append(f"{indent}### {stripped.lstrip('# ')}")
+        elif stripped.endswith("# SOLUTION") and not stripped.startswith("#"):
+            code = line[:line.rindex("#")].rstrip()
+            out += [f"{indent}### BEGIN SOLUTION", code, f"{indent}### END SOLUTION"]
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _checked(source: str) -> list[tuple[int, str]]:
+    """Each ``check(n, answer)`` of a cell: ``n`` and the answer's code, in order."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "check" and len(node.args) >= 2
+                and isinstance(node.args[0], ast.Constant) and type(node.args[0].value) is int):
+            code = ast.get_source_segment(source, node.args[1]) or ""
+            found.append((node.args[0].value, code))
+    return found
+
+
+def nbgrader_source(nb: Any, name: str) -> Any:
+    """The nbgrader source notebook of a kit source (see the module docstring)."""
+    count_solutions(nb, name)  # the markers checked, as for the editions
+    out = copy.deepcopy(nb)
+    cells = []
+    for cell in out.cells:
+        tags = list(cell.get("metadata", {}).get("tags", []))
+        if TEACHER_TAG in tags:
+            continue
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+        if SOLUTION_TAG not in tags:
+            cells.append(cell)
+            continue
+        checked = _checked(cell.source)
+        cell.source = _markers(cell.source)
+        cell.metadata["nbgrader"] = {"grade": False, "solution": True, "locked": False,
+                                     "grade_id": f"answer-{len(cells) + 1}",
+                                     "schema_version": _SCHEMA}
+        cells.append(cell)
+        for number, code in checked:
+            points = cell.metadata.get("points", 1)
+            cells.append(nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]
+                "from kingdomino_kit.grading.nbgrader import require\n"
+                f'require("{name}", {number}, {code})',
+                metadata={"nbgrader": {"grade": True, "solution": False, "locked": True,
+                                       "points": points, "grade_id": f"exercise-{number}",
+                                       "schema_version": _SCHEMA}}))
+    out.cells = cells
+    out.metadata.pop("jupytext", None)
+    out.metadata["kingdomino_kit"] = {"edition": "nbgrader", "source": f"{name}.py"}
+    return out

@@ -1,0 +1,60 @@
+"""The gradebook's parts without a kernel: points from the source, which notebook a
+submission is, how records and troubles become rows."""
+
+from __future__ import annotations
+
+import jupytext
+import nbformat
+
+from kingdomino_kit.exercises.editions import student_edition
+from kingdomino_kit.grading.answers import encode
+from kingdomino_kit.grading.gradebook import notebook_of, points_of, rows_of
+from kingdomino_kit.grading.run import Outcome
+
+SOURCE = """# %%
+from kingdomino_kit.exercises import for_notebook
+
+check = for_notebook("00_start_here")
+
+# %% tags=["solution"] points=3
+answer_1 = 10  # SOLUTION
+check(1, answer_1)
+
+# %% tags=["solution"]
+answer_2 = 5  # SOLUTION
+check(2, answer_2)
+"""
+
+
+def test_points_are_declared_in_the_source_and_kept_by_the_student_edition() -> None:
+    student = student_edition(jupytext.reads(SOURCE, fmt="py:percent"), "00_start_here")
+    assert points_of(student) == {1: 3.0}  # exercise 2: the default, 1
+    assert notebook_of(student) == "00_start_here"
+    bare = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        'check = for_notebook("01_rules")')])
+    assert notebook_of(bare) == "01_rules"
+    assert notebook_of(nbformat.v4.new_notebook()) is None
+
+
+def test_the_last_answer_counts_and_troubles_explain_the_rest() -> None:
+    outcome = Outcome(records=[{"number": 1, "answer": encode(12)},
+                               {"number": 1, "answer": encode(10)},
+                               {"number": 2, "answer": encode(...)},
+                               {"number": 9, "answer": encode(1)},  # no such exercise
+                               {"number": 4, "pending": True}],
+                      troubles={3: ("timeout", "cell 4 ran over 5 s"),
+                                2: ("error", "cell 3 raised NameError")})
+    rows = {r.exercise: r for r in rows_of("ada", "00_start_here", outcome, {1: 3.0})}
+    assert sorted(rows) == [1, 2, 3, 4, 5]
+    assert (rows[1].status, rows[1].points, rows[1].max_points) == ("correct", 3.0, 3.0)
+    assert rows[2].status == "blank"  # answered ..., then the cell failed: still blank
+    assert (rows[3].status, rows[3].message) == ("timeout", "cell 4 ran over 5 s")
+    assert rows[4].status == "timeout" and rows[4].points == 0
+    assert rows[5].status == "blank" and rows[5].hint
+
+
+def test_a_wrong_answer_gets_its_first_hint_and_no_points() -> None:
+    outcome = Outcome(records=[{"number": 1, "answer": encode(11)}])
+    row = rows_of("bob", "00_start_here", outcome, {})[0]
+    assert (row.status, row.points, row.message) == ("wrong", 0.0, "not yet: 11 is too high.")
+    assert row.hint.startswith("Find each property")
