@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.grid import SIZES
@@ -42,6 +42,13 @@ of the castle on 5×5, ±3 on 7×7). Harmony: all size × size cells filled."""
 BONUS_NAMES: Mapping[str, str] = MappingProxyType(
     {"middle_kingdom": "Middle Kingdom", "harmony": "Harmony"})
 """Each bonus rule's name in words."""
+
+
+class Scored(Protocol):
+    """A kingdom that scores itself under rules (:class:`~kingdomino_kit.kingdom.Kingdom`,
+    :class:`~kingdomino_kit.bitkingdom.BitKingdom`)."""
+
+    def total(self, rules: Rules) -> int: ...
 
 
 class RulesError(KingdominoError):
@@ -93,6 +100,18 @@ class Rules:
             if name not in POINTS:
                 raise RulesError(f"rules: no bonus rule named {name!r}")
         return replace(self, **dict.fromkeys(names, False))
+
+    def total(self, kingdom: Scored) -> int:
+        """The kingdom's score with the bonuses of these rules (its own :meth:`total`)."""
+        return kingdom.total(self)
+
+    def only(self, name: str) -> Rules:
+        """The same size with the bonus ``name`` alone (for showing each bonus apart).
+
+        >>> Rules(7, middle_kingdom=True, harmony=True).only("harmony")
+        Rules(size=7, middle_kingdom=False, harmony=True)
+        """
+        return replace(self.without(*POINTS), **{name: True})
 
     def describe(self) -> str:
         """The rules in words."""

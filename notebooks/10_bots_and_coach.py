@@ -57,7 +57,7 @@ bot_names()
 # the real budgets, is in `docs/bots.md`.)
 
 # %%
-options = GameOptions(players=2, middle_kingdom=True, harmony=True)
+options = GameOptions(players=2, rules=Rules(middle_kingdom=True, harmony=True))
 result = tournament(["strong:steps=300", "greedy", "random"], 12, options, seed=10)
 table = pd.DataFrame(result.table()).set_index("bot")
 table[["seats", "mean_score", "mean_score_ci", "win_share", "win_share_ci", "rating"]]

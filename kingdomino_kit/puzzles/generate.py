@@ -30,10 +30,11 @@ from dataclasses import dataclass, replace
 
 from kingdomino_kit.dominoes import DOMINOES, domino
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom
-from kingdomino_kit.puzzles.format import Puzzle, Rules, kingdom_line
+from kingdomino_kit.puzzles.format import Puzzle, kingdom_line
 from kingdomino_kit.puzzles.grading import replay
 from kingdomino_kit.puzzles.measure import count_optimal, every_answer_optimal, greedy_score
 from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
+from kingdomino_kit.rules import BONUS_NAMES, Rules
 
 __all__ = ["PLANS", "SEED", "Plan", "draft", "hint", "make", "measured"]
 
@@ -147,7 +148,7 @@ def _rules_words(rules: Rules) -> str:
 
 def _title_extra(rules: Rules) -> str:
     extra = [f"{rules.size}×{rules.size}"] if rules.size != 5 else []
-    extra += ["Middle Kingdom"] * rules.middle_kingdom + ["Harmony"] * rules.harmony
+    extra += [BONUS_NAMES[name] for name in rules.bonuses]
     return f" ({', '.join(extra)})" if extra else ""
 
 
