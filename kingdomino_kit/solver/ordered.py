@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -37,7 +37,14 @@ from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import Rules, rules_or_flags
-from kingdomino_kit.solver.data import ModelData, Piece, piece_key, static_bonus, terrain_bound
+from kingdomino_kit.solver.data import (
+    CONSTRAINED_BONUSES,
+    ModelData,
+    Piece,
+    piece_key,
+    static_bonus,
+    terrain_bound,
+)
 from kingdomino_kit.solver.inputs import FrameCell, castle_positions, check_input
 from kingdomino_kit.solver.layout import (
     LayoutModel,
@@ -125,9 +132,10 @@ def best_in_order(dominoes: Sequence[Domino], *, rules: Rules | None = None, siz
     started = time.perf_counter()
     deadline = started + time_limit_s
     best = _Best()
-    if rules.harmony:
-        _solve(dominoes, rules, True, deadline, workers, seed, best)
-    _solve(dominoes, rules, False, deadline, workers, seed, best)
+    constrained = [name for name in rules.bonuses if name in CONSTRAINED_BONUSES]
+    if constrained:  # the layouts that earn them first
+        _solve(dominoes, rules, rules, deadline, workers, seed, best)
+    _solve(dominoes, rules.without(*constrained), rules, deadline, workers, seed, best)
     seconds = time.perf_counter() - started
     if best.kingdom is None:
         return Solution(Status.UNKNOWN, 0, max(best.bound, 0), None, (), seconds)
@@ -150,16 +158,16 @@ class _Best:
     bound: int = -1
 
 
-def _solve(dominoes: list[Domino], rules: Rules, full_only: bool, deadline: float,
+def _solve(dominoes: list[Domino], model_rules: Rules, rules: Rules, deadline: float,
            workers: int, seed: int, best: _Best) -> None:
-    """Solve every castle cell of one model (``full_only``: the full layouts, Harmony's +5
-    counted; else every layout, Harmony's +5 not counted) for a layout that beats ``best``.
+    """Solve every castle cell of the model of ``model_rules`` (with Harmony: the full layouts,
+    its +5 counted; without: every layout, Harmony's +5 not counted) for a layout that beats
+    ``best`` under ``rules``.
 
     With Harmony the full layouts are solved first, so a full layout of the second pass
     scores at most the best full one: the second pass's objective (no +5) bounds every layout
     that could still beat ``best``."""
     size = rules.size
-    model_rules = replace(rules, harmony=full_only)
     for castle in castle_positions(size):
         target = best.score + 1 if best.kingdom is not None else None
         lm = ordered_model(dominoes, size=size, castle=castle, rules=model_rules,
