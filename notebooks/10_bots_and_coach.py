@@ -28,6 +28,7 @@ from kingdomino_kit.dominoes import domino
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.coach import coach, move_text
 from kingdomino_kit.game.tournament import tournament
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.solver.ordered import best_in_order
 from kingdomino_kit.widgets import CoachView, DraftTable
