@@ -61,7 +61,7 @@ def batch() -> Batch:
 def test_the_drafts_are_plain_sets_grouped_by_their_rules(batch: Batch) -> None:
     assert all(p.kind == "best-kingdom" and in_batch(p) for p in DRAFTS)
     assert set(batch.rows) == {batch_key(p) for p in DRAFTS}
-    assert {middle for _, middle, _ in batch.rows} == {False, True}
+    assert {rules.middle_kingdom for rules, _ in batch.rows} == {False, True}
     assert batch.solved == len(DRAFTS) and batch.kept == 0
 
 
