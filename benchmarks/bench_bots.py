@@ -25,15 +25,17 @@ from benchmarks.common import emit, rate
 from kingdomino_kit.bots import make_bot
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.game import Game, GameOptions, play
-from kingdomino_kit.game.coach import DEFAULT_SECONDS, best_rearranged, coach
+from kingdomino_kit.game.coach import DEFAULT_SECONDS, coach
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.montecarlo import DEFAULT_STEPS
 from kingdomino_kit.game.playout import BitGame
 from kingdomino_kit.game.tournament import play_game
+from kingdomino_kit.rules import Rules
+from kingdomino_kit.solver import best_kingdom_under
 from kingdomino_kit.solver.ordered import best_in_order
 
 SEED = 2026
-OPTIONS = GameOptions(players=4, middle_kingdom=True, harmony=True)
+OPTIONS = GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True))
 
 
 def main() -> None:
@@ -79,10 +81,10 @@ def bench_coach(load: float) -> None:
     decisions = time.process_time() - start
     doms = [domino(n) for n in report.dominoes]
     start = time.process_time()
-    free = best_rearranged(doms, middle_kingdom=True, harmony=True, workers=1)
+    free = best_kingdom_under(doms, OPTIONS.rules, workers=1)
     rearranged = time.process_time() - start
     start = time.process_time()
-    ordered = best_in_order(doms, middle_kingdom=True, harmony=True, workers=1)
+    ordered = best_in_order(doms, rules=OPTIONS.rules, workers=1)
     in_order = time.process_time() - start
     emit("bots.coach", total_seconds=round(decisions + rearranged + in_order, 1),
          decisions_seconds=round(decisions, 1), decisions=len(report.decisions),

@@ -18,6 +18,7 @@ from kingdomino_kit.kingdom import (
     Property,
     parse_text,
 )
+from kingdomino_kit.rules import Rules
 
 __version__ = "0.1.0"
 
@@ -34,6 +35,7 @@ __all__ = [
     "NotationError",
     "Placement",
     "Property",
+    "Rules",
     "Terrain",
     "UnknownDomino",
     "domino",

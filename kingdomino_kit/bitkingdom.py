@@ -52,17 +52,24 @@ takes each kingdom's bitboards, asks ``legal_masks``, tries a placement with ``p
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.grid import SIZES, Geometry, geometry
+from kingdomino_kit.rules import DEFAULT_RULES, POINTS, Rules
 
-__all__ = ["BitKingdom", "HARMONY_BONUS", "MIDDLE_KINGDOM_BONUS", "Masks"]
+__all__ = ["BONUS_TESTS", "BitKingdom", "HARMONY_BONUS", "MIDDLE_KINGDOM_BONUS", "Masks"]
 
-MIDDLE_KINGDOM_BONUS = 10
+MIDDLE_KINGDOM_BONUS = POINTS["middle_kingdom"]
 """Points for a castle in the centre of the kingdom (optional rule): the kingdom is its
 size × size grid, gaps included, so every square lies within ±2 rows and columns of the castle
 on 5×5 (±3 on 7×7)."""
-HARMONY_BONUS = 5
+HARMONY_BONUS = POINTS["harmony"]
 """Points for a kingdom that fills all size × size cells (optional rule)."""
+
+BonusTest = Callable[[int, int, int, int, int, int], bool]
+"""Does a kingdom earn a bonus: (size, rmin, rmax, cmin, cmax, occupied mask) → bool."""
 
 Masks = tuple[int, int, int, int]
 """Legal first-half cells per direction of :data:`~kingdomino_kit.grid.DIRECTIONS`."""
@@ -340,8 +347,8 @@ class BitKingdom:
         return total
 
     def total_after(self, first: int, second: int, first_terrain: int, first_crowns: int,
-                    second_terrain: int, second_crowns: int, *, middle_kingdom: bool = False,
-                    harmony: bool = False, score: int | None = None) -> tuple[int, int]:
+                    second_terrain: int, second_crowns: int, *, rules: Rules = DEFAULT_RULES,
+                    score: int | None = None) -> tuple[int, int]:
         """The :meth:`total` the kingdom would have with a domino's halves on cells ``first``
         and ``second`` (as :meth:`put` takes them), and the :meth:`free` cells it would have
         then — without putting it: only the properties the halves join are scored again (the
@@ -351,9 +358,10 @@ class BitKingdom:
 
         >>> k = BitKingdom()
         >>> first, second = k.nth_placement(k.legal_masks(0, 0, double=True), 2)
-        >>> total, free = k.total_after(first, second, 0, 1, 0, 0, middle_kingdom=True)
+        >>> middle = Rules(middle_kingdom=True)
+        >>> total, free = k.total_after(first, second, 0, 1, 0, 0, rules=middle)
         >>> k.put(first, second, 0, 1, 0, 0)
-        >>> total == k.total(middle_kingdom=True), free == k.free()
+        >>> total == k.total(middle), free == k.free()
         (True, True)
         """
         g = self.geometry
@@ -410,10 +418,9 @@ class BitKingdom:
             elif c > cmax:
                 cmax = c
         occupied = self.occupied | a | b
-        if middle_kingdom and _in_middle(g.size // 2, rmin, rmax, cmin, cmax):
-            total += MIDDLE_KINGDOM_BONUS
-        if harmony and occupied.bit_count() == g.size ** 2:
-            total += HARMONY_BONUS
+        for name in rules.bonuses:
+            if BONUS_TESTS[name](g.size, rmin, rmax, cmin, cmax, occupied):
+                total += POINTS[name]
         return total, g.window(rmin, rmax, cmin, cmax) & ~occupied
 
     def largest_property(self) -> int:
@@ -443,28 +450,43 @@ class BitKingdom:
         >>> k.is_middle_kingdom(), k.bounds
         (True, (-2, 2, -2, 2))
         """
-        return _in_middle(self.geometry.size // 2, self.rmin, self.rmax, self.cmin, self.cmax)
+        return self.earns("middle_kingdom")
 
     def is_harmony(self) -> bool:
         """True if all size × size cells are filled (no gap)."""
-        return self.occupied.bit_count() == self.geometry.size ** 2
+        return self.earns("harmony")
 
-    def bonus(self, *, middle_kingdom: bool = False, harmony: bool = False) -> int:
-        """The bonus points of the optional rules that are switched on."""
-        return ((MIDDLE_KINGDOM_BONUS if middle_kingdom and self.is_middle_kingdom() else 0)
-                + (HARMONY_BONUS if harmony and self.is_harmony() else 0))
+    def earns(self, name: str) -> bool:
+        """True if the kingdom earns the bonus rule ``name`` (a key of
+        :data:`~kingdomino_kit.rules.POINTS`), whether it is in play or not."""
+        return BONUS_TESTS[name](self.geometry.size, self.rmin, self.rmax, self.cmin, self.cmax,
+                                 self.occupied)
 
-    def total(self, *, middle_kingdom: bool = False, harmony: bool = False) -> int:
-        """Score plus the bonuses switched on."""
-        return self.score() + self.bonus(middle_kingdom=middle_kingdom, harmony=harmony)
+    def bonus(self, rules: Rules = DEFAULT_RULES) -> int:
+        """The bonus points of the rules in play that the kingdom earns."""
+        return sum(POINTS[name] for name in rules.bonuses if self.earns(name))
 
-    def tiebreak_key(self, *, middle_kingdom: bool = False, harmony: bool = False
-                     ) -> tuple[int, int, int]:
+    def total(self, rules: Rules = DEFAULT_RULES) -> int:
+        """Score plus the bonuses in play."""
+        return self.score() + self.bonus(rules)
+
+    def tiebreak_key(self, rules: Rules = DEFAULT_RULES) -> tuple[int, int, int]:
         """(total, largest property, crowns): the higher key wins; equal keys share victory."""
-        return (self.total(middle_kingdom=middle_kingdom, harmony=harmony),
-                self.largest_property(), self.crowns())
+        return self.total(rules), self.largest_property(), self.crowns()
 
 
-def _in_middle(h: int, rmin: int, rmax: int, cmin: int, cmax: int) -> bool:
-    """True if the extent lies within ±``h`` rows and columns of the castle."""
+def _in_middle(size: int, rmin: int, rmax: int, cmin: int, cmax: int, occupied: int) -> bool:
+    """True if the extent lies within ±size // 2 rows and columns of the castle."""
+    h = size // 2
     return -h <= rmin and rmax <= h and -h <= cmin and cmax <= h
+
+
+def _full(size: int, rmin: int, rmax: int, cmin: int, cmax: int, occupied: int) -> bool:
+    """True if all size × size cells are occupied."""
+    return occupied.bit_count() == size ** 2
+
+
+BONUS_TESTS: Mapping[str, BonusTest] = MappingProxyType(
+    {"middle_kingdom": _in_middle, "harmony": _full})
+"""The scorer of each bonus rule of :data:`~kingdomino_kit.rules.POINTS`: does a kingdom (its
+size, extent and occupied cells) earn it."""

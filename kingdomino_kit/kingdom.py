@@ -33,6 +33,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.grid import SIZES, Cell
 from kingdomino_kit.notation import read_text, squares_from_json, squares_to_json
 from kingdomino_kit.placement import Placement
+from kingdomino_kit.rules import Rules, rules_or_flags
 from kingdomino_kit.territory import BaseKingdom
 
 __all__ = [
@@ -132,13 +133,25 @@ class Kingdom(BaseKingdom[Half, Placement]):
         """True if all size × size cells are filled (no gap)."""
         return self._bits.is_harmony()
 
-    def bonus(self, *, middle_kingdom: bool = False, harmony: bool = False) -> int:
-        """The bonus points of the optional rules that are switched on."""
-        return self._bits.bonus(middle_kingdom=middle_kingdom, harmony=harmony)
+    def bonus(self, rules: Rules | None = None, *, middle_kingdom: bool = False,
+              harmony: bool = False) -> int:
+        """The bonus points of the rules in play (a :class:`~kingdomino_kit.rules.Rules`, or
+        the shorthand keywords of the two classic bonuses) that the kingdom earns; the
+        kingdom's own size counts, not the size of ``rules``.
 
-    def total(self, *, middle_kingdom: bool = False, harmony: bool = False) -> int:
-        """Score plus the bonuses switched on."""
-        return self._bits.total(middle_kingdom=middle_kingdom, harmony=harmony)
+        >>> Kingdom.from_text("C W").bonus(Rules(middle_kingdom=True, harmony=True))
+        10
+        """
+        return self._bits.bonus(self._rules(rules, middle_kingdom, harmony))
+
+    def total(self, rules: Rules | None = None, *, middle_kingdom: bool = False,
+              harmony: bool = False) -> int:
+        """Score plus the bonuses in play (as for :meth:`bonus`)."""
+        return self._bits.total(self._rules(rules, middle_kingdom, harmony))
+
+    def _rules(self, rules: Rules | None, middle_kingdom: bool, harmony: bool) -> Rules:
+        return rules_or_flags(rules, size=self.size if rules is None else 5,
+                              middle_kingdom=middle_kingdom, harmony=harmony)
 
     def largest_property(self) -> int:
         """Squares in the largest property (the first tie-break)."""
@@ -148,14 +161,14 @@ class Kingdom(BaseKingdom[Half, Placement]):
         """Crowns in the whole kingdom (the second tie-break)."""
         return self._bits.crowns()
 
-    def tiebreak_key(self, *, middle_kingdom: bool = False, harmony: bool = False
-                     ) -> tuple[int, int, int]:
+    def tiebreak_key(self, rules: Rules | None = None, *, middle_kingdom: bool = False,
+                     harmony: bool = False) -> tuple[int, int, int]:
         """(total, largest property, crowns): the higher key wins; equal keys share victory.
 
         >>> Kingdom.from_text("C G1 G").tiebreak_key()
         (2, 2, 1)
         """
-        return self._bits.tiebreak_key(middle_kingdom=middle_kingdom, harmony=harmony)
+        return self._bits.tiebreak_key(self._rules(rules, middle_kingdom, harmony))
 
     # ----------------------------------------------------------------- notation
     @classmethod

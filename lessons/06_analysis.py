@@ -49,6 +49,7 @@ from kingdomino_kit.game import GameOptions
 # you took and **proves** the best kingdom they could have made, drawn beside yours.
 # %%
 from kingdomino_kit.game.hindsight import hindsight
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.widgets import DraftTable
 
 table = DraftTable(players=2, bots=["greedy"], seed=7)
@@ -196,7 +197,7 @@ first_pick(mirrors).round(3)
 
 # %%
 bonus_games = simulate_frame(GAMES, "random",
-                             GameOptions(players=4, middle_kingdom=True, harmony=True),
+                             GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True)),
                              seed=1, client=client)
 same_kingdoms = (bonus_games["properties"] == games["properties"]).all()
 print(f"same kingdoms as without the bonuses: {same_kingdoms}")
@@ -276,7 +277,8 @@ plt.show()
 # turn against three `greedy` players, mean score and win share with 95 % intervals. Each
 # budget took minutes of playing, so the kit stores the table
 # (`scripts/measure_bot_strength.py`; one row is `tournament(["mce:steps=N", "greedy",
-# "greedy", "greedy"], 40, GameOptions(players=4, middle_kingdom=True, harmony=True))`).
+# "greedy", "greedy"], 40, GameOptions(players=4, rules=Rules(middle_kingdom=True,
+# harmony=True)))`).
 
 # %%
 from kingdomino_kit.analysis.stored import bot_strength

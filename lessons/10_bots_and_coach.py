@@ -28,6 +28,7 @@ from kingdomino_kit.dominoes import domino
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.coach import coach, move_text
 from kingdomino_kit.game.tournament import tournament
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.solver.ordered import best_in_order
 from kingdomino_kit.widgets import CoachView, DraftTable
@@ -57,7 +58,7 @@ bot_names()
 # the real budgets, is in `docs/bots.md`.)
 
 # %%
-options = GameOptions(players=2, middle_kingdom=True, harmony=True)
+options = GameOptions(players=2, rules=Rules(middle_kingdom=True, harmony=True))
 result = tournament(["strong:steps=300", "greedy", "random"], 12, options, seed=10)
 table = pd.DataFrame(result.table()).set_index("bot")
 table[["seats", "mean_score", "mean_score_ci", "win_share", "win_share_ci", "rating"]]

@@ -50,15 +50,16 @@ def _strip(log: Any) -> Any:
 
 def kingdomino_games() -> dict[str, Any]:
     from kingdomino_kit.game import GameOptions, play
+    from kingdomino_kit.rules import Rules
 
     make_bot = _first("kingdomino_kit.bots:make_bot")
     logs = []
     for seed in range(100):
         players = 2 + seed % 3
-        options = GameOptions(players=players, middle_kingdom=seed % 2 == 0,
-                              harmony=seed % 5 == 0,
-                              variant="mighty-duel" if seed % 7 == 0 and players == 2
-                              else "standard")
+        duel = seed % 7 == 0 and players == 2
+        options = GameOptions(players=players, variant="mighty-duel" if duel else "standard",
+                              rules=Rules(7 if duel else 5, middle_kingdom=seed % 2 == 0,
+                                          harmony=seed % 5 == 0))
         spec = ["random", "greedy"][seed % 2]
         bots = [make_bot(spec if p % 2 == 0 else "random", seed * 10 + p) for p in range(players)]
         game = play(bots, options, seed=seed)
@@ -79,6 +80,7 @@ def mc_games() -> dict[str, Any]:
 
 def fastplay_games() -> dict[str, Any]:
     from kingdomino_kit.game import GameOptions
+    from kingdomino_kit.rules import Rules
 
     play_random = _first("kingdomino_kit.game.fastplay:play_random",
                          "kingdomino_kit.fastplay:play_random")
@@ -86,7 +88,8 @@ def fastplay_games() -> dict[str, Any]:
     out = []
     for seed in range(200):
         players = 2 + seed % 3
-        options = GameOptions(players=players, middle_kingdom=seed % 2 == 1, harmony=seed % 3 == 0)
+        options = GameOptions(players=players,
+                              rules=Rules(middle_kingdom=seed % 2 == 1, harmony=seed % 3 == 0))
         result = play_random(options, seed, [random_bot(seed * 7 + p) for p in range(players)])
         out.append([result.results, result.winners])
     return {"family": "fastplay", "n": len(out), "hash": _digest(out)}
@@ -156,13 +159,14 @@ def solver_answers() -> dict[str, Any]:
 
 def simulate_rows() -> dict[str, Any]:
     from kingdomino_kit.game import GameOptions
+    from kingdomino_kit.rules import Rules
 
     simulate = _first("kingdomino_kit.game.simulate:simulate",
                       "kingdomino_kit.simulate:simulate")
     rows = list(simulate(300, "random,greedy,random,random", GameOptions(players=4), seed=5,
                          progress=False))
-    rows += list(simulate(100, "random", GameOptions(players=3, harmony=True), seed=9,
-                          progress=False))
+    rows += list(simulate(100, "random", GameOptions(players=3, rules=Rules(harmony=True)),
+                          seed=9, progress=False))
     return {"family": "simulate", "n": len(rows), "hash": _digest(rows)}
 
 

@@ -1,5 +1,6 @@
 """How many points a player leaves on the table: its final score against the provably best
-kingdom of the very dominoes it claimed (:func:`kingdomino_kit.solver.batch.solve_many`).
+kingdom of the very dominoes it claimed, under the game's rules
+(:func:`kingdomino_kit.solver.batch.solve_many`, :func:`kingdomino_kit.solver.best_kingdom_under`).
 
 A player's kingdom is one layout of some of its own dominoes, so a proven optimum is never
 below its score: ``gap`` = optimum − score ≥ 0 (the tests check it). The optimum may use a
@@ -22,7 +23,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from kingdomino_kit.analysis.claims import simulate_claims
-from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.tables import Column, Schema, open_table, read_table
 from kingdomino_kit.solver.batch import solve_many
@@ -86,14 +86,9 @@ def greedy_gap(games: int, bots: Sequence[str] | str = "greedy",
     solve every player's own dominoes under the game's rules (``out``: a resumable optima
     table) and return :func:`gaps` of every seat."""
     options = options or GameOptions()
-    if options.harmony:
-        raise KingdominoError("greedy_gap: with harmony the solver asks for every domino "
-                              "placed, so its optimum is not a bound on a player's score")
     claims = simulate_claims(games, bots, options, seed, workers=workers, client=client,
                              progress=progress)
     table = hands(claims)
-    optima = solve_many(table["dominoes"], size=options.size,
-                        middle_kingdom=options.middle_kingdom, harmony=options.harmony,
-                        time_limit_s=time_limit_s, workers=workers, client=client, out=out,
-                        progress=progress)
+    optima = solve_many(table["dominoes"], rules=options.rules, time_limit_s=time_limit_s,
+                        workers=workers, client=client, out=out, progress=progress)
     return gaps(table, optima)

@@ -32,6 +32,7 @@ from typing import Any
 
 from kingdomino_kit.analysis.gaps import read_gaps
 from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.batch import read_optima
 
 __all__ = ["GAPS_FILE", "GAPS_GAMES", "GAPS_OPTIONS", "GAPS_SEED", "HANDS", "HANDS_FILE",
@@ -50,7 +51,7 @@ TIME_LIMIT_S = 60.0
 HANDS_FILE = "random_hands_5x5.parquet"
 GAPS_FILE = "greedy_gaps.parquet"
 STRENGTH_FILE = "bot_strength.csv"
-STRENGTH_OPTIONS = GameOptions(players=4, middle_kingdom=True, harmony=True)
+STRENGTH_OPTIONS = GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True))
 """The published agents' setting: 4 players, both bonuses."""
 STRENGTH_SEED = 2026
 

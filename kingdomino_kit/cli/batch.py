@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command
+from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.infra.tables import table_format
 from kingdomino_kit.solver.batch import (
@@ -37,9 +38,9 @@ def register(sub: Any) -> None:
                         f"{DEFAULT_COUNT[7]} on 7×7)")
     p.add_argument("--seed", type=int, default=0,
                    help="seed of the random sets (default 0); the same seed, the same sets")
-    p.add_argument("--middle-kingdom", action="store_true", help="+10 if the castle is central")
-    p.add_argument("--harmony", action="store_true",
-                   help="every domino of a set placed, no gap: +5")
+    add_bonus_flags(p, {"middle_kingdom": "+10 if the castle is central",
+                        "harmony": "+5 for a full kingdom (a set that cannot fill it still "
+                                   "has its best kingdom)"})
     p.add_argument("--time-limit", type=float, default=60.0,
                    help="seconds per set (default 60)")
     p.add_argument("--solver-workers", type=int, default=1,
@@ -76,8 +77,7 @@ def cmd_solve_batch(args: argparse.Namespace) -> int:
     sets = _sets(args)
     try:
         with where_to_run(args) as where:
-            frame = solve_many(sets, size=args.size, middle_kingdom=args.middle_kingdom,
-                               harmony=args.harmony, time_limit_s=args.time_limit,
+            frame = solve_many(sets, rules=rules_of(args), time_limit_s=args.time_limit,
                                solver_workers=args.solver_workers, out=args.out,
                                progress=None, **where)
     except KeyboardInterrupt:

@@ -22,6 +22,7 @@ from kingdomino_kit.cli.contract import (
     seat_bots,
     write_log,
 )
+from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import Game, GameOptions, derive_seed, play, play_dynasty
@@ -40,17 +41,17 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
                    help="mighty-duel: 2 players, 48 dominoes, 7×7 kingdoms")
     p.add_argument("--three-player-draw", type=int, choices=(3, 4), default=3,
                    help="3 players: draw 3 (official) or 4 and discard the unclaimed one")
-    p.add_argument("--middle-kingdom", action="store_true", help="+10 for a central castle")
-    p.add_argument("--harmony", action="store_true", help="+5 for a full kingdom")
+    add_bonus_flags(p, {"middle_kingdom": "+10 for a central castle",
+                        "harmony": "+5 for a full kingdom"})
     p.add_argument("--loose-discard", action="store_true",
                    help="allow discarding a domino that could be placed (default: forbidden)")
 
 
 def game_options(args: argparse.Namespace) -> GameOptions:
     """The :class:`GameOptions` of the rule flags."""
+    size = 7 if args.variant == "mighty-duel" else 5
     return GameOptions(players=args.players, variant=args.variant,
-                       three_player_draw=args.three_player_draw,
-                       middle_kingdom=args.middle_kingdom, harmony=args.harmony,
+                       three_player_draw=args.three_player_draw, rules=rules_of(args, size),
                        strict_discard=not args.loose_discard)
 
 

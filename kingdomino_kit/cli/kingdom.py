@@ -7,10 +7,12 @@ import json
 from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command, read_input
+from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom, parse_text
+from kingdomino_kit.rules import BONUS_NAMES
 
 
 def register(sub: Any) -> None:
@@ -18,8 +20,8 @@ def register(sub: Any) -> None:
     p = add_command(sub, "score")
     p.add_argument("file", nargs="?", default="-", help="kingdom text file (- or none: stdin)")
     p.add_argument("--size", type=int, choices=(5, 7), default=5)
-    p.add_argument("--middle-kingdom", action="store_true", help="+10 if the castle is central")
-    p.add_argument("--harmony", action="store_true", help="+5 if the size×size grid is full")
+    add_bonus_flags(p, {"middle_kingdom": "+10 if the castle is central",
+                        "harmony": "+5 if the size×size grid is full"})
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_score)
 
@@ -44,7 +46,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     kingdom, _ = _read_kingdom(args.file, args.size)
     props = [p for p in kingdom.properties()]
     score = sum(p.score for p in props)
-    bonus = kingdom.bonus(middle_kingdom=args.middle_kingdom, harmony=args.harmony)
+    rules = rules_of(args)
+    bonus = kingdom.bonus(rules)
     if args.json:
         print(json.dumps({
             "score": score,
@@ -58,10 +61,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     for p in props:
         print(f"{p.terrain.value:<10} {p.squares:>7} {p.crowns:>6} {p.score:>5}")
     print(f"{'properties':<26} {score:>5}")
-    if args.middle_kingdom:
-        print(f"{'middle kingdom':<26} {kingdom.bonus(middle_kingdom=True):>5}")
-    if args.harmony:
-        print(f"{'harmony':<26} {kingdom.bonus(harmony=True):>5}")
+    for name in rules.bonuses:
+        print(f"{BONUS_NAMES[name].lower():<26} {kingdom.bonus(rules.only(name)):>5}")
     print(f"{'total':<26} {score + bonus:>5}")
     return 0
 

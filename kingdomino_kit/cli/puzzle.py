@@ -25,6 +25,7 @@ from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import KINDS, Puzzle, find_puzzle, grade, load_collection, replay
 from kingdomino_kit.puzzles.solving import solve_puzzle
+from kingdomino_kit.rules import BONUS_NAMES
 
 
 def register(sub: Any) -> None:
@@ -79,7 +80,7 @@ def list_line(puzzle: Puzzle) -> str:
     01-best-kingdom  best-kingdom    level 1  ...
     """
     rules = [] if puzzle.rules.size == 5 else [f"{puzzle.rules.size}×{puzzle.rules.size}"]
-    rules += ["Middle Kingdom"] * puzzle.rules.middle_kingdom + ["Harmony"] * puzzle.rules.harmony
+    rules += [BONUS_NAMES[name] for name in puzzle.rules.bonuses]
     extra = f"  [{', '.join(rules)}]" if rules else ""
     return (f"{puzzle.id:<20} {puzzle.kind:<15} level {puzzle.level}  "
             f"{len(puzzle.dominoes):>2} dominoes  {puzzle.title}{extra}")

@@ -10,6 +10,7 @@ from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command, read_input
 from kingdomino_kit.cli.contract import add_solver_arguments, answer_lines
+from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
@@ -24,9 +25,8 @@ def register(sub: Any) -> None:
     p.add_argument("--dominoes", required=True,
                    help="domino numbers, e.g. 3,17,22 (or 'all' with --choose)")
     p.add_argument("--size", type=int, choices=(5, 7), default=5)
-    p.add_argument("--middle-kingdom", action="store_true", help="+10 if the castle is central")
-    p.add_argument("--harmony", action="store_true",
-                   help="every given (or chosen) domino placed, no gap: +5")
+    add_bonus_flags(p, {"middle_kingdom": "+10 if the castle is central",
+                        "harmony": "every given (or chosen) domino placed, no gap: +5"})
     p.add_argument("--start", help="a partial kingdom (text notation) that must stay as it is")
     p.add_argument("--choose", type=int, help="use at most K of the dominoes (free choice)")
     add_solver_arguments(p, time_limit=60.0)
@@ -56,8 +56,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise CliError(f"--choose: must be at least 0, not {args.choose}")
     start = _start(args.start, args.size) if args.start else None
     try:
-        sol = best_kingdom(doms, size=args.size, middle_kingdom=args.middle_kingdom,
-                           harmony=args.harmony, start=start, time_limit_s=args.time_limit,
+        sol = best_kingdom(doms, rules=rules_of(args), start=start, time_limit_s=args.time_limit,
                            workers=args.workers, seed=args.seed, choose=args.choose,
                            on_progress=_print_progress if args.progress else None)
     except KingdominoError as error:

@@ -16,6 +16,7 @@ from kingdomino_kit.cli.game import BOTS_HELP, GAME, add_game_options, game_opti
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.tournament import COLUMNS, TournamentResult, tournament
+from kingdomino_kit.rules import BONUS_NAMES
 
 INTERVALS = (("mean_score", "mean score", 1), ("margin", "margin", 1),
              ("win_share", "win share", 2), ("mean_rank", "mean rank", 2))
@@ -76,8 +77,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def print_table(result: TournamentResult) -> None:
     """The table as aligned text, intervals as ±, the rating with its interval."""
     o = result.options
-    bonuses = [name for name, on in (("Middle Kingdom", o.middle_kingdom),
-                                     ("Harmony", o.harmony)) if on]
+    bonuses = [BONUS_NAMES[name] for name in o.rules.bonuses]
     print(f"{result.games} games, {o.players} players, {o.variant}"
           f"{', ' + ' and '.join(bonuses) if bonuses else ''}, seed {result.seed}, "
           f"{len(result.lineups)} line-up(s)")

@@ -32,14 +32,14 @@ from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.infra.untrusted import check_count, check_seconds, shown
+from kingdomino_kit.rules import DEFAULT_RULES, Rules
 
 __all__ = ["GreedyBot", "MonteCarloBot", "SimpleGreedyBot", "domino_value", "placement_value",
            "walled_in"]
 
 
-def placement_value(kingdom: Any, placement: Any, *, middle_kingdom: bool = False,
-                    harmony: bool = False) -> float:
-    """Greedy value of a placement: the kingdom's score after it (bonuses switched on count)
+def placement_value(kingdom: Any, placement: Any, rules: Rules = DEFAULT_RULES) -> float:
+    """Greedy value of a placement: the kingdom's score after it (the bonuses of ``rules`` count)
     plus a simple potential: +0.3 per same-terrain neighbour of the placed halves, -0.5 per
     empty cell it walls in (-2.5 with Harmony: that cell can never be filled), and -3 with
     Middle Kingdom when the kingdom leaves the castle-centred size × size frame.
@@ -48,12 +48,12 @@ def placement_value(kingdom: Any, placement: Any, *, middle_kingdom: bool = Fals
     >>> placement_value(Kingdom.from_text("C G1"), Placement(domino(41), (0, 3), (0, 2)))
     6.3
     >>> placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (0, 3), (0, 4)),
-    ...                 middle_kingdom=True)
+    ...                 Rules(middle_kingdom=True))
     -2.7
     """
     kingdom.push(placement)
     try:
-        value = float(kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony))
+        value = float(kingdom.total(rules))
         first, second = placement.first, placement.second
         near = 0
         for half, (r, c), other in ((placement.domino.first, first, second),
@@ -66,12 +66,12 @@ def placement_value(kingdom: Any, placement: Any, *, middle_kingdom: bool = Fals
         value += 0.3 * near
         n = kingdom.size
         rmin, rmax, cmin, cmax = kingdom.bounds
-        if middle_kingdom:
+        if rules.middle_kingdom:
             h = (n - 1) // 2
             if -rmin > h or rmax > h or -cmin > h or cmax > h:
                 value -= 3.0
         holes = walled_in(kingdom, (first, second))
-        return value - holes * (2.5 if harmony else 0.5)
+        return value - holes * (2.5 if rules.harmony else 0.5)
     finally:
         kingdom.undo()
 
@@ -106,8 +106,7 @@ def walled_in(kingdom: Any, cells: Sequence[tuple[int, int]]) -> int:
     return holes
 
 
-def domino_value(kingdom: Any, dom: Any, *, middle_kingdom: bool = False,
-                 harmony: bool = False) -> float:
+def domino_value(kingdom: Any, dom: Any, rules: Rules = DEFAULT_RULES) -> float:
     """What a domino is worth to a kingdom: the gain of its best placement (a discard: -1).
 
     >>> from kingdomino_kit import Kingdom, domino
@@ -117,9 +116,8 @@ def domino_value(kingdom: Any, dom: Any, *, middle_kingdom: bool = False,
     placements = kingdom.legal_placements(dom)
     if not placements:
         return -1.0
-    base: int = kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
-    best = max(placement_value(kingdom, p, middle_kingdom=middle_kingdom, harmony=harmony)
-               for p in placements)
+    base: int = kingdom.total(rules)
+    best = max(placement_value(kingdom, p, rules) for p in placements)
     return best - base
 
 
@@ -215,16 +213,16 @@ class SimpleGreedyBot:
         """The action of highest greedy value."""
         o = observation.options
         kingdom = observation.kingdoms[observation.player].copy()
-        bonus = {"middle_kingdom": o.middle_kingdom, "harmony": o.harmony}
+        rules = o.rules
         best: list[Any] = []
         best_value = -1e9
         for action in actions:
             if isinstance(action, Claim):
-                value = domino_value(kingdom, action.domino, **bonus) + 0.01 * action.domino.crowns
+                value = domino_value(kingdom, action.domino, rules) + 0.01 * action.domino.crowns
             elif isinstance(action, Discard):
                 value = -1e6
             else:
-                value = placement_value(kingdom, action, **bonus)
+                value = placement_value(kingdom, action, rules)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value > best_value - 1e-9:
@@ -307,15 +305,15 @@ class MonteCarloBot:
     def _greedy_key(self, observation: Any, actions: Sequence[Any]) -> Callable[[int], float]:
         o = observation.options
         kingdom = observation.kingdoms[observation.player].copy()
-        bonus = {"middle_kingdom": o.middle_kingdom, "harmony": o.harmony}
+        rules = o.rules
 
         def key(i: int) -> float:
             a = actions[i]
             if isinstance(a, Claim):
-                return -domino_value(kingdom, a.domino, **bonus)
+                return -domino_value(kingdom, a.domino, rules)
             if isinstance(a, Discard):
                 return 1e6
-            return -placement_value(kingdom, a, **bonus)
+            return -placement_value(kingdom, a, rules)
 
         return key
 

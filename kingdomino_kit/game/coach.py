@@ -18,7 +18,7 @@ placement where there was a choice — asks the Monte Carlo evaluation of
 - **Cost** = the best alternative's value − the played move's value (0 when the move played
   is the best found). The three costliest decisions are marked ``worst`` 1, 2, 3.
 - **The dominoes, afterwards.** The best kingdom from the dominoes the player placed or
-  discarded, rearranged freely (:func:`~kingdomino_kit.solver.best_kingdom`, proven), and the
+  discarded, rearranged freely (:func:`~kingdomino_kit.solver.best_kingdom_under`, proven), and the
   best from the same dominoes in the order they came, each legal when it came
   (:func:`~kingdomino_kit.solver.ordered.best_in_order`, proven): what the draft allowed.
 
@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kingdomino_kit.dominoes import Domino, domino
+from kingdomino_kit.dominoes import domino
 from kingdomino_kit.draft import CLAIM, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Action, Game, Observation
@@ -51,10 +51,10 @@ from kingdomino_kit.game.log import loads, replay
 from kingdomino_kit.game.montecarlo import Move, evaluate
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.solver import Solution, Status, best_kingdom
+from kingdomino_kit.solver import Solution, best_kingdom_under
 from kingdomino_kit.solver.ordered import best_in_order
 
-__all__ = ["CoachReport", "DEFAULT_SECONDS", "Decision", "action_json", "best_rearranged",
+__all__ = ["CoachReport", "DEFAULT_SECONDS", "Decision", "action_json",
            "coach", "game_actions", "move_text"]
 
 DEFAULT_SECONDS = 1.5
@@ -254,12 +254,9 @@ def coach(log: dict[str, Any] | str, player: int = 0, *, seconds: float | None =
     rearranged = in_order = None
     if solve:
         doms = [domino(n) for n in dominoes]
-        rearranged = best_rearranged(doms, size=options.size,
-                                     middle_kingdom=options.middle_kingdom,
-                                     harmony=options.harmony, time_limit_s=time_limit_s,
-                                     workers=workers)
-        in_order = best_in_order(doms, size=options.size, middle_kingdom=options.middle_kingdom,
-                                 harmony=options.harmony, time_limit_s=time_limit_s,
+        rearranged = best_kingdom_under(doms, options.rules, time_limit_s=time_limit_s,
+                                        workers=workers)
+        in_order = best_in_order(doms, rules=options.rules, time_limit_s=time_limit_s,
                                  workers=workers)
     return CoachReport(player, data, options, final.scores()[player], final.kingdom(player),
                        tuple(decisions), tuple(dominoes), budget, rearranged, in_order)
@@ -285,26 +282,3 @@ def _mark_worst(decisions: list[Decision]) -> list[Decision]:
     ranked = sorted((d for d in decisions if d.cost > 0), key=lambda d: (-d.cost, d.step))[:3]
     marks = {d.step: k for k, d in enumerate(ranked, start=1)}
     return [Decision(**{**d.__dict__, "worst": marks.get(d.step)}) for d in decisions]
-
-
-def best_rearranged(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: bool = False,
-                    harmony: bool = False, time_limit_s: float = 60.0, workers: int = 1
-                    ) -> Solution:
-    """The best kingdom from ``dominoes`` in any order (:func:`~kingdomino_kit.solver.
-    best_kingdom`), with Harmony the better of the best layout and the best full one (the
-    solver reads Harmony as "full", a constraint)."""
-    sol = best_kingdom(dominoes, size=size, middle_kingdom=middle_kingdom,
-                       time_limit_s=time_limit_s, workers=workers)
-    if not harmony:
-        return sol
-    full = best_kingdom(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=True,
-                        time_limit_s=time_limit_s, workers=workers)
-    best = full if full.kingdom is not None and full.score > sol.score else sol
-    if best.kingdom is None:
-        return sol
-    score = best.kingdom.total(middle_kingdom=middle_kingdom, harmony=True)
-    bound = max(score, sol.bound, full.bound if full.status is not Status.INFEASIBLE else 0)
-    proven = (sol.status is Status.OPTIMAL
-              and full.status in (Status.OPTIMAL, Status.INFEASIBLE) and score == bound)
-    return Solution(Status.OPTIMAL if proven else Status.FEASIBLE, score, bound, best.kingdom,
-                    best.order, sol.seconds + full.seconds)

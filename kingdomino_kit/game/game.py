@@ -105,11 +105,13 @@ def player_result(player: int, kingdom: Kingdom | BitKingdom, options: GameOptio
     """One row of :meth:`Game.results`: the player, score (with the bonuses ``options`` switch
     on), property points, bonus, the tie-break figures and the dominoes discarded.
 
-    >>> player_result(1, Kingdom.from_text("W C W1"), GameOptions(middle_kingdom=True), 0)
+    >>> from kingdomino_kit.rules import Rules
+    >>> middle = GameOptions(rules=Rules(middle_kingdom=True))
+    >>> player_result(1, Kingdom.from_text("W C W1"), middle, 0)
     {'player': 1, 'score': 11, 'properties': 1, 'bonus': 10, 'largest_property': 1, \
 'crowns': 1, 'discarded': 0}
     """
-    bonus = kingdom.bonus(middle_kingdom=options.middle_kingdom, harmony=options.harmony)
+    bonus = kingdom.bonus(options.rules)
     base = kingdom.score()
     return {"player": player, "score": base + bonus, "properties": base, "bonus": bonus,
             "largest_property": kingdom.largest_property(), "crowns": kingdom.crowns(),
@@ -283,15 +285,11 @@ class Game(DraftGame[GameOptions, Kingdom, Domino]):
     # ------------------------------------------------------------------ results
     def scores(self) -> list[int]:
         """Each player's score, bonuses switched on included."""
-        o = self.options
-        return [k.total(middle_kingdom=o.middle_kingdom, harmony=o.harmony)
-                for k in self._kingdoms]
+        return [k.total(self.options.rules) for k in self._kingdoms]
 
     def tiebreak_keys(self) -> list[tuple[int, int, int]]:
         """(score, largest property, crowns) per player: the higher key wins."""
-        o = self.options
-        return [k.tiebreak_key(middle_kingdom=o.middle_kingdom, harmony=o.harmony)
-                for k in self._kingdoms]
+        return [k.tiebreak_key(self.options.rules) for k in self._kingdoms]
 
     def results(self) -> list[dict[str, Any]]:
         """Per player: score (with bonuses), property points, bonus, tie-break figures."""
@@ -346,8 +344,8 @@ class Game(DraftGame[GameOptions, Kingdom, Domino]):
             raise KingdominoError("this game was played with record=False: it kept no log")
         o = self.options
         log: dict[str, Any] = {
-            "format": LOG_FORMAT, "players": o.players, "variant": o.variant, "size": o.size,
-            "middle_kingdom": o.middle_kingdom, "harmony": o.harmony, "seed": self.seed,
+            "format": LOG_FORMAT, "players": o.players, "variant": o.variant,
+            **o.rules.to_json(), "seed": self.seed,
         }
         if o.players == 3 and o.three_player_draw != 3:
             log["three_player_draw"] = o.three_player_draw

@@ -85,13 +85,12 @@ class Greedy:
     no domino can cover, ``adjacency`` (default ½) per pair of neighbour squares of one
     terrain; ``lookahead`` (default on) judges a placement with the claim after it."""
 
-    __slots__ = ("middle_kingdom", "harmony", "hole", "lookahead", "adjacency")
+    __slots__ = ("rules", "hole", "lookahead", "adjacency")
 
     def __init__(self, options: GameOptions | None = None, *, hole: float | None = None,
                  lookahead: bool = True, adjacency: float | None = None) -> None:
         o = options or GameOptions()
-        self.middle_kingdom = o.middle_kingdom
-        self.harmony = o.harmony
+        self.rules = o.rules
         self.hole = float(hole) if hole is not None else 3.0
         self.lookahead = lookahead
         self.adjacency = float(adjacency) if adjacency is not None else 0.5
@@ -99,7 +98,7 @@ class Greedy:
     def value(self, kingdom: BitKingdom) -> float:
         """The kingdom's score with the bonuses on, minus ``hole`` per cell none can cover, plus
         ``adjacency`` per pair of neighbour squares of one terrain."""
-        total = kingdom.total(middle_kingdom=self.middle_kingdom, harmony=self.harmony)
+        total = kingdom.total(self.rules)
         return total - self.hole * holes(kingdom) + self.adjacency * adjacent_pairs(kingdom)
 
     def after(self, kingdom: BitKingdom, number: int, masks: Masks) -> list[float]:
@@ -110,7 +109,7 @@ class Greedy:
         g = kingdom.geometry
         shifts, w = g.shifts, g.stride
         total_after, dilate = kingdom.total_after, g.dilate
-        mk, harmony, hole, adjacency = self.middle_kingdom, self.harmony, self.hole, self.adjacency
+        rules, hole, adjacency = self.rules, self.hole, self.adjacency
         first_terrain, second_terrain = kingdom.terrain[t1], kingdom.terrain[t2]
         base = adjacency * (adjacent_pairs(kingdom) + (t1 == t2))
         score = kingdom.score()
@@ -126,7 +125,7 @@ class Greedy:
                          ).bit_count() + (((high << 1) | (high >> 1) | (high << w) | (high >> w))
                                           & second_terrain).bit_count()
                 total, free = total_after(first, first + shift, t1, k1, t2, k2,
-                                          middle_kingdom=mk, harmony=harmony, score=score)
+                                          rules=rules, score=score)
                 out.append(total + base + adjacency * pairs
                            - hole * (free & ~dilate(free)).bit_count())
                 mask ^= low

@@ -2,7 +2,7 @@
 
 At the end of a game every player has taken one domino per round. Rearranged freely — any
 order, any legal places — what is the best kingdom those dominoes make? The solver answers and
-proves it (:func:`kingdomino_kit.solver.best_kingdom`, with the game's size and bonuses), and
+proves it (:func:`kingdomino_kit.solver.best_kingdom_under`, under the game's rules), and
 :class:`Hindsight` draws it beside the kingdom actually built.
 
 >>> from kingdomino_kit.bots import RandomBot
@@ -76,16 +76,15 @@ class Hindsight:
 
 def hindsight(game: Any, player: int, *, workers: int = 1, time_limit_s: float = 60.0
               ) -> Hindsight:
-    """The best kingdom from the dominoes ``player`` took in the finished ``game``, solved with
-    the game's size and bonuses."""
-    from kingdomino_kit.solver import best_kingdom  # OR-Tools: loaded when first used
+    """The best kingdom from the dominoes ``player`` took in the finished ``game``, solved under
+    the game's rules (its size and bonuses, Harmony included) as the player's own kingdom is
+    scored."""
+    from kingdomino_kit.solver import best_kingdom_under  # OR-Tools: loaded when first used
 
     if not game.is_over:
         raise KingdominoError("the game is not over yet: finish it, then ask again")
     options = game.options
     taken = taken_dominoes(game, player)
     yours = game.kingdom(player)
-    bonuses = {"middle_kingdom": options.middle_kingdom, "harmony": options.harmony}
-    best = best_kingdom(taken, size=yours.size, workers=workers, time_limit_s=time_limit_s,
-                        middle_kingdom=options.middle_kingdom)
-    return Hindsight(player, tuple(taken), yours, yours.total(**bonuses), best)
+    best = best_kingdom_under(taken, options.rules, workers=workers, time_limit_s=time_limit_s)
+    return Hindsight(player, tuple(taken), yours, yours.total(options.rules), best)

@@ -5,7 +5,7 @@ rule on replay. Logs named ``kingdomino-log/1`` (the same format under its first
 
     {"format": "kingdomino-kit/kingdomino-log/1", "players": 4,
      "variant": "standard" | "mighty-duel", "size": 5 | 7, "middle_kingdom": bool,
-     "harmony": bool, "seed": int,
+     "harmony": bool, "seed": int,   # size and bonuses: the game's Rules, flat
      "rounds": [{"line": [sorted numbers; [] in the last round],
                  "turns": [{"king": int, "player": int,
                             "place": null | {"domino": n, "cells": [[r, c], [r, c]]}
@@ -17,6 +17,8 @@ Round 0 has only picks; the last round only placements. Cells are castle-relativ
 cell takes the domino's first half. ``score`` includes the bonuses switched on. Two optional
 fields are written only when they differ from the default: ``"three_player_draw": 4`` and
 ``"strict_discard": false`` (a 3-player log whose first line has 4 dominoes also means draw 4).
+The size and the bonus flags are the :meth:`~kingdomino_kit.rules.Rules.to_json` of the game's
+rules; a bonus flag a log does not carry (written before that rule existed) reads as off.
 
 >>> from kingdomino_kit.bots import RandomBot
 >>> from kingdomino_kit.game import GameOptions, play
@@ -36,6 +38,7 @@ kingdomino_kit.errors.LogError: round 1: domino ... is already claimed by king .
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from kingdomino_kit.dominoes import domino
@@ -52,6 +55,7 @@ from kingdomino_kit.logs import (
     dumps,
     loads,
 )
+from kingdomino_kit.rules import Rules
 
 __all__ = ["FORMAT", "LogError", "dumps", "loads", "replay"]
 
@@ -68,7 +72,7 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any
     return value
 
 
-FIELDS = frozenset({"format", "players", "variant", "size", "middle_kingdom", "harmony", "seed",
+FIELDS = frozenset({"format", "players", "variant", *Rules().to_json(), "seed",
                     "three_player_draw", "strict_discard", "rounds", "scores", "winners", "bots"})
 """The fields of a log (``bots``, the seats' bot names, is an annotation the command line may
 add; it is not replayed)."""
@@ -80,8 +84,8 @@ def _options(data: dict[str, Any]) -> GameOptions:
     players = _field(data, "players", int)
     variant = _field(data, "variant", str)
     size = _field(data, "size", int)
-    middle = _field(data, "middle_kingdom", bool)
-    harmony = _field(data, "harmony", bool)
+    bonuses = {key: _field(data, key, bool) for key in Rules().to_json()
+               if key != "size" and key in data}  # a log from before a bonus rule: off
     _field(data, "seed", int)
     rounds = _field(data, "rounds", list)
     draw = data.get("three_player_draw")
@@ -94,12 +98,13 @@ def _options(data: dict[str, Any]) -> GameOptions:
         raise LogError(f"field 'strict_discard': unexpected value {shown(strict)}")
     try:
         options = GameOptions(players=players, variant=variant, three_player_draw=draw,
-                              middle_kingdom=middle, harmony=harmony, strict_discard=strict)
+                              strict_discard=strict)
     except KingdominoError as error:
         raise LogError(f"options: {error}") from None
     if size != options.size:
         raise LogError(f"field 'size': the {variant} variant plays {options.size}×"
                        f"{options.size} kingdoms, not {size}×{size}", "size")
+    options = replace(options, rules=Rules(size, **bonuses))
     check_bots(data, players)
     return options
 
@@ -275,7 +280,7 @@ differs by exactly that bonus."""
 
 def _reading_note(game: Game, want: Mapping[str, Any], score: Any) -> str:
     """Why a recorded score may differ: a log scored under the old Middle Kingdom reading."""
-    if (game.options.middle_kingdom and isinstance(score, int)
+    if (game.options.rules.middle_kingdom and isinstance(score, int)
             and abs(score - want["score"]) == MIDDLE_KINGDOM_BONUS):
         return (f" — the log was scored under an old reading of the Middle Kingdom; the rules "
                 f"now count it for {MIDDLE_KINGDOM_READING}")

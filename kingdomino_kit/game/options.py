@@ -1,4 +1,5 @@
-"""The rules configuration of a Kingdomino game: players, variant, draw, bonuses, discards.
+"""The rules configuration of a Kingdomino game: players, variant, draw, scoring rules (a
+:class:`~kingdomino_kit.rules.Rules`: size and bonuses), discards.
 
 Size, deck, line, kings and rounds are derived (the player-count figures are shared with the
 other drafting games through :class:`~kingdomino_kit.draft.DraftOptions`).
@@ -14,6 +15,7 @@ from typing import Any, ClassVar
 
 from kingdomino_kit.draft import DraftOptions
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.rules import Rules
 
 __all__ = ["VARIANTS", "GameOptionError", "GameOptions"]
 
@@ -37,12 +39,21 @@ class GameOptions(DraftOptions):
     Traceback (most recent call last):
     ...
     kingdomino_kit.game.options.GameOptionError: the Mighty Duel variant is for 2 players, not 3
+
+    ``rules`` — the scoring rules, :class:`~kingdomino_kit.rules.Rules` — default to no bonus on
+    the variant's size; given, their size must be the variant's:
+
+    >>> GameOptions(players=2, variant="mighty-duel", rules=Rules(7, harmony=True)).rules.bonuses
+    ('harmony',)
+    >>> GameOptions(rules=Rules(7))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.game.options.GameOptionError: rules: size 7, but the standard variant plays...
     """
 
     variant: str = "standard"
     three_player_draw: int = 3
-    middle_kingdom: bool = False
-    harmony: bool = False
+    rules: Rules = None  # type: ignore[assignment]  # None: the variant's size, no bonus
     strict_discard: bool = True
 
     error: ClassVar[type[KingdominoError]] = GameOptionError
@@ -61,11 +72,19 @@ class GameOptions(DraftOptions):
         if self.three_player_draw == 4 and self.players != 3:
             raise GameOptionError(
                 f"three_player_draw=4 is a 3-player rule, not for {self.players} players")
+        size = 7 if self.variant == "mighty-duel" else 5
+        if self.rules is None:
+            object.__setattr__(self, "rules", Rules(size))
+        elif not isinstance(self.rules, Rules):
+            raise GameOptionError(f"rules: must be a Rules value, not {type(self.rules).__name__}")
+        elif self.rules.size != size:
+            raise GameOptionError(f"rules: size {self.rules.size}, but the {self.variant} "
+                                  f"variant plays on {size}×{size}")
 
     @property
     def size(self) -> int:
         """Kingdom size: 7 in Mighty Duel, else 5."""
-        return 7 if self.variant == "mighty-duel" else 5
+        return self.rules.size
 
     @property
     def line_size(self) -> int:
@@ -85,7 +104,7 @@ class GameOptions(DraftOptions):
         >>> GameOptions().to_dict()["variant"]
         'standard'
         """
+        bonuses = {k: v for k, v in self.rules.to_json().items() if k != "size"}
         return {"players": self.players, "variant": self.variant,
-                "three_player_draw": self.three_player_draw,
-                "middle_kingdom": self.middle_kingdom, "harmony": self.harmony,
+                "three_player_draw": self.three_player_draw, **bonuses,
                 "strict_discard": self.strict_discard}

@@ -217,15 +217,11 @@ class BitGame(DraftGame[GameOptions, BitKingdom, Domino]):
     # ------------------------------------------------------------------ results
     def scores(self) -> list[int]:
         """Each player's score, bonuses switched on included."""
-        o = self.options
-        return [k.total(middle_kingdom=o.middle_kingdom, harmony=o.harmony)
-                for k in self._kingdoms]
+        return [k.total(self.options.rules) for k in self._kingdoms]
 
     def tiebreak_keys(self) -> list[tuple[int, int, int]]:
         """(score, largest property, crowns) per player: the higher key wins."""
-        o = self.options
-        return [k.tiebreak_key(middle_kingdom=o.middle_kingdom, harmony=o.harmony)
-                for k in self._kingdoms]
+        return [k.tiebreak_key(self.options.rules) for k in self._kingdoms]
 
     def results(self) -> list[dict[str, Any]]:
         """The rows of :meth:`Game.results <kingdomino_kit.game.Game.results>`."""

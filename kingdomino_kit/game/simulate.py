@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from dataclasses import asdict
 from typing import Any, TextIO
 
 from kingdomino_kit.bots import RandomBot, make_bot, parse_bots
@@ -202,7 +201,7 @@ def simulate_to(out: str | os.PathLike[str] | TextIO, games: int, bots: Sequence
     their :func:`summarize`. The CSV is the same whatever runs the games."""
     options = options or GameOptions()
     metadata = {"format": "kingdomino-kit/simulation/1", "games": games, "seed": seed,
-                "bots": expand_bots(bots, options.players), "options": asdict(options)}
+                "bots": expand_bots(bots, options.players), "options": options.to_dict()}
     with open_table(out, RESULTS, what, metadata=metadata) as table:
         def rows() -> Iterator[dict[str, Any]]:
             for batch in simulate_rows(games, bots, options, seed, workers=workers,

@@ -38,6 +38,7 @@ from typing import Any
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.puzzles.format import Puzzle
 from kingdomino_kit.puzzles.solving import PuzzleAnswer
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.answer import OPTIMAL
 from kingdomino_kit.solver.batch import optimum_kingdom, solve_many
 
@@ -47,7 +48,7 @@ __all__ = ["BATCH_KINDS", "Batch", "BatchSolve", "batch_key", "batch_path", "in_
 BATCH_KINDS = ("best-kingdom",)
 """The kinds whose plain drafts (no start kingdom, no Harmony) are solved in the batch."""
 
-Key = tuple[int, bool, tuple[int, ...]]
+Key = tuple[Rules, tuple[int, ...]]
 """A row's key: the kingdom's size, the Middle Kingdom rule, the set (sorted)."""
 
 
@@ -67,18 +68,21 @@ def in_batch(puzzle: Puzzle) -> bool:
 
 def batch_key(puzzle: Puzzle) -> Key:
     """The key of ``puzzle``'s row."""
-    return (puzzle.rules.size, puzzle.rules.middle_kingdom, tuple(sorted(puzzle.dominoes)))
+    return (puzzle.rules, tuple(sorted(puzzle.dominoes)))
 
 
-def batch_path(path: str | os.PathLike[str], size: int, middle_kingdom: bool) -> Path:
+def batch_path(path: str | os.PathLike[str], rules: Rules) -> Path:
     """The table of the sets solved under one set of rules: the rules added to ``path``'s name
     (a table remembers its rules and is continued only under them).
 
-    >>> batch_path("build/batch.parquet", 5, False).name, batch_path("b.csv", 7, True).name
-    ('batch-5x5.parquet', 'b-7x7-middle.csv')
+    >>> batch_path("build/batch.parquet", Rules()).name
+    'batch-5x5.parquet'
+    >>> batch_path("b.csv", Rules(7, middle_kingdom=True)).name
+    'b-7x7-middle.csv'
     """
     p = Path(path)
-    return p.with_name(f"{p.stem}-{size}x{size}{'-middle' if middle_kingdom else ''}{p.suffix}")
+    words = [f"{rules.size}x{rules.size}", *(name.split("_")[0] for name in rules.bonuses)]
+    return p.with_name(f"{p.stem}-{'-'.join(words)}{p.suffix}")
 
 
 @dataclass(frozen=True)
@@ -95,29 +99,29 @@ def presolve(drafts: Iterable[Puzzle], *, time_limit_s: float = 60.0, workers: i
              client: Any = None, out: str | os.PathLike[str] | None = None,
              progress: bool | None = False) -> Batch:
     """Solve the drafts that are plain domino sets (:func:`in_batch`; the others are left
-    out) with :func:`~kingdomino_kit.solver.batch.solve_many`, one batch per size and Middle
-    Kingdom rule: one CP-SAT worker and seed 0 per set, as the collection's one-by-one solve,
-    in ``workers`` local processes or on the Dask ``client``. With ``out``, each batch is kept
-    in its table (:func:`batch_path`) and a set already there is not solved again."""
-    groups: dict[tuple[int, bool], list[tuple[int, ...]]] = {}
+    out) with :func:`~kingdomino_kit.solver.batch.solve_many`, one batch per rules value: one
+    CP-SAT worker and seed 0 per set, as the collection's one-by-one solve, in ``workers`` local
+    processes or on the Dask ``client``. With ``out``, each batch is kept in its table
+    (:func:`batch_path`) and a set already there is not solved again."""
+    groups: dict[Rules, list[tuple[int, ...]]] = {}
     for puzzle in drafts:
         if in_batch(puzzle):
-            size, middle, numbers = batch_key(puzzle)
-            groups.setdefault((size, middle), []).append(numbers)
+            rules, numbers = batch_key(puzzle)
+            groups.setdefault(rules, []).append(numbers)
     rows: dict[Key, Mapping[str, Any]] = {}
     solved = kept = 0
-    for (size, middle), sets in groups.items():
+    for rules, sets in groups.items():
         table = None
         if out is not None:
-            table = batch_path(out, size, middle)
+            table = batch_path(out, rules)
             table.parent.mkdir(parents=True, exist_ok=True)
-        frame = solve_many(sets, size=size, middle_kingdom=middle, time_limit_s=time_limit_s,
+        frame = solve_many(sets, rules=rules, time_limit_s=time_limit_s,
                            solver_workers=1, seed=0, workers=workers, client=client,
                            out=table, progress=progress)
         solved += int(frame.attrs.get("solved", len(frame)))
         kept += int(frame.attrs.get("kept", 0))
         for record in frame.to_dict("records"):
-            rows[(size, middle, tuple(sorted(int(n) for n in record["dominoes"])))] = record
+            rows[(rules, tuple(sorted(int(n) for n in record["dominoes"])))] = record
     return Batch(rows, solved, kept)
 
 

@@ -63,6 +63,7 @@ from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError, PuzzleError
 from kingdomino_kit.infra.untrusted import BadJson, parse_json, read_file, shown
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.rules import Rules
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -91,32 +92,6 @@ KINDS: dict[str, str] = {
     "free-choice": "pick dominoes from a pool under a constraint for the best kingdom",
 }
 LEVEL_NAMES = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "hard"}
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The rule options of a puzzle: kingdom size and the bonuses that count.
-
-    >>> Rules(size=5, middle_kingdom=True).describe()
-    '5×5, Middle Kingdom +10'
-    """
-
-    size: int = 5
-    middle_kingdom: bool = False
-    harmony: bool = False
-
-    def describe(self) -> str:
-        """The options in words."""
-        words = [f"{self.size}×{self.size}"]
-        if self.middle_kingdom:
-            words.append("Middle Kingdom +10")
-        if self.harmony:
-            words.append("Harmony +5")
-        return ", ".join(words)
-
-    def total(self, kingdom: Kingdom) -> int:
-        """The kingdom's score with these bonuses."""
-        return kingdom.total(middle_kingdom=self.middle_kingdom, harmony=self.harmony)
 
 
 @dataclass(frozen=True)
@@ -244,8 +219,7 @@ class Puzzle:
             "title": self.title,
             "kind": self.kind,
             "level": self.level,
-            "rules": {"size": self.rules.size, "middle_kingdom": self.rules.middle_kingdom,
-                      "harmony": self.rules.harmony},
+            "rules": self.rules.to_json(),
             "start": self.start,
             "dominoes": list(self.dominoes),
             "place": self.place,
@@ -452,15 +426,16 @@ class _Reader:
         return puzzle
 
     def rules(self, data: dict[str, Any]) -> Rules:
+        known = Rules().to_json()
         for key in data:
-            if key not in ("size", "middle_kingdom", "harmony"):
+            if key not in known:
                 raise self.fail(f"rules.{key}", "unknown rule option")
         size = self.get(data, "size", int, 5, "rules.")
         if size not in (5, 7):
             raise self.fail("rules.size", f"must be 5 or 7, not {size}")
-        mk = self.get(data, "middle_kingdom", bool, False, "rules.")
-        harmony = self.get(data, "harmony", bool, False, "rules.")
-        return Rules(size, mk, harmony)
+        bonuses = {key: self.get(data, key, bool, False, "rules.") for key in known
+                   if key != "size"}  # a bonus rule a file does not name is off
+        return Rules(size, **bonuses)
 
     def solution(self, data: dict[str, Any], rules: Rules) -> Solution:
         optimum = self.get(data, "optimum", int, path="solution.")

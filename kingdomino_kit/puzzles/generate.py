@@ -30,10 +30,11 @@ from dataclasses import dataclass, replace
 
 from kingdomino_kit.dominoes import DOMINOES, domino
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom
-from kingdomino_kit.puzzles.format import Puzzle, Rules, kingdom_line
+from kingdomino_kit.puzzles.format import Puzzle, kingdom_line
 from kingdomino_kit.puzzles.grading import replay
 from kingdomino_kit.puzzles.measure import count_optimal, every_answer_optimal, greedy_score
 from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
+from kingdomino_kit.rules import BONUS_NAMES, POINTS, Rules
 
 __all__ = ["PLANS", "SEED", "Plan", "draft", "hint", "make", "measured"]
 
@@ -136,18 +137,19 @@ def _rules_words(rules: Rules) -> str:
     n = rules.size
     words = (f"Each domino must touch the castle or a square of its own terrain, and the "
              f"kingdom must fit {n}×{n}.")
-    if rules.middle_kingdom:
-        words += (f" Middle Kingdom: +{MIDDLE_KINGDOM_BONUS} if the castle is the centre of the "
-                  f"{n}×{n} kingdom (every square within {n // 2} rows and columns of it).")
-    if rules.harmony:
-        words += (f" Harmony: +{HARMONY_BONUS} if the kingdom is a full {n}×{n} square with "
-                  "every domino placed.")
+    said = {"middle_kingdom": f" Middle Kingdom: +{MIDDLE_KINGDOM_BONUS} if the castle is the "
+                              f"centre of the {n}×{n} kingdom (every square within {n // 2} rows "
+                              "and columns of it).",
+            "harmony": f" Harmony: +{HARMONY_BONUS} if the kingdom is a full {n}×{n} square "
+                       "with every domino placed."}
+    for name in rules.bonuses:
+        words += said.get(name, f" {BONUS_NAMES[name]}: +{POINTS[name]}.")
     return words
 
 
 def _title_extra(rules: Rules) -> str:
     extra = [f"{rules.size}×{rules.size}"] if rules.size != 5 else []
-    extra += ["Middle Kingdom"] * rules.middle_kingdom + ["Harmony"] * rules.harmony
+    extra += [BONUS_NAMES[name] for name in rules.bonuses]
     return f" ({', '.join(extra)})" if extra else ""
 
 

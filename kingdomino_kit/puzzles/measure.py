@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from kingdomino_kit.dominoes import Domino, Half, domino
 from kingdomino_kit.grid import Cell
-from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom, Placement
+from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
 
 __all__ = ["Count", "count_optimal", "every_answer_optimal", "greedy_kingdom", "greedy_score",
@@ -119,7 +119,7 @@ def count_optimal(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Count:
     if puzzle.kind == "next-placement":
         return Count(sum(v == optimum for _, v in puzzle.solution.values), True)
     rules = puzzle.rules
-    bonus = MIDDLE_KINGDOM_BONUS * rules.middle_kingdom + HARMONY_BONUS * rules.harmony
+    bonus = rules.bonus_bound
     limit = puzzle.place if isinstance(puzzle.place, int) else len(puzzle.dominoes)
     doms = puzzle.domino_list()
     found: set[tuple[tuple[Cell, str], ...]] = set()

@@ -1,7 +1,10 @@
 """Solving puzzles with the CP-SAT solver (:func:`kingdomino_kit.solver.best_kingdom`).
 
 Every kind reduces to ``best_kingdom``: a set of dominoes (any subset, at most ``place`` of
-them), a start kingdom, the rule options.
+them), a start kingdom, the rule options. A puzzle whose answer may be any subset (``place:
+"any"`` or ``k``, when not solved subset by subset) asks
+:func:`~kingdomino_kit.solver.best_kingdom_under`, the best kingdom under the rules that
+hindsight, the coach and batch solving ask too.
 
 - ``next-placement`` solves once per legal placement of the claimed domino, the dominoes that
   follow placed under the rules: each must be placed if it fits anywhere, and is discarded only
@@ -33,7 +36,7 @@ from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.kingdom import HARMONY_BONUS, Kingdom, Placement
 from kingdomino_kit.puzzles.cuts import build_order
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
-from kingdomino_kit.solver import best_kingdom
+from kingdomino_kit.solver import best_kingdom, best_kingdom_under
 from kingdomino_kit.solver.answer import (
     FEASIBLE,
     INFEASIBLE,
@@ -108,6 +111,12 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
     if puzzle.place == "all" and full:
         answer = _solve_full(doms, start, None, options, on_solution)
         return _with_harmony(answer) if rules.harmony else answer
+    if puzzle.place != "all" and not _by_subsets(doms, choose):  # any subset: the solver's own
+        sol = best_kingdom_under(doms, rules, start=start if len(start) else None, choose=choose,
+                                 time_limit_s=time_limit_s, workers=workers, seed=seed,
+                                 on_solution=on_solution)
+        return PuzzleAnswer(sol.status, sol.score, sol.bound, sol.kingdom, tuple(sol.order), (),
+                            sol.seconds)
     answer = _solve_free(puzzle, start, doms, choose, options, on_solution)
     if not (rules.harmony and full):
         return answer
@@ -117,6 +126,11 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
     return replace(best, status=OPTIMAL if proven else FEASIBLE,
                    bound=max(answer.bound, harmonious.bound),
                    seconds=answer.seconds + harmonious.seconds)
+
+
+def _by_subsets(doms: list[Domino], choose: int | None) -> bool:
+    """Whether at most ``choose`` of ``doms`` is solved subset by subset (:data:`SUBSET_LIMIT`)."""
+    return isinstance(choose, int) and math.comb(len(doms), choose) <= SUBSET_LIMIT
 
 
 def _with_harmony(answer: PuzzleAnswer) -> PuzzleAnswer:
@@ -130,7 +144,7 @@ def _solve_free(puzzle: Puzzle, start: Kingdom, doms: list[Domino], choose: int 
                 options: dict[str, Any], on_solution: Callable[[Any], None] | None
                 ) -> PuzzleAnswer:
     """Any subset of the dominoes (at most ``choose``), or all of them (``place: "all"``)."""
-    if isinstance(choose, int) and math.comb(len(doms), choose) <= SUBSET_LIMIT:
+    if isinstance(choose, int) and _by_subsets(doms, choose):
         return _solve_subsets(puzzle, doms, choose, start, options)
     sol = best_kingdom(doms, start=start if len(start) else None, choose=choose,
                        on_solution=on_solution, **options)

@@ -13,6 +13,11 @@ The package, by idea:
 - :mod:`.progress` — the proof as it happens: :class:`Progress` events for ``on_progress``;
 - :mod:`.free_choice` — the best kingdom from any k dominoes of a pool.
 
+:func:`best_kingdom` reads each bonus rule through its model — Harmony as a constraint ("every
+domino placed, no gap"); :func:`best_kingdom_under` is the best kingdom under the rules as a
+player scores it (with Harmony, the better of the best layout and the best full one): hindsight,
+the coach, the gaps and batch solving all ask it.
+
 Importing the package is light; OR-Tools loads with the first solve.
 
 >>> from kingdomino_kit.dominoes import dominoes
@@ -26,11 +31,14 @@ Importing the package is light; OR-Tools loads with the first solve.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
 from kingdomino_kit.infra.untrusted import check_search
 from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.rules import Rules, rules_or_flags
+from kingdomino_kit.solver.data import CONSTRAINED_BONUSES
 from kingdomino_kit.solver.inputs import (
     castle_positions,
     check_input,
@@ -50,19 +58,24 @@ from kingdomino_kit.solver.solution import (
 )
 
 __all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Progress", "Solution", "SolverBug",
-           "SolverError", "SolverSettings", "Status", "best_kingdom", "castle_positions",
+           "SolverError", "SolverSettings", "Status", "best_kingdom", "best_kingdom_under",
+           "castle_positions",
            "check_numbers", "replay_order"]
 
 
-def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: bool = False,
-                 harmony: bool = False, start: Kingdom | None = None,
+def best_kingdom(dominoes: Sequence[Domino], *, rules: Rules | None = None, size: int = 5,
+                 middle_kingdom: bool = False, harmony: bool = False,
+                 start: Kingdom | None = None,
                  time_limit_s: float = 60.0, workers: int = 2, seed: int = 0,
                  on_solution: Callable[[Solution], None] | None = None,
                  choose: int | None = None,
                  settings: SolverSettings = DEFAULT_SETTINGS,
                  on_progress: Callable[[Progress], None] | None = None) -> Solution:
     """The best kingdom buildable from any subset of ``dominoes`` (at most ``choose`` of them),
-    from the castle or from ``start``, with the bonuses switched on counted.
+    from the castle or from ``start``, with the bonuses of ``rules`` (a
+    :class:`~kingdomino_kit.rules.Rules`: size and bonus rules) counted; ``size``,
+    ``middle_kingdom`` and ``harmony`` are a shorthand for the two classic bonuses, for when
+    ``rules`` is not given.
 
     ``on_solution`` is called with each better layout found (status ``feasible``);
     ``on_progress`` with every change of the proven bound — per castle position and overall,
@@ -83,15 +96,64 @@ def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: b
     from kingdomino_kit.solver.search import solve_positions  # OR-Tools: loaded when first used
 
     check_search(time_limit_s, workers, seed, SolverError)
-    dominoes = check_input(dominoes, size, start, choose,
-                           middle_kingdom=middle_kingdom, harmony=harmony)
+    rules = rules_or_flags(rules, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
+                           error=SolverError)
+    dominoes = check_input(dominoes, rules.size, start, choose)
     if not isinstance(settings, SolverSettings):
         raise SolverError(f"settings: must be a SolverSettings, not {type(settings).__name__}")
     if on_solution is not None and not callable(on_solution):
         raise SolverError("on_solution: must be a function of one Solution")
-    if harmony and not harmony_fits(len(dominoes), size, start, choose):
+    if rules.harmony and not harmony_fits(len(dominoes), rules.size, start, choose):
         return Solution(Status.INFEASIBLE, 0, 0, None, (), 0.0)
-    return solve_positions(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
-                           start=start, time_limit_s=time_limit_s, workers=workers, seed=seed,
+    return solve_positions(dominoes, rules=rules, start=start, time_limit_s=time_limit_s,
+                           workers=workers, seed=seed,
                            on_solution=on_solution, choose=choose, settings=settings,
                            on_progress=on_progress)
+
+
+def best_kingdom_under(dominoes: Sequence[Domino], rules: Rules, *, start: Kingdom | None = None,
+                       choose: int | None = None, time_limit_s: float = 60.0, workers: int = 1,
+                       seed: int = 0, settings: SolverSettings = DEFAULT_SETTINGS,
+                       on_solution: Callable[[Solution], None] | None = None) -> Solution:
+    """The best kingdom from ``dominoes`` (any subset, at most ``choose``; from the castle or
+    ``start``) scored as a player's kingdom is scored under ``rules``: a bonus rule whose model is
+    a constraint (Harmony: the layouts that earn it) is the better of the best layout without it
+    and the best that earns it, proven when both are. The one answer to "the best kingdom from
+    these dominoes under these rules" — hindsight, the coach, the gaps and batch solving ask it.
+
+    >>> from kingdomino_kit.dominoes import dominoes
+    >>> sol = best_kingdom_under(dominoes("1,2,3,4,5,6,7,8,9,10,11"), Rules(harmony=True))
+    >>> sol.status, sol.score == best_kingdom(dominoes("1,2,3,4,5,6,7,8,9,10,11")).score
+    (<Status.OPTIMAL: 'optimal'>, True)
+    """
+    if not isinstance(rules, Rules):
+        raise SolverError(f"rules: must be a Rules value, not {type(rules).__name__}")
+    def solve(under: Rules, report: Callable[[Solution], None] | None) -> Solution:
+        return best_kingdom(dominoes, rules=under, start=start, choose=choose,
+                            time_limit_s=time_limit_s, workers=workers, seed=seed,
+                            settings=settings, on_solution=report)
+
+    constrained = [name for name in rules.bonuses if name in CONSTRAINED_BONUSES]
+    if not constrained:
+        return solve(rules, on_solution)
+    reported = [-1]
+
+    def report(found: Solution) -> None:  # each better layout, scored under the rules
+        if on_solution is None or found.kingdom is None:
+            return
+        score = found.kingdom.total(rules)
+        if score > reported[0]:
+            reported[0] = score
+            on_solution(replace(found, score=score, bound=max(found.bound, score)))
+
+    free = solve(rules.without(*constrained), report)
+    earned = solve(rules, report)
+    best = earned if earned.kingdom is not None and earned.score > free.score else free
+    if best.kingdom is None:
+        return free
+    score = best.kingdom.total(rules)
+    bound = max(score, free.bound, earned.bound if earned.status is not Status.INFEASIBLE else 0)
+    proven = (free.status is Status.OPTIMAL
+              and earned.status in (Status.OPTIMAL, Status.INFEASIBLE) and score == bound)
+    return Solution(Status.OPTIMAL if proven else Status.FEASIBLE, score, bound, best.kingdom,
+                    best.order, free.seconds + earned.seconds)

@@ -40,6 +40,7 @@ from typing import Any
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
+from kingdomino_kit.rules import DEFAULT_RULES, Rules
 from kingdomino_kit.solver.inputs import FrameCell
 
 __all__ = ["Annealed", "anneal", "anneal_runs"]
@@ -220,7 +221,7 @@ def _tiling(lay: _Layout, rng: random.Random) -> list[tuple[int, int]]:
 
 
 def anneal(dominoes: Sequence[Domino], *, size: int, iterations: int, seed: int = 0,
-           castle: FrameCell | None = None, middle_kingdom: bool = False, harmony: bool = False,
+           castle: FrameCell | None = None, rules: Rules = DEFAULT_RULES,
            target: int | None = None, deadline: float | None = None,
            hot: float = HOT, cold: float = COLD, stop: Any = None) -> Annealed:
     """The best buildable full layout met in ``iterations`` moves (stopping early at ``target``,
@@ -228,6 +229,7 @@ def anneal(dominoes: Sequence[Domino], *, size: int, iterations: int, seed: int 
     the castle stays on that frame cell; with Harmony only layouts with every domino placed and
     no gap count."""
     rng = random.Random(seed)
+    middle_kingdom, harmony = rules.middle_kingdom, rules.harmony
     lay = _Layout(dominoes, size, rng, castle, gaps=0 if harmony else 2)
     centre = lay.cell(size // 2, size // 2)
     slots = len(lay.slots)

@@ -1,9 +1,9 @@
 """Batch solving: the provably best kingdom of many domino sets, as one table.
 
-:func:`solve_many` solves each set with :func:`kingdomino_kit.solver.best_kingdom` — a task is
-one set — here, in local processes or on a Dask cluster (:func:`kingdomino_kit.infra.parallel.
-run_tasks`), and answers one row per distinct set with the columns of :data:`OPTIMA`: the set,
-then the fields of ``solve --json``.
+:func:`solve_many` solves each set with :func:`kingdomino_kit.solver.best_kingdom_under` — a
+task is one set — here, in local processes or on a Dask cluster
+(:func:`kingdomino_kit.infra.parallel.run_tasks`), and answers one row per distinct set with the
+columns of :data:`OPTIMA`: the set, then the fields of ``solve --json``.
 
 **Resumable.** Given ``out`` (a ``.csv`` or ``.parquet`` file), the rows already in it are kept
 and their sets are not solved again. Each new answer is appended at once to a journal beside
@@ -45,7 +45,8 @@ from kingdomino_kit.infra.tables import (
     to_frame,
 )
 from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.solver import best_kingdom
+from kingdomino_kit.rules import DEFAULT_RULES, Rules, rules_or_flags
+from kingdomino_kit.solver import best_kingdom_under
 
 __all__ = ["DEFAULT_COUNT", "OPTIMA", "BatchRules", "journal_path", "optimum_kingdom",
            "read_optima", "read_sets", "random_sets", "solve_many", "solve_set"]
@@ -70,20 +71,18 @@ JOURNAL_FORMAT = "kingdomino-kit/optima-journal/1"
 
 @dataclass(frozen=True)
 class BatchRules:
-    """What every set of a batch is solved under: the kingdom's size and the bonuses (what a
+    """What every set of a batch is solved under: the scoring rules (size and bonuses: what a
     row's answer means), and how long and with how many CP-SAT workers each set is searched
     (what it costs). One CP-SAT worker per set and seed 0 make each solve repeatable."""
 
-    size: int = 5
-    middle_kingdom: bool = False
-    harmony: bool = False
+    rules: Rules = DEFAULT_RULES
     time_limit_s: float = 60.0
     solver_workers: int = 1
     seed: int = 0
 
     def __post_init__(self) -> None:
-        if self.size not in DEFAULT_COUNT:
-            raise KingdominoError(f"size must be 5 or 7, not {self.size}")
+        if not isinstance(self.rules, Rules):
+            raise KingdominoError(f"rules: must be a Rules value, not {self.rules!r}")
         if not self.time_limit_s > 0:
             raise KingdominoError(f"time limit must be positive, not {self.time_limit_s}")
         if self.solver_workers < 1:
@@ -91,8 +90,7 @@ class BatchRules:
 
     def meaning(self) -> dict[str, Any]:
         """The rules that change an answer (stored with the table, checked on resuming)."""
-        return {"size": self.size, "middle_kingdom": self.middle_kingdom,
-                "harmony": self.harmony}
+        return self.rules.to_json()
 
 
 def solve_set(task: tuple[tuple[int, ...], BatchRules]) -> tuple[Any, ...]:
@@ -101,11 +99,10 @@ def solve_set(task: tuple[tuple[int, ...], BatchRules]) -> tuple[Any, ...]:
     >>> solve_set(((41, 36), BatchRules()))[:4]
     ([36, 41], 'OPTIMAL', 6, 6)
     """
-    numbers, rules = task
-    sol = best_kingdom(dominoes(sorted(numbers)), size=rules.size,
-                       middle_kingdom=rules.middle_kingdom, harmony=rules.harmony,
-                       time_limit_s=rules.time_limit_s, workers=rules.solver_workers,
-                       seed=rules.seed)
+    numbers, batch = task
+    sol = best_kingdom_under(dominoes(sorted(numbers)), batch.rules,
+                             time_limit_s=batch.time_limit_s, workers=batch.solver_workers,
+                             seed=batch.seed)
     data = sol.to_json()
     return (sorted(numbers), data["status"], data["score"], data["bound"], data["seconds"],
             data["grid"], data["order"])
@@ -214,9 +211,12 @@ def _stored(out: str, rules: BatchRules) -> dict[tuple[int, ...], tuple[Any, ...
     return rows
 
 
-def _rules_text(rules: dict[str, Any]) -> str:
-    bonuses = [name for name in ("middle_kingdom", "harmony") if rules.get(name)]
-    return f"{rules.get('size')}×{rules.get('size')}" + "".join(f" + {b}" for b in bonuses)
+def _rules_text(meaning: dict[str, Any]) -> str:
+    try:
+        rules = Rules.from_json(meaning)
+    except KingdominoError:
+        return json.dumps(meaning)
+    return f"{rules.size}×{rules.size}" + "".join(f" + {b}" for b in rules.bonuses)
 
 
 class _Journal:
@@ -241,37 +241,42 @@ class _Journal:
         self.handle.close()
 
 
-def solve_many(sets: Iterable[Sequence[int]], *, size: int = 5, middle_kingdom: bool = False,
-               harmony: bool = False, time_limit_s: float = 60.0, solver_workers: int = 1,
+def solve_many(sets: Iterable[Sequence[int]], *, rules: Rules | None = None, size: int = 5,
+               middle_kingdom: bool = False, harmony: bool = False,
+               time_limit_s: float = 60.0, solver_workers: int = 1,
                seed: int = 0, workers: int = 1, client: Any = None,
                out: str | os.PathLike[str] | None = None, progress: bool | None = False
                ) -> Any:
     """The best kingdom of every set (lists of domino numbers) as a DataFrame with the
-    :data:`OPTIMA` columns, one row per distinct set, in the order given.
+    :data:`OPTIMA` columns, one row per distinct set, in the order given: the best kingdom
+    under ``rules`` (or their shorthand ``size``, ``middle_kingdom``, ``harmony``) as a player
+    scores it — with Harmony, a set that cannot fill the frame still has its best kingdom.
 
     ``time_limit_s``, ``solver_workers`` and ``seed`` go to each
-    :func:`~kingdomino_kit.solver.best_kingdom`; ``workers`` local processes or the Dask
+    :func:`~kingdomino_kit.solver.best_kingdom_under`; ``workers`` local processes or the Dask
     ``client`` solve sets side by side. With ``out``, the batch is resumable (module
     docstring): sets already in ``out`` are not solved again (``frame.attrs`` counts the sets
     ``solved`` now and ``kept``), and ``out`` ends up holding every row (the rows of sets not
     asked for this time are kept after the others)."""
-    rules = BatchRules(size, middle_kingdom, harmony, time_limit_s, solver_workers, seed)
+    batch = BatchRules(rules_or_flags(rules, size=size, middle_kingdom=middle_kingdom,
+                                      harmony=harmony, error=KingdominoError),
+                       time_limit_s, solver_workers, seed)
     wanted = list(dict.fromkeys(_a_set(s, f"set {i}") for i, s in enumerate(sets)))
     if out is None:
-        rows = dict(_solve(wanted, rules, workers, client, progress))
+        rows = dict(_solve(wanted, batch, workers, client, progress))
         return to_frame((rows[k] for k in wanted), OPTIMA)
     out = os.fspath(out)
     table_format(out, "out")
-    done = _stored(out, rules)
+    done = _stored(out, batch)
     todo = [k for k in wanted if k not in done]
-    journal = _Journal(journal_path(out), rules)
+    journal = _Journal(journal_path(out), batch)
     try:
-        for key, row in _solve(todo, rules, workers, client, progress):
+        for key, row in _solve(todo, batch, workers, client, progress):
             done[key] = row  # first: a Ctrl-C while journaling must not lose the row
             journal.add(row)
     finally:
         journal.close()
-        _write(out, done, wanted, rules)
+        _write(out, done, wanted, batch)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(journal.path)
     frame = to_frame((done[k] for k in wanted), OPTIMA)

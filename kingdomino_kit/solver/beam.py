@@ -16,12 +16,13 @@ from collections.abc import Sequence
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.rules import DEFAULT_RULES, Rules
 
 __all__ = ["beam_layout"]
 
 
 def beam_layout(dominoes: Sequence[Domino], *, size: int = 5, start: Kingdom | None = None,
-                middle_kingdom: bool = False, width: int = 6, choose: int | None = None,
+                rules: Rules = DEFAULT_RULES, width: int = 6, choose: int | None = None,
                 deadline: float | None = None) -> tuple[Kingdom, tuple[Placement, ...]]:
     """The best kingdom met by a beam search that places one domino per step (legal by
     construction: every step is one of :meth:`Kingdom.legal_placements`); it stops early, with
@@ -30,7 +31,7 @@ def beam_layout(dominoes: Sequence[Domino], *, size: int = 5, start: Kingdom | N
     limit = len(dominoes) if choose is None else min(choose, len(dominoes))
 
     def value(k: Kingdom) -> tuple[int, int, int]:
-        return (k.total(middle_kingdom=middle_kingdom), k.largest_property(), -len(k))
+        return (k.total(rules), k.largest_property(), -len(k))
 
     beam: list[tuple[Kingdom, tuple[Placement, ...], frozenset[int]]] = [
         (root, (), frozenset(d.number for d in dominoes))]

@@ -13,7 +13,7 @@ Harmony the solver's reading asks every chosen domino placed and no gap, so k mu
 
 >>> from kingdomino_kit.dominoes import dominoes
 >>> feed = ChoiceFeed(dominoes("41,36,1,48"), size=5, positions=[(2, 2)], start=None,
-...                   middle_kingdom=False, harmony=False, choose=2)
+...                   rules=Rules(), choose=2)
 >>> feed.peek(), [d.upper_bound for d in feed.pull()[1]], feed.peek()
 (6, [6], 5)
 """
@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from kingdomino_kit.dominoes import Domino
-from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom
+from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.choices import Choice, choices
-from kingdomino_kit.solver.data import ModelData, model_data
+from kingdomino_kit.solver.data import ModelData, model_data, static_bonus
 from kingdomino_kit.solver.inputs import FrameCell, fixed_squares
 from kingdomino_kit.solver.pieces import pieces_of
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
@@ -50,11 +51,11 @@ class ChoiceFeed:
     """The choices of ``choose`` dominoes of a pool as models, best bound first."""
 
     def __init__(self, dominoes: Sequence[Domino], *, size: int, positions: Sequence[FrameCell],
-                 start: Kingdom | None, middle_kingdom: bool, harmony: bool, choose: int,
+                 start: Kingdom | None, rules: Rules, choose: int,
                  settings: SolverSettings = DEFAULT_SETTINGS) -> None:
         self.dominoes = list(dominoes)
         self.size, self.positions, self.start = size, list(positions), start
-        self.middle_kingdom, self.harmony, self.settings = middle_kingdom, harmony, settings
+        self.rules, self.settings = rules, settings
         self.pieces = pieces_of(self.dominoes)
         fixed = [h for _, h in start.squares()] if start is not None else []
         frames = [fixed_squares(start, castle) for castle in self.positions]
@@ -62,14 +63,10 @@ class ChoiceFeed:
                                                                    strict=True))
         free = size * size - 1 - len(fixed)
         self.k = min(choose, len(self.dominoes), most)
-        self.bonus = 0
-        if middle_kingdom and (size // 2, size // 2) in self.positions:
-            self.bonus += MIDDLE_KINGDOM_BONUS
-        if harmony:
-            self.bonus += HARMONY_BONUS
+        self.bonus = max(static_bonus(rules, size, castle) for castle in self.positions)
         self._next: Choice | None = None
         self._choices: Iterator[Choice] = iter(())
-        if not harmony or (2 * choose == free and self.k == choose):
+        if not rules.harmony or (2 * choose == free and self.k == choose):
             self._choices = choices(self.pieces, self.k, tuple(fixed))
             self._next = next(self._choices, None)
         self.taken = 0
@@ -90,5 +87,5 @@ class ChoiceFeed:
         chosen = [by_number[n] for n in choice.numbers(self.pieces)]
         return chosen, [model_data(chosen, size=self.size, castle=castle,
                                    fixed=fixed_squares(self.start, castle),
-                                   middle_kingdom=self.middle_kingdom, harmony=self.harmony,
-                                   settings=self.settings) for castle in self.positions]
+                                   rules=self.rules, settings=self.settings)
+                        for castle in self.positions]

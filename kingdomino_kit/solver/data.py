@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kingdomino_kit.dominoes import Domino, Half
-from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
+from kingdomino_kit.rules import DEFAULT_RULES, POINTS, Rules
 from kingdomino_kit.solver.choices import choice_bound
 from kingdomino_kit.solver.inputs import FrameCell
 from kingdomino_kit.solver.pieces import Piece, piece_key, pieces_of, terrain_bound
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
 
-__all__ = ["FrameCell", "ModelData", "NEIGHBOURS", "Piece", "choice_bound", "model_data",
-           "piece_key", "terrain_bound"]
+__all__ = ["CONSTRAINED_BONUSES", "FrameCell", "ModelData", "NEIGHBOURS", "Piece", "choice_bound",
+           "model_data", "piece_key", "static_bonus", "terrain_bound"]
 
 NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
@@ -39,8 +39,7 @@ class ModelData:
     castle: FrameCell
     pieces: tuple[Piece, ...]
     fixed: dict[FrameCell, Half] = field(default_factory=dict)
-    middle_kingdom: bool = False
-    harmony: bool = False
+    rules: Rules = DEFAULT_RULES
     choose: int | None = None
     upper_bound: int = 0
     settings: SolverSettings = DEFAULT_SETTINGS
@@ -61,8 +60,8 @@ class ModelData:
 
 
 def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
-               fixed: dict[FrameCell, Half] | None = None, middle_kingdom: bool = False,
-               harmony: bool = False, choose: int | None = None,
+               fixed: dict[FrameCell, Half] | None = None, rules: Rules = DEFAULT_RULES,
+               choose: int | None = None,
                settings: SolverSettings = DEFAULT_SETTINGS) -> ModelData:
     """Group equal dominoes into pieces and compute the static upper bound (bonuses included):
     the terrain bound, or with fewer dominoes than given allowed (``choose``, or the room the
@@ -79,10 +78,29 @@ def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
         at_most = min(at_most, light, len(free) - light)
     if at_most < len(dominoes):
         bound = min(bound, choice_bound(pieces, at_most, tuple(fixed.values())))
-    if middle_kingdom and castle == (size // 2, size // 2):
-        bound += MIDDLE_KINGDOM_BONUS
-    if harmony:
-        bound += HARMONY_BONUS
-    return ModelData(size, castle, pieces, fixed, middle_kingdom, harmony, choose, bound, settings)
+    bound += static_bonus(rules, size, castle)
+    return ModelData(size, castle, pieces, fixed, rules, choose, bound, settings)
+
+
+CONSTRAINED_BONUSES = frozenset({"harmony"})
+"""The bonus rules whose model is a constraint on the layout (the layouts that earn it), not a
+term of the objective: a model with one of them on holds only the layouts that earn it, so the
+best kingdom under the rules is the better of the models with and without it
+(:func:`~kingdomino_kit.solver.best_kingdom_under`)."""
+
+
+def static_bonus(rules: Rules, size: int, castle: FrameCell) -> int:
+    """The bonus points the model of one castle cell counts as a constant (the bonus part of
+    its static bound): Middle Kingdom on the frame's centre cell only (there every layout
+    earns it; elsewhere the model leaves it out), Harmony everywhere (its model makes "full"
+    a constraint).
+
+    >>> static_bonus(Rules(middle_kingdom=True, harmony=True), 5, (2, 2))
+    15
+    >>> static_bonus(Rules(middle_kingdom=True, harmony=True), 5, (1, 2))
+    5
+    """
+    counted = {"middle_kingdom": castle == (size // 2, size // 2), "harmony": True}
+    return sum(POINTS[name] for name in rules.bonuses if counted[name])
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from kingdomino_kit.dominoes import DOMINOES, domino
+from kingdomino_kit.errors import SolverError
+from kingdomino_kit.rules import Rules, rules_or_flags
 from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.solver.solution import Solution
 
@@ -24,11 +26,15 @@ DEFAULT_K = {5: 12, 7: 24}
 
 
 def free_choice(k: int | None = None, *, size: int = 5, pool: Sequence[int] | None = None,
-                middle_kingdom: bool = False, harmony: bool = False,
-                time_limit_s: float = 600.0, workers: int = 2, seed: int = 0,
+                rules: Rules | None = None, middle_kingdom: bool = False,
+                harmony: bool = False, time_limit_s: float = 600.0, workers: int = 2, seed: int = 0,
                 on_solution: Callable[[Solution], None] | None = None) -> Solution:
-    """The best kingdom from any ``k`` dominoes (default: as many as fill ``size``) of ``pool``."""
+    """The best kingdom from any ``k`` dominoes (default: as many as fill ``size``) of ``pool``,
+    under ``rules`` (or their shorthand ``size``, ``middle_kingdom``, ``harmony``, as for
+    :func:`~kingdomino_kit.solver.best_kingdom`)."""
+    rules = rules_or_flags(rules, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
+                           error=SolverError)
     dominoes = list(DOMINOES) if pool is None else [domino(n) for n in pool]
-    return best_kingdom(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
-                        time_limit_s=time_limit_s, workers=workers, seed=seed,
-                        on_solution=on_solution, choose=DEFAULT_K[size] if k is None else k)
+    return best_kingdom(dominoes, rules=rules, time_limit_s=time_limit_s, workers=workers,
+                        seed=seed, on_solution=on_solution,
+                        choose=DEFAULT_K[rules.size] if k is None else k)

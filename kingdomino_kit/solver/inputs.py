@@ -62,8 +62,7 @@ def fixed_squares(start: Kingdom | None, castle: FrameCell) -> dict[FrameCell, H
     return {(r + castle[0], c + castle[1]): h for (r, c), h in start.squares()}
 
 
-def check_input(dominoes: object, size: object, start: object, choose: object, *,
-                middle_kingdom: object = False, harmony: object = False) -> list[Domino]:
+def check_input(dominoes: object, size: object, start: object, choose: object) -> list[Domino]:
     """The checks of :func:`~kingdomino_kit.solver.best_kingdom`: the types, the numbers, the
     size, the start kingdom and the room the dominoes need; returns the dominoes as a list.
 
@@ -82,9 +81,6 @@ dominoes("1,2")), not 1
                               f'dominoes("1,2")), not {shown(d)}')
     if size not in (5, 7) or isinstance(size, bool):
         raise SolverError(f"kingdom size must be 5 or 7, not {shown(size)}")
-    for name, flag in (("middle_kingdom", middle_kingdom), ("harmony", harmony)):
-        if not isinstance(flag, bool):
-            raise SolverError(f"{name}: must be True or False, not {shown(flag)}")
     if choose is not None:
         check_count(choose, "choose", 0, 10**6, SolverError)
     if start is not None and not isinstance(start, Kingdom):

@@ -149,9 +149,9 @@ def bonus_variables(lm: LayoutModel) -> Any:
     data, model = lm.data, lm.model
     n = data.size
     bonus: Any = 0
-    if data.middle_kingdom and data.castle == (n // 2, n // 2):
+    if data.rules.middle_kingdom and data.castle == (n // 2, n // 2):
         bonus += MIDDLE_KINGDOM_BONUS
-    if data.harmony:  # read literally: all given (or chosen) dominoes, no gap
+    if data.rules.harmony:  # read literally: all given (or chosen) dominoes, no gap
         for u in data.free_cells():
             model.add(lm.occupied[u] == 1)
         if data.choose is None:

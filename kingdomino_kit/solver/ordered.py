@@ -34,9 +34,17 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from kingdomino_kit.dominoes import Domino
-from kingdomino_kit.errors import SolverBug
-from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom, Placement
-from kingdomino_kit.solver.data import ModelData, Piece, piece_key, terrain_bound
+from kingdomino_kit.errors import SolverBug, SolverError
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.rules import Rules, rules_or_flags
+from kingdomino_kit.solver.data import (
+    CONSTRAINED_BONUSES,
+    ModelData,
+    Piece,
+    piece_key,
+    static_bonus,
+    terrain_bound,
+)
 from kingdomino_kit.solver.inputs import FrameCell, castle_positions, check_input
 from kingdomino_kit.solver.layout import (
     LayoutModel,
@@ -53,17 +61,14 @@ __all__ = ["best_in_order", "ordered_model"]
 
 
 def ordered_model(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
-                  middle_kingdom: bool, harmony: bool, at_least: int | None = None
-                  ) -> LayoutModel:
+                  rules: Rules, at_least: int | None = None) -> LayoutModel:
     """The model of one castle cell: the shared layout, one piece per domino (in order), the
     connection rule at each domino's turn, the regions' score and the bonuses (``at_least``:
     only layouts scoring that much)."""
     pieces = tuple(Piece(piece_key(d), (d.number,)) for d in dominoes)
     bound = terrain_bound([h for d in dominoes for h in d.halves])
-    bound += MIDDLE_KINGDOM_BONUS if middle_kingdom and castle == (size // 2, size // 2) else 0
-    bound += HARMONY_BONUS if harmony else 0
-    data = ModelData(size, castle, pieces, {}, middle_kingdom, harmony, None, bound,
-                     DEFAULT_SETTINGS)
+    bound += static_bonus(rules, size, castle)
+    data = ModelData(size, castle, pieces, {}, rules, None, bound, DEFAULT_SETTINGS)
     lm = placement_variables(data)
     _in_order(lm)
     return maximize(lm, region_scores(lm) + bonus_variables(lm), at_least)
@@ -107,9 +112,9 @@ def _in_order(lm: LayoutModel) -> None:
             model.add_bool_or(literals).only_enforce_if(var)
 
 
-def best_in_order(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: bool = False,
-                  harmony: bool = False, time_limit_s: float = 60.0, workers: int = 2,
-                  seed: int = 0) -> Solution:
+def best_in_order(dominoes: Sequence[Domino], *, rules: Rules | None = None, size: int = 5,
+                  middle_kingdom: bool = False, harmony: bool = False,
+                  time_limit_s: float = 60.0, workers: int = 2, seed: int = 0) -> Solution:
     """The best kingdom from ``dominoes`` placed in the order given, each legal when it is
     placed (one may be left out), with the bonuses switched on counted (see the module). Its
     ``order`` is that order (the dominoes left out missing).
@@ -117,19 +122,24 @@ def best_in_order(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: 
     Castle cells are solved centre first, each asked only to beat the best layout so far (a
     cell that cannot is proven so at once); with Harmony, full layouts first (the +5 makes them
     strong and the "full" constraint small), then the others asked to beat the best full one.
+    ``rules`` — or its shorthand ``size``, ``middle_kingdom``, ``harmony`` — as for
+    :func:`~kingdomino_kit.solver.best_kingdom`.
     """
+    rules = rules_or_flags(rules, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
+                           error=SolverError)
     dominoes = list(dominoes)
-    check_input(dominoes, size, None, None)
+    check_input(dominoes, rules.size, None, None)
     started = time.perf_counter()
     deadline = started + time_limit_s
     best = _Best()
-    if harmony:
-        _solve(dominoes, size, middle_kingdom, True, True, deadline, workers, seed, best)
-    _solve(dominoes, size, middle_kingdom, harmony, False, deadline, workers, seed, best)
+    constrained = [name for name in rules.bonuses if name in CONSTRAINED_BONUSES]
+    if constrained:  # the layouts that earn them first
+        _solve(dominoes, rules, rules, deadline, workers, seed, best)
+    _solve(dominoes, rules.without(*constrained), rules, deadline, workers, seed, best)
     seconds = time.perf_counter() - started
     if best.kingdom is None:
         return Solution(Status.UNKNOWN, 0, max(best.bound, 0), None, (), seconds)
-    score = best.kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
+    score = best.kingdom.total(rules)
     if score != best.score or score > max(best.bound, score):
         raise SolverBug(f"the best layout scores {score}, recorded {best.score}")
     bound = max(best.bound, score)
@@ -148,18 +158,20 @@ class _Best:
     bound: int = -1
 
 
-def _solve(dominoes: list[Domino], size: int, middle_kingdom: bool, harmony: bool,
-           full_only: bool, deadline: float, workers: int, seed: int, best: _Best) -> None:
-    """Solve every castle cell of one model (``full_only``: the full layouts, Harmony's +5
-    counted; else every layout, Harmony's +5 not counted) for a layout that beats ``best``.
+def _solve(dominoes: list[Domino], model_rules: Rules, rules: Rules, deadline: float,
+           workers: int, seed: int, best: _Best) -> None:
+    """Solve every castle cell of the model of ``model_rules`` (with Harmony: the full layouts,
+    its +5 counted; without: every layout, Harmony's +5 not counted) for a layout that beats
+    ``best`` under ``rules``.
 
-    With ``harmony`` the full layouts are solved first, so a full layout of the second pass
+    With Harmony the full layouts are solved first, so a full layout of the second pass
     scores at most the best full one: the second pass's objective (no +5) bounds every layout
     that could still beat ``best``."""
+    size = rules.size
     for castle in castle_positions(size):
         target = best.score + 1 if best.kingdom is not None else None
-        lm = ordered_model(dominoes, size=size, castle=castle, middle_kingdom=middle_kingdom,
-                           harmony=full_only, at_least=target)
+        lm = ordered_model(dominoes, size=size, castle=castle, rules=model_rules,
+                           at_least=target)
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = max(deadline - time.perf_counter(), 0.01)
         solver.parameters.num_workers = workers
@@ -181,9 +193,9 @@ def _solve(dominoes: list[Domino], size: int, middle_kingdom: bool, harmony: boo
                     kingdom.place(p)
                     order.append(p)
         objective = int(solver.objective_value)
-        if kingdom.total(middle_kingdom=middle_kingdom, harmony=full_only) < objective:
+        if kingdom.total(model_rules) < objective:
             raise SolverBug(f"castle {castle}: the model scores {objective} but the layout "
                             f"really scores less\n{kingdom}")
-        real = kingdom.total(middle_kingdom=middle_kingdom, harmony=harmony)
+        real = kingdom.total(rules)
         if real > best.score:
             best.score, best.kingdom, best.order = real, kingdom, tuple(order)

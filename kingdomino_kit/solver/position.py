@@ -24,8 +24,8 @@ from ortools.sat.python import cp_model
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug
-from kingdomino_kit.kingdom import MIDDLE_KINGDOM_BONUS, Kingdom, Placement
-from kingdomino_kit.solver.data import ModelData
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.solver.data import ModelData, static_bonus
 from kingdomino_kit.solver.layout import LayoutModel
 from kingdomino_kit.solver.progress import BOUND, PENDING, ProgressTracker
 from kingdomino_kit.solver.rank_model import build_model
@@ -96,7 +96,7 @@ def _layout_cells(lm: LayoutModel, value: Callable[[Any], int]
 
 
 def _real(kingdom: Kingdom, data: ModelData) -> int:
-    return kingdom.total(middle_kingdom=data.middle_kingdom, harmony=data.harmony)
+    return kingdom.total(data.rules)
 
 
 class _Stream(cp_model.CpSolverSolutionCallback):
@@ -262,7 +262,7 @@ def _check_optimal(model_best: int, reals: dict[int, int], data: ModelData) -> N
     must equal the model's (the only allowed excess: a Middle Kingdom bonus the off-centre models
     ignore)."""
     real = reals.get(model_best)
-    allowed = (0, MIDDLE_KINGDOM_BONUS) if data.middle_kingdom else (0,)
+    allowed = (0, data.rules.bonus_bound - static_bonus(data.rules, data.size, data.castle))
     if real is None or real - model_best not in allowed:
         raise SolverBug(f"castle {data.castle}: proven model optimum {model_best} but the layout "
                         f"really scores {real}")

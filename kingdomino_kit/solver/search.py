@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug
-from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom, Placement
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.anneal import anneal_runs
 from kingdomino_kit.solver.beam import beam_layout
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
@@ -49,14 +50,14 @@ INTERRUPTED = threading.Event()
 shutdown, where OR-Tools 9.15 may abort on a thread left by a stopped search)."""
 
 
-def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, harmony: bool,
+def solve_positions(dominoes: list[Domino], *, rules: Rules,
                     start: Kingdom | None, time_limit_s: float, workers: int, seed: int,
                     on_solution: Callable[[Solution], None] | None,
                     choose: int | None, settings: SolverSettings,
                     on_progress: Callable[[Progress], None] | None = None) -> Solution:
     """Solve every castle position (and choice) in turn; see the module docstring.
     ``on_progress`` receives every change of the proven bounds (:mod:`.progress`)."""
-    search = _Search(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
+    search = _Search(dominoes, rules=rules,
                      start=start, time_limit_s=time_limit_s, workers=workers, seed=seed,
                      on_solution=on_solution, choose=choose, settings=settings,
                      on_progress=on_progress)
@@ -78,19 +79,19 @@ def solve_positions(dominoes: list[Domino], *, size: int, middle_kingdom: bool, 
 class _Search:
     """The state of one search: its models, their bounds, the best layout."""
 
-    def __init__(self, dominoes: list[Domino], *, size: int, middle_kingdom: bool,
-                 harmony: bool, start: Kingdom | None, time_limit_s: float, workers: int,
+    def __init__(self, dominoes: list[Domino], *, rules: Rules, start: Kingdom | None,
+                 time_limit_s: float, workers: int,
                  seed: int, on_solution: Callable[[Solution], None] | None, choose: int | None,
                  settings: SolverSettings,
                  on_progress: Callable[[Progress], None] | None = None) -> None:
-        self.dominoes, self.size, self.start, self.choose = dominoes, size, start, choose
-        self.middle_kingdom, self.harmony = middle_kingdom, harmony
+        self.dominoes, self.start, self.choose = dominoes, start, choose
+        self.rules, self.size = rules, rules.size
         self.time_limit_s, self.workers, self.seed = time_limit_s, workers, seed
         self.on_solution, self.settings = on_solution, settings
         self.started = time.perf_counter()
         self.best = Best()
         self.on_progress = on_progress
-        self.positions = castle_positions(size, start)
+        self.positions = castle_positions(self.size, start)
         self.chooses = choose is not None and choose < len(dominoes)
         self.feed: ChoiceFeed | None = None
         self.datas: list[ModelData] = []
@@ -106,16 +107,15 @@ class _Search:
         if self.chooses and settings.choice_search:
             assert self.choose is not None
             self.feed = ChoiceFeed(self.dominoes, size=self.size, positions=self.positions,
-                                   start=self.start, middle_kingdom=self.middle_kingdom,
-                                   harmony=self.harmony, choose=self.choose, settings=settings)
+                                   start=self.start, rules=self.rules, choose=self.choose,
+                                   settings=settings)
             self.best.pending = self.feed.peek()
             self.sets = []
             return
         for k, castle in enumerate(self.positions):
             data = model_data(self.dominoes, size=self.size, castle=castle,
                               fixed=fixed_squares(self.start, castle),
-                              middle_kingdom=self.middle_kingdom, harmony=self.harmony,
-                              choose=self.choose, settings=settings)
+                              rules=self.rules, choose=self.choose, settings=settings)
             self.datas.append(data)
             self.rank.append((0, k))
             self.best.bounds[k] = data.upper_bound
@@ -130,14 +130,13 @@ class _Search:
         """Ctrl-C before any model was made: no layout, the plain terrain bound."""
         halves = [h for d in self.dominoes for h in d.halves]
         halves += [h for _, h in self.start.squares()] if self.start is not None else []
-        bound = (terrain_bound(halves) + (MIDDLE_KINGDOM_BONUS if self.middle_kingdom else 0)
-                 + (HARMONY_BONUS if self.harmony else 0))
+        bound = terrain_bound(halves) + self.rules.bonus_bound
         return Solution(Status.UNKNOWN, 0, bound, None, (), time.perf_counter() - self.started)
 
     def incumbents(self) -> bool:
         """The beam's layout, then (7×7) an annealed one. Returns whether Ctrl-C came."""
         try:
-            if not self.harmony and self.settings.beam:  # a real layout: the models must beat it
+            if not self.rules.harmony and self.settings.beam:  # the models must beat a layout
                 self._beam()
                 self._report()
             if self.feed is None:
@@ -149,13 +148,13 @@ class _Search:
     def _beam(self) -> None:
         """Record the beam search's layout (replayed through the rules) as the best so far."""
         kingdom, order = beam_layout(self.dominoes, size=self.size, start=self.start,
-                                     middle_kingdom=self.middle_kingdom,
-                                     width=3 if self.size <= 5 else 10, choose=self.choose,
+                                     rules=self.rules, width=3 if self.size <= 5 else 10,
+                                     choose=self.choose,
                                      deadline=self.started + self.time_limit_s / 2)
         replayed, order = replay_order(order, self.start, self.size)
         if replayed != kingdom:
             raise SolverBug("the beam layout does not replay")
-        self.best.record(replayed, order, replayed.total(middle_kingdom=self.middle_kingdom))
+        self.best.record(replayed, order, replayed.total(self.rules))
 
     def _anneal(self, choice: int) -> None:
         """Anneal a full layout of one choice's dominoes (the pool's without free choice) up to
@@ -172,11 +171,10 @@ class _Search:
         count = self.workers if self.settings.anneal_processes else 1
         # with Middle Kingdom every other walk keeps the castle at the centre
         runs = [(self.seed + self.annealed + i,
-                 centre if self.middle_kingdom and (self.annealed + i) % 2 == 0 else None)
+                 centre if self.rules.middle_kingdom and (self.annealed + i) % 2 == 0 else None)
                 for i in range(max(1, count))]
         walks = anneal_runs(self.sets[choice], runs, size=self.size, iterations=iterations,
-                            middle_kingdom=self.middle_kingdom, harmony=self.harmony,
-                            target=bound, deadline=time.time() + self.time_limit_s
+                            rules=self.rules, target=bound, deadline=time.time() + self.time_limit_s
                             - (time.perf_counter() - self.started))
         self.annealed += len(runs)
         self.annealing_s += time.perf_counter() - clock
@@ -187,7 +185,7 @@ class _Search:
         placements = [Placement(d, (a[0] - r0, a[1] - c0), (b[0] - r0, b[1] - c0))
                       for d, a, b in found.placements]
         kingdom, order = replay_order(placements, None, self.size)
-        real = kingdom.total(middle_kingdom=self.middle_kingdom, harmony=self.harmony)
+        real = kingdom.total(self.rules)
         with self.best.lock:
             if self.best.record(kingdom, order, real):
                 self._report()

@@ -32,8 +32,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
-from kingdomino_kit.solver.data import ModelData
+from kingdomino_kit.solver.data import ModelData, static_bonus
 from kingdomino_kit.solver.inputs import FrameCell
 from kingdomino_kit.solver.layout import (
     LayoutModel,
@@ -154,8 +153,7 @@ def build_set_model(data: ModelData, *, at_least: int | None = None) -> LayoutMo
 
 def _bonus(data: ModelData) -> int:
     """The bonuses the static bound counts for this castle cell."""
-    middle = data.middle_kingdom and data.castle == (data.size // 2, data.size // 2)
-    return MIDDLE_KINGDOM_BONUS * middle + HARMONY_BONUS * data.harmony
+    return static_bonus(data.rules, data.size, data.castle)
 
 
 def _full_bound(data: ModelData) -> int:

@@ -38,6 +38,7 @@ from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.render import cell_name, name_cells
+from kingdomino_kit.rules import BONUS_NAMES, Rules, rules_or_flags
 from kingdomino_kit.widgets.markup import (
     breakdown_table,
     button,
@@ -130,8 +131,9 @@ class KingdomBoard(ActionView):
     """A clickable kingdom with a hand of dominoes, undo/redo, live score and its breakdown.
 
     ``hand``: the dominoes to choose from (see :func:`parse_hand`); ``kingdom``: a starting
-    kingdom (kept by reset; undo never goes past it); ``middle_kingdom``/``harmony``: count those
-    bonuses. ``score`` (the total, with the bonuses this board counts) and ``message`` are
+    kingdom (kept by reset; undo never goes past it); ``rules``: the scoring rules (a
+    :class:`~kingdomino_kit.rules.Rules`; ``middle_kingdom``/``harmony`` are its shorthand) whose
+    bonuses count. ``score`` (the total, with the bonuses this board counts) and ``message`` are
     traits (observe them); ``kingdom`` is the live :class:`~kingdomino_kit.kingdom.Kingdom`.
 
     >>> b = KingdomBoard("1,2", kingdom=Kingdom.from_text("C W"))
@@ -145,15 +147,20 @@ class KingdomBoard(ActionView):
     message = traitlets.Unicode("")
 
     def __init__(self, hand: HandSpec = None, *, size: int | None = None, seed: int = 0,
-                 kingdom: Kingdom | None = None, middle_kingdom: bool = False,
-                 harmony: bool = False, title: str = "") -> None:
+                 kingdom: Kingdom | None = None, rules: Rules | None = None,
+                 middle_kingdom: bool = False, harmony: bool = False, title: str = "") -> None:
         super().__init__()
         if kingdom is not None and size is not None and kingdom.size != size:
             raise WidgetError(f"size {size} differs from the starting kingdom's {kingdom.size}")
+        if isinstance(rules, Rules) and size is None and kingdom is None:
+            size = rules.size
         self._start = kingdom.copy() if kingdom is not None else Kingdom(size or 5)
+        if isinstance(rules, Rules) and rules.size != self._start.size:
+            raise WidgetError(f"rules for {rules.size}×{rules.size}, but the kingdom is "
+                              f"{self._start.size}×{self._start.size}")
+        self.rules = rules_or_flags(rules, size=self._start.size, middle_kingdom=middle_kingdom,
+                                    harmony=harmony, error=WidgetError)
         self._hand0 = parse_hand(hand, self._start.size, seed)
-        self.middle_kingdom = middle_kingdom
-        self.harmony = harmony
         self.title = title
         self._show_export = False
         self._message_kind = "info"
@@ -198,7 +205,7 @@ class KingdomBoard(ActionView):
 
     def total(self) -> int:
         """The score plus the bonuses this board counts."""
-        return self.kingdom.total(middle_kingdom=self.middle_kingdom, harmony=self.harmony)
+        return self.kingdom.total(self.rules)
 
     def legal_placements(self) -> list[Placement]:
         """Every legal placement of the chosen domino (any rotation)."""
@@ -462,11 +469,8 @@ class KingdomBoard(ActionView):
         props.sort(key=lambda p: (-p.score, p.terrain.index, min(p.cells)))
         grid = kingdom_grid(self.kingdom, legal=self.legal_cells(), direction=self._rotation,
                             ghost=dom, properties=props, cursor=self._cursor)
-        bonuses = []
-        if self.middle_kingdom:
-            bonuses.append(("Middle Kingdom", self.kingdom.bonus(middle_kingdom=True)))
-        if self.harmony:
-            bonuses.append(("Harmony", self.kingdom.bonus(harmony=True)))
+        bonuses = [(BONUS_NAMES[name], self.kingdom.bonus(self.rules.only(name)))
+                   for name in self.rules.bonuses]
         score = (f'<div class="kk-score">Score: <b class="kk-score-value">{self.total()}</b>'
                  "</div>")
         export = ""

@@ -248,8 +248,7 @@ class CoachView(ActionView):
                 (r1, c1), (r2, c2) = move["cells"]
                 after.place(Placement(domino(move["domino"]), (r1, c1), (r2, c2)))
                 cells = ((r1, c1), (r2, c2))
-            score = after.total(middle_kingdom=game.options.middle_kingdom,
-                                harmony=game.options.harmony)
+            score = after.total(game.options.rules)
             boards.append(f'<div class="kk-player kk-coach-{title.split()[0]}"><div><b>'
                           f"{title}</b>: {escape(self.move_words(move))} · now {score} points"
                           "</div>"

@@ -69,8 +69,8 @@ class PuzzleBoard(KingdomBoard):
         p = self.puzzle
         hand = [p.claimed] if p.kind == "next-placement" and p.claimed is not None \
             else list(p.dominoes)
-        super().__init__(hand, kingdom=p.start_kingdom(), middle_kingdom=p.rules.middle_kingdom,
-                         harmony=p.rules.harmony, title=f"{p.id}: {p.title}")
+        super().__init__(hand, kingdom=p.start_kingdom(), rules=p.rules,
+                         title=f"{p.id}: {p.title}")
 
     def to_place(self) -> int:
         """How many dominoes of the hand the puzzle still asks to place (or discard, when one

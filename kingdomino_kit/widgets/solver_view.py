@@ -32,6 +32,7 @@ import traitlets
 from kingdomino_kit.dominoes import Domino, dominoes
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.render import kingdom_svg
+from kingdomino_kit.rules import BONUS_NAMES, Rules, rules_or_flags
 from kingdomino_kit.widgets.markup import button, escape
 from kingdomino_kit.widgets.solver_process import solve_in_child, unpack
 from kingdomino_kit.widgets.view import ActionView
@@ -68,8 +69,8 @@ class SolverView(ActionView):
     bound = traitlets.Int(-1)
     message = traitlets.Unicode("")
 
-    def __init__(self, dominoes_: str | Iterable[int | Domino], *, size: int = 5,
-                 middle_kingdom: bool = False, harmony: bool = False,
+    def __init__(self, dominoes_: str | Iterable[int | Domino], *, rules: Rules | None = None,
+                 size: int = 5, middle_kingdom: bool = False, harmony: bool = False,
                  start: Kingdom | None = None, choose: int | None = None,
                  time_limit_s: float = 60.0, workers: int = 2, seed: int = 0,
                  title: str = "") -> None:
@@ -79,9 +80,10 @@ class SolverView(ActionView):
         else:
             doms = [d if isinstance(d, Domino) else dominoes([int(d)])[0] for d in dominoes_]
         self.dominoes = doms
+        rules = rules_or_flags(rules, size=size, middle_kingdom=middle_kingdom, harmony=harmony)
         self.options: dict[str, Any] = {
-            "size": size, "middle_kingdom": middle_kingdom, "harmony": harmony,
-            "choose": choose, "time_limit_s": time_limit_s, "workers": workers, "seed": seed}
+            "rules": rules, "choose": choose, "time_limit_s": time_limit_s, "workers": workers,
+            "seed": seed}
         self.start_kingdom = start
         self.title = title
         self.points: list[tuple[float, int, int]] = []
@@ -319,9 +321,9 @@ class SolverView(ActionView):
         """The view as HTML."""
         numbers = ", ".join(str(d.number) for d in self.dominoes)
         opts = self.options
-        head = (f"{len(self.dominoes)} dominoes ({numbers}) · {opts['size']}×{opts['size']}"
-                + (" · Middle Kingdom" if opts["middle_kingdom"] else "")
-                + (" · Harmony" if opts["harmony"] else "")
+        rules = opts["rules"]
+        head = (f"{len(self.dominoes)} dominoes ({numbers}) · {rules.size}×{rules.size}"
+                + "".join(f" · {BONUS_NAMES[name]}" for name in rules.bonuses)
                 + (f" · choose {opts['choose']}" if opts["choose"] is not None else ""))
         figures = ""
         if self.score >= 0:

@@ -23,6 +23,7 @@ from kingdomino_kit.analysis import (
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.simulate import simulate
+from kingdomino_kit.rules import Rules
 
 
 def test_mean_interval_matches_the_textbook_formula() -> None:
@@ -112,14 +113,17 @@ def test_domino_values_and_first_pick_as_plain_python_counts_them() -> None:
 
 @pytest.mark.slow
 def test_greedy_never_beats_the_optimum_of_its_own_dominoes() -> None:
-    table = greedy_gap(2, "greedy,random", GameOptions(players=2, middle_kingdom=True), seed=3,
-                       time_limit_s=30)
+    options = GameOptions(players=2, rules=Rules(middle_kingdom=True))
+    table = greedy_gap(2, "greedy,random", options, seed=3, time_limit_s=30)
     assert len(table) == 4 and set(table["status"]) == {"OPTIMAL"}
     assert (table["gap"] >= 0).all()
     assert (table["optimum"] == table["score"] + table["gap"]).all()
     assert table["dominoes"].map(len).tolist() == [12, 12, 12, 12]
-    with pytest.raises(KingdominoError, match="harmony"):
-        greedy_gap(1, options=GameOptions(players=2, harmony=True))
+    # under Harmony the optimum counts the +5 as a player's score does (the best full layout
+    # or the best layout): still never below a player's score
+    harmony = greedy_gap(1, options=GameOptions(players=2, rules=Rules(harmony=True)),
+                         time_limit_s=30)
+    assert set(harmony["status"]) == {"OPTIMAL"} and (harmony["gap"] >= 0).all()
 
 
 def test_gaps_match_each_hand_with_its_optimum() -> None:

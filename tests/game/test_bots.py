@@ -18,6 +18,7 @@ from kingdomino_kit.game.bots import (
     placement_value,
 )
 from kingdomino_kit.game.greedy import Greedy
+from kingdomino_kit.rules import Rules
 
 
 def advance(game: Game, steps: int, seed: int = 0) -> None:
@@ -31,8 +32,8 @@ def test_greedy_plays_the_best_of_its_values() -> None:
     """GreedyBot's action is one of highest :class:`Greedy` value, placements and claims."""
     checked = {"place": 0, "claim": 0}
     for seed in range(30):
-        options = GameOptions(players=2 + seed % 3, middle_kingdom=seed % 2 == 0,
-                              harmony=seed % 3 == 0)
+        options = GameOptions(players=2 + seed % 3, rules=Rules(middle_kingdom=seed % 2 == 0,
+                                                                harmony=seed % 3 == 0))
         game = Game(options, seed)
         advance(game, 3 + seed % 17 * 3, seed)
         actions = game.legal_actions()
@@ -66,7 +67,8 @@ def brute_value(greedy: Greedy, kingdom: Kingdom, free: list[int], action: objec
 def test_simple_greedy_placement_has_the_best_value() -> None:
     checked = 0
     for seed in range(15):
-        options = GameOptions(players=4, middle_kingdom=seed % 2 == 0, harmony=seed % 3 == 0)
+        options = GameOptions(players=4, rules=Rules(middle_kingdom=seed % 2 == 0,
+                                                     harmony=seed % 3 == 0))
         game = Game(options, seed)
         advance(game, 4 + 2 * (seed % 10) * 4 + 4, seed)
         if game.phase != "place" or game.is_over:
@@ -74,20 +76,19 @@ def test_simple_greedy_placement_has_the_best_value() -> None:
         actions = game.legal_actions()
         kingdom = game.kingdom(game.current_player)
         choice = SimpleGreedyBot(seed).choose(game.observation(), actions)
-        bonus = {"middle_kingdom": options.middle_kingdom, "harmony": options.harmony}
-        values = [placement_value(kingdom.copy(), a, **bonus) for a in actions
+        values = [placement_value(kingdom.copy(), a, options.rules) for a in actions
                   if hasattr(a, "first")]
         if values:
-            assert placement_value(kingdom.copy(), choice, **bonus) == max(values)
+            assert placement_value(kingdom.copy(), choice, options.rules) == max(values)
             # the value is the score after the placement plus a potential worth little
             scores = []
             for a in actions:
                 k = kingdom.copy()
                 k.place(a)
-                scores.append(k.total(**bonus))
+                scores.append(k.total(options.rules))
             k = kingdom.copy()
             k.place(choice)
-            assert k.total(**bonus) >= max(scores) - 3 - 2.5 * 4
+            assert k.total(options.rules) >= max(scores) - 3 - 2.5 * 4
             checked += 1
     assert checked >= 5
 
@@ -103,9 +104,9 @@ def test_potential_terms() -> None:
     assert walled_in(k, [(0, 2)]) == 0          # (0, 1) and (-1, 2) can still take a domino
     # Middle Kingdom: leaving the castle-centred 5×5 frame loses the bonus (10) and costs 3
     near = placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (1, 1), (1, 2)),
-                           middle_kingdom=True)
+                           Rules(middle_kingdom=True))
     far = placement_value(Kingdom.from_text("C W W"), Placement(domino(1), (0, 3), (0, 4)),
-                          middle_kingdom=True)
+                          Rules(middle_kingdom=True))
     assert near - far == pytest.approx(10 + 3.0 + 0.3 * (2 - 1))
 
 

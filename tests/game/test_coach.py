@@ -17,6 +17,7 @@ from kingdomino_kit.errors import KingdominoError, LogError
 from kingdomino_kit.game import Claim, Game, GameOptions, play
 from kingdomino_kit.game.coach import coach, game_actions, move_text
 from kingdomino_kit.game.log import replay
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver import Status, best_kingdom
 from kingdomino_kit.solver.ordered import best_in_order
 from tests.solver.test_ordered import exhaustive_in_order
@@ -65,7 +66,7 @@ def test_the_cli_gives_the_replayers_one_line(tmp_path: Path) -> None:
 
 
 def test_decisions_are_the_players_and_costs_are_the_values() -> None:
-    options = GameOptions(players=3, middle_kingdom=True)
+    options = GameOptions(players=3, rules=Rules(middle_kingdom=True))
     game = play([RandomBot(3), RandomBot(4), RandomBot(5)], options, seed=6)
     log = game.log()
     report = coach(log, 1, playouts=24, seed=2, solve=False)
@@ -99,7 +100,7 @@ def test_decisions_are_the_players_and_costs_are_the_values() -> None:
 
 @pytest.mark.slow
 def test_the_best_kingdoms_are_proven_and_bracket_the_kingdom_built() -> None:
-    options = GameOptions(players=4, middle_kingdom=True, harmony=True)
+    options = GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True))
     game = play([RandomBot(p) for p in range(4)], options, seed=12)
     report = coach(game.log(), 2, playouts=2, workers=2)
     numbers = [p.domino.number for p in game.kingdom(2).history]
@@ -126,7 +127,7 @@ def test_the_best_kingdoms_are_proven_and_bracket_the_kingdom_built() -> None:
 def test_the_in_order_best_of_a_short_game_against_the_exhaustive_search() -> None:
     """The coach's "in the order they came" on the first dominoes of a game, cross-checked by
     walking every sequence the draft allowed."""
-    options = GameOptions(players=2, middle_kingdom=True)
+    options = GameOptions(players=2, rules=Rules(middle_kingdom=True))
     game = play([RandomBot(7), RandomBot(8)], options, seed=9)
     first = [p.domino for p in game.kingdom(0).history][:3]
     sol = best_in_order(first, middle_kingdom=True, workers=1)

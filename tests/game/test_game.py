@@ -19,6 +19,7 @@ from kingdomino_kit.game import (
     play,
     play_dynasty,
 )
+from kingdomino_kit.rules import Rules
 
 ALL_OPTIONS = [
     GameOptions(players=4),
@@ -319,32 +320,34 @@ def castle_centred(kingdom: Kingdom) -> bool:
     return min(rows) + max(rows) == 0 and min(cols) + max(cols) == 0
 
 
-@pytest.mark.parametrize("options", [GameOptions(middle_kingdom=True, harmony=True),
-                                     GameOptions(players=2, variant="mighty-duel",
-                                                 middle_kingdom=True, harmony=True),
-                                     GameOptions(players=3, harmony=True)])
+@pytest.mark.parametrize("options", [
+    GameOptions(rules=Rules(middle_kingdom=True, harmony=True)),
+    GameOptions(players=2, variant="mighty-duel", rules=Rules(7, middle_kingdom=True,
+                                                              harmony=True)),
+    GameOptions(players=3, rules=Rules(harmony=True))])
 def test_scores_include_the_bonuses_switched_on(options: GameOptions) -> None:
     seen_middle = seen_harmony = False
     for seed in range(30):
         game = random_game(options, seed)
         for p, k in enumerate(game.kingdoms):
             props = sum(x.score for x in k.properties())
-            middle = 10 if options.middle_kingdom and castle_centred(k) else 0
+            middle = 10 if options.rules.middle_kingdom and castle_centred(k) else 0
             full = len(k) == options.size ** 2 - 1
-            harmony = 5 if options.harmony and full else 0
+            harmony = 5 if options.rules.harmony and full else 0
             seen_middle |= middle > 0
             seen_harmony |= harmony > 0
             assert full == (game.results()[p]["discarded"] == 0)
             assert game.scores()[p] == props + middle + harmony
     assert seen_harmony or options.size == 7   # random kingdoms rarely fill 7×7
-    assert seen_middle or not options.middle_kingdom
+    assert seen_middle or not options.rules.middle_kingdom
 
 
 def test_bonuses_on_a_full_centred_kingdom() -> None:
     full = "W W W W W / W W W W W / W W C W W / W W W W W / W W W W W"
     for middle, harmony, bonus in ((False, False, 0), (True, False, 10), (False, True, 5),
                                    (True, True, 15)):
-        game = random_game(GameOptions(players=2, middle_kingdom=middle, harmony=harmony), 1)
+        rules = Rules(middle_kingdom=middle, harmony=harmony)
+        game = random_game(GameOptions(players=2, rules=rules), 1)
         # the second reaches 3 columns right of its castle: no Middle Kingdom
         game._kingdoms = [Kingdom.from_text(full), Kingdom.from_text("C W1 W W")]
         assert game.scores() == [bonus, 3]

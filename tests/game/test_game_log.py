@@ -15,15 +15,17 @@ from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.game import Game, GameOptions, play
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.log import FORMAT, LogError, dumps, loads, replay
+from kingdomino_kit.rules import Rules
 
 
 @st.composite
 def game_options(draw: st.DrawFn) -> GameOptions:
     players = draw(st.sampled_from([2, 3, 4]))
     variant = draw(st.sampled_from(["standard", "mighty-duel"])) if players == 2 else "standard"
-    return GameOptions(players=players, variant=variant,
-                       three_player_draw=draw(st.sampled_from([3, 4])) if players == 3 else 3,
-                       middle_kingdom=draw(st.booleans()), harmony=draw(st.booleans()),
+    three = draw(st.sampled_from([3, 4])) if players == 3 else 3
+    rules = Rules(7 if variant == "mighty-duel" else 5, middle_kingdom=draw(st.booleans()),
+                  harmony=draw(st.booleans()))
+    return GameOptions(players=players, variant=variant, three_player_draw=three, rules=rules,
                        strict_discard=draw(st.booleans()))
 
 
@@ -47,7 +49,7 @@ def test_every_seeded_game_replays_clean(options: GameOptions, seed: int,
 
 def test_log_fields_exactly_as_specified() -> None:
     game = play([RandomBot(1), RandomBot(2), RandomBot(3), RandomBot(4)],
-                GameOptions(middle_kingdom=True), seed=42)
+                GameOptions(rules=Rules(middle_kingdom=True)), seed=42)
     log = json.loads(dumps(game.log()))
     assert list(log) == ["format", "players", "variant", "size", "middle_kingdom", "harmony",
                          "seed", "rounds", "scores", "winners"]

@@ -24,16 +24,17 @@ from kingdomino_kit.game.simulate import (
     summarize,
 )
 from kingdomino_kit.infra.tables import read_metadata
+from kingdomino_kit.rules import Rules
 
 
 def random_options(rng: random.Random) -> GameOptions:
     players = rng.choice([2, 3, 4])
-    return GameOptions(
-        players=players,
-        variant="mighty-duel" if players == 2 and rng.random() < 0.5 else "standard",
-        three_player_draw=rng.choice([3, 4]) if players == 3 else 3,
-        middle_kingdom=rng.random() < 0.5, harmony=rng.random() < 0.5,
-        strict_discard=rng.random() < 0.7)
+    duel = players == 2 and rng.random() < 0.5
+    draw = rng.choice([3, 4]) if players == 3 else 3
+    rules = Rules(7 if duel else 5, middle_kingdom=rng.random() < 0.5,
+                  harmony=rng.random() < 0.5)
+    return GameOptions(players=players, variant="mighty-duel" if duel else "standard",
+                       three_player_draw=draw, rules=rules, strict_discard=rng.random() < 0.7)
 
 
 def test_fast_path_plays_the_same_games_as_play() -> None:
@@ -74,7 +75,7 @@ def test_simulate_identical_for_one_and_two_workers() -> None:
 
 
 def test_the_frame_has_the_rows_with_their_types() -> None:
-    options = GameOptions(players=3, harmony=True)
+    options = GameOptions(players=3, rules=Rules(harmony=True))
     rows = list(simulate(7, "greedy,random,random", options, seed=3))
     frame = simulate_frame(7, "greedy,random,random", options, seed=3)
     assert list(frame.columns) == list(COLUMNS)
@@ -99,7 +100,7 @@ def test_the_csv_is_the_one_csv_dictwriter_writes(tmp_path: Path) -> None:
 
 
 def test_parquet_and_csv_read_back_as_the_frame(tmp_path: Path) -> None:
-    options = GameOptions(players=2, middle_kingdom=True)
+    options = GameOptions(players=2, rules=Rules(middle_kingdom=True))
     frame = simulate_frame(40, "random,greedy", options, seed=6)
     for name in ("r.csv", "r.parquet"):
         simulate_to(tmp_path / name, 40, "random,greedy", options, seed=6)

@@ -17,6 +17,7 @@ from kingdomino_kit.game.montecarlo import (
     evaluate,
     turns_left,
 )
+from kingdomino_kit.rules import Rules
 
 
 def advance(game: Game, steps: int, seed: int) -> None:
@@ -27,7 +28,7 @@ def advance(game: Game, steps: int, seed: int) -> None:
 
 
 def test_reproducible_with_a_playout_or_step_budget() -> None:
-    options = GameOptions(players=2, middle_kingdom=True)
+    options = GameOptions(players=2, rules=Rules(middle_kingdom=True))
     for spec in ("mce:playouts=12", "mce:steps=300:width=4", "strong:steps=300"):
         logs = [play([make_bot(spec, 5), RandomBot(6)], options, 7).log() for _ in range(2)]
         assert logs[0] == logs[1]
@@ -38,7 +39,7 @@ def test_reproducible_with_a_playout_or_step_budget() -> None:
 def test_the_bot_never_sees_the_deck_order(spec: str) -> None:
     """Two games that look the same to a player but hide different decks: the same choices
     from the same seed."""
-    options = GameOptions(players=4, middle_kingdom=True, harmony=True)
+    options = GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True))
     game = Game(options, 4)
     deck = [d.number for d in game.line] + game._deck
     # the same first two lines, the rest of the deck in the opposite order
@@ -60,7 +61,7 @@ def test_the_bot_never_sees_the_deck_order(spec: str) -> None:
 
 def test_candidates_cover_every_claim_and_are_legal() -> None:
     for seed in range(12):
-        options = GameOptions(players=2 + seed % 3, harmony=seed % 2 == 0)
+        options = GameOptions(players=2 + seed % 3, rules=Rules(harmony=seed % 2 == 0))
         game = Game(options, seed)
         advance(game, 4 + seed * 3, seed)
         if game.is_over:

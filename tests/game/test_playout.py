@@ -15,6 +15,7 @@ from kingdomino_kit.game import Game, GameOptions, play
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy, adjacent_pairs, holes, pick_best
 from kingdomino_kit.game.playout import PIECES, BitGame, RandomPolicy
+from kingdomino_kit.rules import Rules
 from tests import reference
 from tests.game.test_game_simulate import random_options
 
@@ -70,8 +71,8 @@ def test_greedy_playouts_are_the_greedy_bots_games(players: int) -> None:
     """GreedyPolicy in a BitGame makes GreedyBot's choices with GreedyBot's draws."""
     rng = random.Random(players)
     for _ in range(4):
-        options = GameOptions(players=players, middle_kingdom=rng.random() < 0.5,
-                              harmony=rng.random() < 0.5)
+        options = GameOptions(players=players, rules=Rules(middle_kingdom=rng.random() < 0.5,
+                                                           harmony=rng.random() < 0.5))
         seed = rng.getrandbits(32)
         slow = play([GreedyBot(seed + p) for p in range(players)], options, seed)
         fast = BitGame(options, seed)
@@ -153,8 +154,7 @@ def test_values_after_each_placement_are_the_kingdoms_values() -> None:
             after = kingdom.copy()
             after.place(placement)
             grid = reference.grid_of(after)
-            want = (reference.score(grid) + after.bonus(middle_kingdom=options.middle_kingdom,
-                                                        harmony=options.harmony)
+            want = (reference.score(grid) + after.bonus(options.rules)
                     - greedy.hole * slow_holes(grid, options.size)
                     + greedy.adjacency * slow_pairs(grid))
             assert value == pytest.approx(want)
@@ -173,7 +173,7 @@ def test_the_look_ahead_judges_a_placement_by_the_claim_after_it() -> None:
     both placed (checked by brute force on Kingdom objects)."""
     rng = random.Random(4)
     for n in range(25):
-        options = GameOptions(middle_kingdom=n % 2 == 0, harmony=n % 3 == 0)
+        options = GameOptions(rules=Rules(middle_kingdom=n % 2 == 0, harmony=n % 3 == 0))
         game = Game(options, n)
         advance(game, 4 + 4 * rng.randrange(1, 6), rng)
         if game.phase != "place":

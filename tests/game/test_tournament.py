@@ -22,6 +22,7 @@ from kingdomino_kit.game.tournament import (
     play_game,
     tournament,
 )
+from kingdomino_kit.rules import Rules
 
 
 def test_lineups_rotate_seats_and_choose_every_set() -> None:
@@ -37,7 +38,7 @@ def test_lineups_rotate_seats_and_choose_every_set() -> None:
 
 
 def test_rows_are_the_engines_games_with_paired_deals() -> None:
-    options = GameOptions(players=3, middle_kingdom=True)
+    options = GameOptions(players=3, rules=Rules(middle_kingdom=True))
     result = tournament("greedy,random,random", 7, options, seed=5)
     assert len(result.rows) == 21 and all(tuple(r) == COLUMNS for r in result.rows)
     lines = result.lineups

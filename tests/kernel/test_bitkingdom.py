@@ -11,6 +11,7 @@ from kingdomino_kit import DOMINOES, Domino, Half, Kingdom, KingdominoError, Pla
 from kingdomino_kit.bitkingdom import BitKingdom
 from kingdomino_kit.dominoes import TERRAINS
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.rules import Rules
 from tests import reference
 
 SETTINGS = settings(max_examples=80, deadline=None,
@@ -191,9 +192,9 @@ def test_scoring_agrees_with_flood_fill(case: tuple[BitKingdom, reference.Grid],
     total, largest, crowns = reference.tiebreak_key(grid, size, **rules)
     assert bits.largest_property() == largest
     assert bits.crowns() == crowns
-    assert bits.bonus(**rules) == reference.bonus(grid, size, **rules)
-    assert bits.total(**rules) == total
-    assert bits.tiebreak_key(**rules) == (total, largest, crowns)
+    assert bits.bonus(Rules(size, **rules)) == reference.bonus(grid, size, **rules)
+    assert bits.total(Rules(size, **rules)) == total
+    assert bits.tiebreak_key(Rules(size, **rules)) == (total, largest, crowns)
     assert bits.is_middle_kingdom() == (reference.bonus(grid, size, middle_kingdom=True,
                                                         harmony=False) == 10)
     assert bits.is_harmony() == (reference.bonus(grid, size, middle_kingdom=False,
@@ -217,11 +218,12 @@ def test_total_after_is_the_reference_total_of_every_placement(
                  b: (dom.second.terrain.letter, dom.second.crowns)}
         total, free = bits.total_after(first, second, dom.first.terrain_index,
                                        dom.first.crowns, dom.second.terrain_index,
-                                       dom.second.crowns, **rules)
+                                       dom.second.crowns, rules=Rules(**rules))
         assert total == reference.tiebreak_key(after, bits.size, **rules)[0], (a, b)
         assert total == bits.total_after(first, second, dom.first.terrain_index,
                                          dom.first.crowns, dom.second.terrain_index,
-                                         dom.second.crowns, score=bits.score(), **rules)[0]
+                                         dom.second.crowns, score=bits.score(),
+                                         rules=Rules(**rules))[0]
         put(bits, dom, a, b)
         assert free == bits.free()
         bits.remove(first, second, reference.extent(grid))
@@ -236,8 +238,10 @@ def test_kingdom_scores_are_its_bitboards_scores(case: tuple[BitKingdom, referen
     squares = {cell: Half(Terrain.from_letter(t), n) for cell, (t, n) in grid.items()}
     kingdom = Kingdom.from_squares(squares, bits.size)
     assert kingdom.to_bits() == bits and state(kingdom.to_bits()) == state(bits)
-    for rules in ({}, {"middle_kingdom": True, "harmony": True}):
-        assert kingdom.tiebreak_key(**rules) == bits.tiebreak_key(**rules)
+    for rules in (Rules(bits.size), Rules(bits.size, middle_kingdom=True, harmony=True)):
+        assert kingdom.tiebreak_key(rules) == bits.tiebreak_key(rules)
+        flags = {name: True for name in rules.bonuses}
+        assert kingdom.tiebreak_key(**flags) == bits.tiebreak_key(rules)
 
 
 def test_harmony_and_middle_kingdom_on_a_full_kingdom() -> None:
@@ -250,8 +254,8 @@ def test_harmony_and_middle_kingdom_on_a_full_kingdom() -> None:
     assert bits.is_harmony() and bits.is_middle_kingdom()
     # forest 5 × 1, lake 2 × 2, mine 1 × 3; the wheat, grassland and swamps have no crown
     assert bits.score() == 5 + 4 + 3
-    assert bits.bonus(middle_kingdom=True, harmony=True) == 15
-    assert bits.tiebreak_key(middle_kingdom=True) == (22, 5, 6)
+    assert bits.bonus(Rules(middle_kingdom=True, harmony=True)) == 15
+    assert bits.tiebreak_key(Rules(middle_kingdom=True)) == (22, 5, 6)
 
 
 # ------------------------------------------------------------------ bad input

@@ -61,7 +61,7 @@ def batch() -> Batch:
 def test_the_drafts_are_plain_sets_grouped_by_their_rules(batch: Batch) -> None:
     assert all(p.kind == "best-kingdom" and in_batch(p) for p in DRAFTS)
     assert set(batch.rows) == {batch_key(p) for p in DRAFTS}
-    assert {middle for _, middle, _ in batch.rows} == {False, True}
+    assert {rules.middle_kingdom for rules, _ in batch.rows} == {False, True}
     assert batch.solved == len(DRAFTS) and batch.kept == 0
 
 
@@ -157,7 +157,8 @@ def test_presolve_keeps_a_table_per_rules_and_resumes(tmp_path: Path,
     assert (first.solved, first.kept) == (4, 0)
     assert sorted(f.name for f in tmp_path.iterdir()) == ["b-5x5-middle.parquet",
                                                           "b-5x5.parquet"]
-    assert len(optima.read_optima(batch_path(tmp_path / "b.parquet", 5, True))) == 2
+    assert len(optima.read_optima(batch_path(tmp_path / "b.parquet",
+                                                Rules(middle_kingdom=True)))) == 2
     monkeypatch.setattr(optima, "solve_set", _never)
     again = presolve(drafts, time_limit_s=LIMIT, out=tmp_path / "b.parquet")
     assert (again.solved, again.kept) == (0, 4) and again.rows == first.rows

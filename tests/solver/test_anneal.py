@@ -8,6 +8,7 @@ import random
 from kingdomino_kit import Kingdom
 from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.kingdom import Placement
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.anneal import Annealed, anneal, anneal_runs
 from kingdomino_kit.solver.solution import replay_order
 from tests import reference
@@ -30,7 +31,7 @@ def test_annealed_layouts_replay_and_score_as_reported() -> None:
     for seed, (size, k) in enumerate([(5, 12), (7, 24), (5, 12), (7, 24)]):
         for middle, harmony in [(False, False), (True, True)]:
             found = anneal(_set(seed, k), size=size, iterations=4000, seed=seed,
-                           middle_kingdom=middle, harmony=harmony)
+                           rules=Rules(size, middle_kingdom=middle, harmony=harmony))
             if found.score < 0:  # Harmony: no full layout met in the budget
                 assert harmony
                 continue

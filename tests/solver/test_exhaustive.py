@@ -9,7 +9,8 @@ import pytest
 from kingdomino_kit import Kingdom, domino
 from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.solver import Solution, SolverError, best_kingdom
+from kingdomino_kit.rules import Rules
+from kingdomino_kit.solver import Solution, SolverError, best_kingdom, best_kingdom_under
 from tests.reference import check_solution, exhaustive_best
 
 
@@ -74,6 +75,24 @@ def test_start_and_harmony_agree(numbers: str, middle: bool) -> None:
         check_solution(sol, doms, START, middle_kingdom=middle, harmony=harmony)
         for cell, half in START.squares():
             assert sol.kingdom is not None and sol.kingdom.at(cell) == half
+
+
+@pytest.mark.parametrize("numbers,middle", [("41,48", False), ("13,41", True), ("7,10", False)])
+def test_best_under_the_rules_counts_harmony_as_a_player_s_score_does(numbers: str,
+                                                                     middle: bool) -> None:
+    """With Harmony on, the best kingdom under the rules is the better of the best layout and
+    the best full one (+5), each found here by exhaustive search; when no layout fills the
+    frame (7 and 10 cannot fill the start's gaps) it is still the best kingdom, not none."""
+    doms = [domino(n) for n in numbers.split(",")]
+    rules = Rules(middle_kingdom=middle, harmony=True)
+    plain = exhaustive_best(doms, start=START, middle_kingdom=middle)
+    full = exhaustive_best(doms, start=START, middle_kingdom=middle, harmony=True)
+    assert plain is not None
+    sol = best_kingdom_under(doms, rules, start=START, workers=2)
+    assert sol.status == "optimal"
+    assert sol.score == sol.bound == max(plain, -1 if full is None else full)
+    assert sol.kingdom is not None and sol.kingdom.total(rules) == sol.score
+    assert best_kingdom_under(doms, rules.without("harmony"), start=START).score == plain
 
 
 def test_more_dominoes_than_the_start_leaves_room_for() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.errors import SolverBug
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.solver.data import model_data
 from kingdomino_kit.solver.position import Best, Job, _check_optimal, solve_model
@@ -45,8 +46,8 @@ def test_side_by_side_proves_what_one_at_a_time_proves(numbers: str, middle: boo
 
 
 def _search(numbers: str, **options: bool) -> _Search:
-    search = _Search(_set(numbers), size=5, middle_kingdom=options.get("middle", False),
-                     harmony=False, start=None, time_limit_s=60, workers=2, seed=0,
+    search = _Search(_set(numbers), rules=Rules(middle_kingdom=options.get("middle", False)),
+                     start=None, time_limit_s=60, workers=2, seed=0,
                      on_solution=None, choose=None, settings=SolverSettings())
     search.make_models()
     return search
@@ -121,7 +122,8 @@ def test_a_job_stopped_before_it_starts_learns_nothing() -> None:
 
 
 def test_a_proven_optimum_must_be_the_real_score_of_its_layout() -> None:
-    data = model_data(_set("41,36,48"), size=5, castle=(0, 0), middle_kingdom=True)
+    data = model_data(_set("41,36,48"), size=5, castle=(0, 0),
+                      rules=Rules(middle_kingdom=True))
     _check_optimal(12, {12: 12}, data)
     _check_optimal(12, {12: 22}, data)  # off the centre the model leaves the bonus out
     with pytest.raises(SolverBug):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kingdomino_kit.puzzles import load_collection
+from kingdomino_kit.rules import Rules
 from kingdomino_kit.widgets import KingdomBoard, PuzzleBoard
 from kingdomino_kit.widgets.app import Index, Notice, app_page
 
@@ -42,7 +43,7 @@ def test_the_query_string_chooses_the_board(monkeypatch: pytest.MonkeyPatch) -> 
     builder = app_page("hand=41,13,27&size=7&seed=2&middle_kingdom=1")
     assert isinstance(builder, KingdomBoard)
     assert [d.number for d in builder.hand] == [41, 13, 27] and builder.kingdom.size == 7
-    assert builder.middle_kingdom and not builder.harmony
+    assert builder.rules == Rules(7, middle_kingdom=True)
     assert len(app_page("hand=").hand) == 12                       # a seeded random hand
     monkeypatch.setenv("QUERY_STRING", "hand=41")                  # what Voilà gives the kernel
     assert [d.number for d in app_page().hand] == [41]

@@ -115,7 +115,7 @@ def test_start_kingdom_rules_and_next_placement() -> None:
                claimed=p.claimed, rules=Rules(middle_kingdom=True))
     board = PuzzleBoard(p)
     assert [d.number for d in board.hand] == [41] and board.kingdom == Kingdom.from_text("C G1")
-    assert board.middle_kingdom
+    assert board.rules == p.rules and board.rules.middle_kingdom
     assert "then, each placed if it fits, in the order you choose: 15, 36" in board.html
     assert board.click(0, -1) or board.click(-1, 0)
     grade = board.check()
