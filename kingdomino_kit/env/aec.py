@@ -40,6 +40,7 @@ from kingdomino_kit.errors import IllegalAction, KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.untrusted import shown
+from kingdomino_kit.rules import Rules
 
 __all__ = ["env", "game_options", "legal_mask", "raw_env"]
 
@@ -48,8 +49,9 @@ def game_options(players: int = 4, variant: str = "standard", middle_kingdom: bo
                  harmony: bool = False, three_player_draw: int = 3) -> GameOptions:
     """The game's rules from the environments' keyword options (bad ones raise
     :class:`~kingdomino_kit.game.options.GameOptionError`)."""
-    return GameOptions(players=players, variant=variant, middle_kingdom=middle_kingdom,
-                       harmony=harmony, three_player_draw=three_player_draw)
+    size = 7 if variant == "mighty-duel" else 5
+    return GameOptions(players=players, variant=variant, three_player_draw=three_player_draw,
+                       rules=Rules(size, middle_kingdom=middle_kingdom, harmony=harmony))
 
 
 def legal_mask(game: Game) -> np.ndarray:
