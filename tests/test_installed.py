@@ -36,7 +36,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     source = tmp / "source"  # a copy: a build/ folder left in the checkout never leaks in
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
         ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "test-artifacts",
-        "teacher", ".*_cache", ".hypothesis", ".ipynb_checkpoints"))
+        "teacher", ".*_cache", ".hypothesis", ".ipynb_checkpoints", "node_modules"))
     wheels = tmp / "wheels"
     run([sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-q", "-w", wheels], tmp)
     wheel = next(wheels.glob("kingdomino_kit-*.whl"))
@@ -82,3 +82,15 @@ def test_puzzle_list_show_and_check_by_id_after_install(installed: tuple[Path, P
     bad = run([cli, "puzzle", "show", "no-such-puzzle"], work, check=False)
     assert bad.returncode == 2 and "puzzle list" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_the_widgets_script_and_styles_ship_in_the_wheel(installed: tuple[Path, Path]) -> None:
+    bin_dir, work = installed
+    code = ("from kingdomino_kit.widgets import CoachView, KingdomBoard\n"
+            "from kingdomino_kit.widgets.view import ESM\n"
+            "board = KingdomBoard('41')\n"
+            "print(ESM.parent.parent.parent.parent.name, 'export default' in board._esm,\n"
+            "      '.kk-root' in board._css, '.kk-coach' in CoachView._css)")
+    shown = run([bin_dir / "python", "-c", code], work).stdout.split()
+    assert shown == ["site-packages", "True", "True", "True"], shown

@@ -40,25 +40,11 @@ from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver import Solution
 from kingdomino_kit.widgets.board import WidgetError
 from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid
-from kingdomino_kit.widgets.view import CSS, ActionView
+from kingdomino_kit.widgets.view import ActionView, stylesheet
 
-__all__ = ["COACH_CSS", "CoachView"]
+__all__ = ["CoachView"]
 
 CELL = 22
-COACH_CSS = r"""
-.kk-coach-boards { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start;
-  margin: 4px 0; }
-.kk-coach .kk-player { flex: 0 0 auto; }
-.kk-coach .kk-grid .kk-cell.kk-move { stroke: #1a6ad1; stroke-width: 3; }
-.kk-coach-table th:nth-child(3), .kk-coach-table td:nth-child(3),
-.kk-coach-table th:nth-child(5), .kk-coach-table td:nth-child(5) { text-align: left; }
-.kk-coach-table tr[data-kk-action] { cursor: pointer; }
-.kk-coach-table tr.kk-current td { background: #e3efff; }
-.kk-coach-table tr.kk-worst td:last-child { color: #c62828; font-weight: bold; }
-.kk-line-domino.kk-played { border-color: #c62828; }
-.kk-line-domino.kk-best { border-color: #2a8a1a; }
-"""
-"""The coach's own styles, added to the shared ones of :mod:`kingdomino_kit.widgets.view`."""
 
 
 class CoachView(ActionView):
@@ -66,7 +52,7 @@ class CoachView(ActionView):
     ``player`` with the keywords of :func:`~kingdomino_kit.game.coach.coach` (``playouts``,
     ``seconds``, ``solve``, …). ``step`` is how many actions of the game have been played."""
 
-    _css = CSS + COACH_CSS
+    _css = stylesheet("coach.css")
     step = traitlets.Int(0)
     message = traitlets.Unicode("")
 
