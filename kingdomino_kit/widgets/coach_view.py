@@ -262,8 +262,8 @@ class CoachView(ActionView):
 
 def _board(kingdom: Kingdom, cells: Any) -> str:
     """The kingdom, the cells of the move shown outlined (``kk-move``)."""
-    grid = kingdom_grid(kingdom, legal=set(cells), clickable=False, cell=CELL, badges=False)
-    return grid.replace(" kk-legal", " kk-move")
+    return kingdom_grid(kingdom, clickable=False, cell=CELL, badges=False,
+                        classes=dict.fromkeys(cells, "kk-move"))
 
 
 def _solution_board(title: str, sol: Solution | None) -> str:
