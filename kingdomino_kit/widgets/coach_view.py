@@ -174,8 +174,11 @@ class CoachView(ActionView):
         message = (f'<div class="kk-message kk-error">{escape(self.message)}</div>'
                    if self.message else "")
         self.message = ""
-        return (f'<div class="kk-coach">{head}<div class="kk-controls">{"".join(controls)}'
-                f'</div>{message}{self._boards()}{self._table()}</div>')
+        name = ("Coach: Tab reaches the buttons and the rows of the table, Enter or Space "
+                "goes there")
+        return (f'<div class="kk-coach" data-kk-name="{name}">{head}'
+                f'<div class="kk-controls">{"".join(controls)}</div>{message}'
+                f"{self._boards()}{self._table()}</div>")
 
     def _boards(self) -> str:
         if self.step >= self.last_step:
@@ -247,7 +250,8 @@ class CoachView(ActionView):
                                            f"kk-worst kk-worst-{d.worst}" if d.worst else "")
                                if c)
             mark = f" ✗{d.worst}" if d.worst else ""
-            rows.append(f'<tr class="{classes}" data-kk-action="goto" data-step="{d.step}">'
+            rows.append(f'<tr class="{classes}" data-kk-action="goto" data-step="{d.step}" '
+                        f'tabindex="0" title="go to step {d.step} (Enter)">'
                         f"<td>{d.step}</td><td>{d.round}</td>"
                         f"<td>{escape(move_text(d.played))}</td><td>{d.played_value:.1f}</td>"
                         f"<td>{escape(move_text(d.best))}</td><td>{d.best_value:.1f}</td>"

@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from kingdomino_kit.dominoes import Domino, Terrain
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Property
-from kingdomino_kit.render import TERRAIN_COLOURS, Frame, crowns_svg, kingdom_svg
+from kingdomino_kit.render import TERRAIN_COLOURS, Frame, crowns_svg, domino_words, kingdom_svg
 
 __all__ = ["button", "domino_svg", "kingdom_grid", "reach_frame", "compact_frame",
            "breakdown_table", "escape", "HAND_CELL"]
@@ -35,21 +35,25 @@ def escape(text: object) -> str:
 
 
 def button(label: str, action: str, *, enabled: bool = True, title: str = "",
-           **data: object) -> str:
-    """A button that reports ``action`` (and ``data`` as data-* attributes) when clicked.
+           name: str = "", **data: object) -> str:
+    """A button that reports ``action`` (and ``data`` as data-* attributes) when clicked;
+    ``name`` is what a screen reader says when the label alone would not do.
 
     >>> button("Rotate", "rotate", title="turn")
     '<button class="kk-btn kk-rotate" data-kk-action="rotate" title="turn">Rotate</button>'
     """
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
     tip = f' title="{escape(title)}"' if title else ""
+    if name:
+        tip += f' aria-label="{escape(name)}"'
     off = " disabled" if not enabled else ""
     return (f'<button class="kk-btn kk-{action}" data-kk-action="{action}"{attrs}{tip}{off}>'
             f"{escape(label)}</button>")
 
 
 def domino_svg(dom: Domino, direction: int = 0, cell: int = HAND_CELL) -> str:
-    """A picture of a domino; ``direction`` puts the second half right/below/left/above.
+    """A picture of a domino; ``direction`` puts the second half right/below/left/above. The
+    picture is named for a screen reader by :func:`~kingdomino_kit.render.domino_words`.
 
     >>> from kingdomino_kit import domino
     >>> domino_svg(domino(48), 1).count("<rect")
@@ -59,8 +63,10 @@ def domino_svg(dom: Domino, direction: int = 0, cell: int = HAND_CELL) -> str:
     cells = [(0, 0), (dr, dc)]
     rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
     width, height = (2 if dc else 1) * cell, (2 if dr else 1) * cell
+    words = escape(domino_words(dom))
     out = [f'<svg class="kk-domino-svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}">']
+           f'viewBox="0 0 {width} {height}" role="img" aria-label="{words}">'
+           f"<title>{words}</title>"]
     for half, (r, c) in zip(dom.halves, cells, strict=True):
         x, y = (c - cmin) * cell, (r - rmin) * cell
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
