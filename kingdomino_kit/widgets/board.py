@@ -57,7 +57,7 @@ _ARROWS = ("→", "↓", "←", "↑")
 _STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 KEYS_HELP = ("Keys (click the board or Tab to it): arrows move the cursor, Enter places, "
              "R rotates, U undoes; Tab reaches the dominoes and buttons, Enter or Space "
-             "presses them.")
+             "presses them, Escape returns to the board.")
 
 
 def move_cursor(cursor: Cell, key: str, frame: tuple[int, int, int, int]) -> Cell:

@@ -53,8 +53,9 @@ __all__ = ["DraftTable", "KING_COLOURS"]
 KING_COLOURS = ("#1a6ad1", "#c62828", "#2e7d32", "#8e24aa")
 """One colour per player for kings and kingdom frames."""
 LOG_LINES = 8
-KEYS_HELP = ("Tab reaches the dominoes of the line and the buttons, Enter or Space presses them; "
-             "when you place, arrows move the cursor on your kingdom, Enter places, R rotates.")
+KEYS_HELP = ("Tab reaches the dominoes of the line and the buttons, Enter or Space presses "
+             "them, Escape returns to the board; when you place, arrows move the cursor on your "
+             "kingdom, Enter places, R rotates.")
 
 
 class DraftTable(ActionView):

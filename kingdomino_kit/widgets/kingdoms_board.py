@@ -36,7 +36,8 @@ __all__ = ["ScoringBoard", "KingdomsTable", "KEYS_HELP"]
 
 FRAME = (0, ROWS - 1, 0, COLS - 1)
 KEYS_HELP = ("Keys (click the board or Tab to it): arrows move the cursor over the cells, Enter "
-             "chooses the cell; Tab reaches the buttons, Enter or Space presses them.")
+             "chooses the cell; Tab reaches the buttons, Enter or Space presses them, Escape "
+             "returns to the board.")
 
 
 def _board_html(head: str, controls: str, message: str, kind: str, svg: str, side: str) -> str:

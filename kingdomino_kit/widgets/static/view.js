@@ -68,6 +68,13 @@ function render({ model, el }) {
   const press = (ev) => {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || TYPING.has(ev.target.tagName)) return;
     const control = ev.target !== root && ev.target.closest("[data-kk-action], a, button");
+    if (control && ev.key === "Escape") {
+      // back from a control to the board, where the arrows and Enter work on the cells
+      ev.preventDefault();
+      ev.stopPropagation();
+      root.focus({ preventScroll: true });
+      return;
+    }
     if (control && ACTIVATE.has(ev.key)) {
       // a focused control: Enter and Space are its own (a button clicks itself)
       if (control.tagName !== "BUTTON" && control.tagName !== "A" && control.dataset.kkAction) {
