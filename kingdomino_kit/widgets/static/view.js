@@ -76,10 +76,11 @@ function render({ model, el }) {
       return;
     }
     if (control && ACTIVATE.has(ev.key)) {
-      // a focused control: Enter and Space are its own (a button clicks itself)
+      // a focused control: Enter and Space are its own (a button clicks itself), and the
+      // notebook around does not see them
+      ev.stopPropagation();
       if (control.tagName !== "BUTTON" && control.tagName !== "A" && control.dataset.kkAction) {
         ev.preventDefault();
-        ev.stopPropagation();
         send(control);
       }
       return;
