@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from kingdomino_kit.kingdom import Kingdom, Property
 
 __all__ = ["TERRAIN_COLOURS", "CASTLE_COLOUR", "EMPTY_COLOUR", "CROWN_COLOUR", "LEGAL_COLOUR",
-           "CROWN_MIN", "LABEL", "Bounded", "Frame", "kingdom_svg", "draw_kingdom", "frame_of",
+           "CROWN_MIN", "LABEL", "PAPER", "Bounded", "Frame", "kingdom_svg", "draw_kingdom",
+           "frame_of",
            "svg_open", "svg_cells", "crown_path", "crowns_svg", "legal_marker_svg",
            "domino_outline_svg", "cell_name", "name_cells", "badge_svg", "CROWN_WORDS",
            "half_words", "domino_words", "square_words", "kingdom_words", "labels_svg",
@@ -60,6 +61,9 @@ CROWN_MIN = 14
 """The narrowest crown drawn, in pixels."""
 LABEL = 16
 """Room for the row and column labels, in pixels."""
+PAPER = "#fff"
+"""The background every picture brings with it: its labels and title keep their contrast on a
+dark page (JupyterLab's dark theme) as on a light one."""
 
 Frame = tuple[int, int, int, int]
 """A bounding box of cells to draw: min row, max row, min column, max column (centre-relative)."""
@@ -204,7 +208,7 @@ def svg_open(css: str, frame: Frame, cell: int, title: str | None = None,
     if description is not None:
         name = f' role="{role}" aria-label="{escape_svg(description)}"'
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" width="{width}" '
-           f'height="{height}" viewBox="0 0 {width} {height}"{name}>']
+           f'height="{height}" viewBox="0 0 {width} {height}"{name} style="background: {PAPER}">']
     if description is not None:
         out.append(f"<title>{escape_svg(description)}</title>")
     if title:

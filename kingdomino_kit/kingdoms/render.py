@@ -23,6 +23,7 @@ from kingdomino_kit.kingdoms.tiles import Castle, Tile, TileKind
 from kingdomino_kit.render import (
     CROWN_COLOUR,
     EMPTY_COLOUR,
+    PAPER,
     TERRAIN_COLOURS,
     escape_svg,
     legal_marker_svg,
@@ -132,7 +133,7 @@ def board_svg(board: Board, *, cell: int = 44, highlight: Iterable[Iterable[Cell
     role = "group" if named else "img"
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="kk-kingdoms-board" width="{width}" '
            f'height="{height}" viewBox="0 0 {width} {height}" role="{role}" '
-           f'aria-label="{about}">', f"<title>{about}</title>"]
+           f'aria-label="{about}" style="background: {PAPER}">', f"<title>{about}</title>"]
     font = 'font-family="sans-serif" text-anchor="middle"'
     labels = 'font-size="12" fill="#444"'
     if title:
