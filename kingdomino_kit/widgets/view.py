@@ -5,17 +5,21 @@ All state and every rule live in Python. The view (an anywidget whose ES module 
 when an element carrying ``data-kk-action`` is clicked it sends Python a custom message with
 that element's ``data-*`` attributes — one message per click, so quick clicks are never merged
 (a synced trait set twice between two round trips reaches Python once: ipywidgets merges
-pending state). Setting the
-``event`` trait to the same attributes plus a counter does the same from Python (the tests drive
-the widgets that way). Python answers in :meth:`ActionView.handle` and renders new HTML.
-Hovering a board cell previews the chosen domino on the two cells it would cover (colours only;
-legality is decided in Python).
+pending state). Setting the ``event`` trait to the same attributes plus a counter does the same
+from Python (the tests drive the widgets that way). Python answers in
+:meth:`ActionView.handle` and renders new HTML. Hovering a board cell previews the chosen
+domino on the two cells it would cover (colours only; legality is decided in Python).
 
-Keys: when the widget's HTML has an element with ``data-kk-keys``, the view (focusable, and
-kept focused across redraws) reports the arrows, Enter, R and U as a ``key`` action with
-``data-key`` ``up``/``down``/``left``/``right``/``enter``/``rotate``/``undo``; it stops them
-there, so JupyterLab's own shortcuts (R makes a raw cell) do not see them; Python answers a key
-like a click.
+Keys: when the widget's HTML has an element with ``data-kk-keys``, the view (focusable, a group
+named by the HTML's ``data-kk-name``) reports the arrows, Enter, R and U as a ``key`` action
+with ``data-key`` ``up``/``down``/``left``/``right``/``enter``/``rotate``/``undo``; it stops
+them there, so JupyterLab's own shortcuts (R makes a raw cell) do not see them; Python answers
+a key like a click. A focused control (a domino, a button, a table row with
+``data-kk-action``) keeps Enter and Space: they press it; Escape takes the focus back to the
+board. The focus stays on the same control across redraws.
+
+The message line (``.kk-message``) is read out by screen readers: the view keeps one polite
+live region of its own, outside the redrawn HTML, and writes each new message into it.
 
 >>> view = ActionView()
 >>> view.html == "" and view.event == {}
