@@ -6,6 +6,8 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
+NODE_STAMP := node_modules/.installed-stamp
+
 .PHONY: lab app notebooks teacher test test-fast test-optimized bench lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
@@ -69,9 +71,16 @@ chromium:
 bench: $(STAMP)
 	$(PY) -m benchmarks
 
-lint: $(STAMP)
+# ESLint for the widgets' ES modules, installed from package-lock.json into node_modules/
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NODE_STAMP)
+
+## make lint: ruff and mypy over the Python; ESLint over the widgets' JavaScript
+lint: $(STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check kingdomino_kit tests benchmarks scripts lessons notebooks
 	$(VENV)/bin/mypy
+	node_modules/.bin/eslint kingdomino_kit/widgets/static
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts teacher

@@ -236,6 +236,11 @@ class Kingdom(BaseKingdom[Half, Placement]):
 
         return kingdom_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The picture inline (an image with alt text: JupyterLab shows a bare SVG output as an
+        ``<img>`` without one)."""
+        return self._repr_svg_()
+
 
 def kingdom_from(placements: Iterable[Placement], size: int = 5) -> Kingdom:
     """Build a kingdom by placing each placement in turn (each checked by the rules).

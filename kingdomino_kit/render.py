@@ -23,19 +23,23 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kingdomino_kit.dominoes import Terrain
 from kingdomino_kit.grid import Cell
 
 if TYPE_CHECKING:
+    from kingdomino_kit.dominoes import Domino, Half
     from kingdomino_kit.kingdom import Kingdom, Property
 
 __all__ = ["TERRAIN_COLOURS", "CASTLE_COLOUR", "EMPTY_COLOUR", "CROWN_COLOUR", "LEGAL_COLOUR",
-           "CROWN_MIN", "LABEL", "Bounded", "Frame", "kingdom_svg", "draw_kingdom", "frame_of",
+           "CROWN_MIN", "LABEL", "PAPER", "Bounded", "Frame", "kingdom_svg", "draw_kingdom",
+           "frame_of",
            "svg_open", "svg_cells", "crown_path", "crowns_svg", "legal_marker_svg",
-           "domino_outline_svg", "cell_name", "name_cells", "labels_svg", "outline_path",
+           "domino_outline_svg", "cell_name", "name_cells", "badge_svg", "CROWN_WORDS",
+           "half_words", "domino_words", "square_words", "kingdom_words", "labels_svg",
+           "outline_path",
            "escape_svg", "axes_cells", "label_score", "finish_axes"]
 
 TERRAIN_COLOURS: dict[Terrain, str] = {
@@ -57,6 +61,9 @@ CROWN_MIN = 14
 """The narrowest crown drawn, in pixels."""
 LABEL = 16
 """Room for the row and column labels, in pixels."""
+PAPER = "#fff"
+"""The background every picture brings with it: its labels and title keep their contrast on a
+dark page (JupyterLab's dark theme) as on a light one."""
 
 Frame = tuple[int, int, int, int]
 """A bounding box of cells to draw: min row, max row, min column, max column (centre-relative)."""
@@ -181,20 +188,29 @@ def _origin(title: str | None, labelled: bool) -> tuple[int, int]:
 
 
 def svg_open(css: str, frame: Frame, cell: int, title: str | None = None,
-             labels: int | None = None) -> list[str]:
+             labels: int | None = None, *, description: str | None = None,
+             role: str = "img") -> list[str]:
     """The opening lines of a grid drawing (the games' renderers share it): the ``<svg>``
-    element sized for ``frame`` with CSS class ``css``, the title if any, and (``labels``: the
+    element sized for ``frame`` with CSS class ``css``, its accessible name (``description``:
+    ``role``, ``aria-label`` and a ``<title>``), the title if any, and (``labels``: the
     kingdom's size) the column letters and row numbers of :func:`cell_name`.
 
     >>> svg_open("kk-kingdom", (0, 0, 0, 1), 40, "a<b")[1]
     '<text x="4" y="15" font-family="sans-serif" font-size="13">a&lt;b</text>'
+    >>> svg_open("kk-kingdom", (0, 0, 0, 1), 40, description="a kingdom")[1]
+    '<title>a kingdom</title>'
     """
     rmin, rmax, cmin, cmax = frame
     x0, y0 = _origin(title, labels is not None)
     width = (cmax - cmin + 1) * cell + x0 + PAD
     height = (rmax - rmin + 1) * cell + y0 + PAD
+    name = ""
+    if description is not None:
+        name = f' role="{role}" aria-label="{escape_svg(description)}"'
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" width="{width}" '
-           f'height="{height}" viewBox="0 0 {width} {height}">']
+           f'height="{height}" viewBox="0 0 {width} {height}"{name} style="background: {PAPER}">']
+    if description is not None:
+        out.append(f"<title>{escape_svg(description)}</title>")
     if title:
         out.append(f'<text x="{PAD}" y="15" font-family="sans-serif" font-size="13">'
                    f"{escape_svg(title)}</text>")
@@ -244,52 +260,166 @@ def svg_cells(frame: Frame, cell: int, title: str | None = None, labelled: bool 
 
 def kingdom_svg(kingdom: Kingdom, *, cell: int = 40, frame: Frame | None = None,
                 highlight: Iterable[Property] = (), title: str | None = None,
-                labels: bool = True, legal: Iterable[Cell] = ()) -> str:
+                labels: bool = True, legal: Iterable[Cell] = (),
+                out: Collection[Cell] = (), classes: Mapping[Cell, str] | None = None,
+                clickable: bool = False, badges: bool = False, cursor: Cell | None = None,
+                named: bool = False, description: str | None = None) -> str:
     """The kingdom as an SVG document; the same kingdom always gives the same text.
 
     ``highlight`` outlines properties (thick borders where a property meets another cell);
     each placed domino the kingdom remembers (its ``history``) gets a thin outline; ``labels``
     writes the column letters and row numbers of :func:`cell_name`; ``legal`` cells get the
     legal marker. Each square carries CSS classes (``kk-cell kk-wheat`` …) as stable hooks.
+    The picture is an image with an accessible name (``description``, or
+    :func:`kingdom_words`) as its ``<title>`` and ``aria-label``.
+
+    What a board adds (the widgets): ``out`` cells (``kk-out``: out of reach), ``classes``
+    (more CSS classes for some cells), ``clickable`` (``data-kk-action="cell"`` on every
+    square), ``badges`` (the highlighted properties numbered in order, ``kk-zero`` when they
+    score nothing, with a numbered disc in each one's first cell), ``cursor`` (the keyboard's
+    cursor: ``kk-cursor`` and a thick outline) and ``named`` (the picture a group whose every
+    square is an image named by :func:`square_words`, e.g. "C3, wheat, one crown").
+
+    >>> from kingdomino_kit import Kingdom
+    >>> svg = kingdom_svg(Kingdom.from_text("C W1"), frame=(0, 1, 0, 1), legal=[(1, 0)],
+    ...                   named=True)
+    >>> 'aria-label="F5, wheat, one crown"' in svg, 'aria-label="E6, empty, legal here"' in svg
+    (True, True)
     """
     frame = frame or frame_of(kingdom)
     size = kingdom.size
-    out = svg_open("kk-kingdom", frame, cell, title, labels=size if labels else None)
+    props = list(highlight)
+    about = description if description is not None else kingdom_words(kingdom)
+    out_lines = svg_open("kk-kingdom", frame, cell, title, labels=size if labels else None,
+                         description=about, role="group" if named else "img")
     x0, y0 = _origin(title, labels)
     marked = set(legal)
+    corners: dict[Cell, tuple[int, int]] = {}
+    action = ' data-kk-action="cell"' if clickable else ""
     for r, c, x, y, attrs in svg_cells(frame, cell, title, labels):
-        if (r, c) == (0, 0):
-            out.append(f'<rect class="kk-cell kk-castle" {attrs} fill="{CASTLE_COLOUR}"'
-                       ' stroke="#555" stroke-width="1"/>')
+        where = (r, c)
+        corners[where] = (x, y)
+        half = None if where == (0, 0) else kingdom.at(where)
+        extra = "".join(f" {name}" for name, on in (
+            ("kk-legal", where in marked), ("kk-out", where in out),
+            ("kk-cursor", where == cursor)) if on)
+        if classes and where in classes:
+            extra += " " + classes[where]
+        if named:
+            words = square_words(kingdom, where, legal=where in marked, out=where in out)
+            attrs += f' role="img" aria-label="{escape_svg(words)}"'
+        if where == (0, 0):
+            out_lines.append(f'<rect class="kk-cell kk-castle{extra}"{action} {attrs} '
+                             f'fill="{CASTLE_COLOUR}" stroke="#555" stroke-width="1"/>')
             m = cell * 0.2
-            out.append(f'<path d="M{x + m:.1f},{y + cell - m:.1f} L{x + m:.1f},{y + m * 2:.1f}'
-                       f' L{x + cell / 2:.1f},{y + m:.1f} L{x + cell - m:.1f},{y + m * 2:.1f}'
-                       f' L{x + cell - m:.1f},{y + cell - m:.1f} Z" fill="#3c4a66"/>')
-            continue
-        half = kingdom.at((r, c))
-        if half is None:
-            out.append(f'<rect class="kk-cell kk-empty" {attrs} fill="{EMPTY_COLOUR}"'
-                       ' stroke="#ccc" stroke-width="1"/>')
-            if (r, c) in marked:
-                out.append(legal_marker_svg(x, y, cell))
-            continue
-        colour = TERRAIN_COLOURS[half.terrain]
-        out.append(f'<rect class="kk-cell kk-{half.terrain.value}" {attrs} '
-                   f'fill="{colour}" stroke="#333" stroke-width="0.5"/>')
-        out.append(crowns_svg(x, y, cell, half.crowns))
+            out_lines.append(
+                f'<path d="M{x + m:.1f},{y + cell - m:.1f} L{x + m:.1f},{y + m * 2:.1f}'
+                f' L{x + cell / 2:.1f},{y + m:.1f} L{x + cell - m:.1f},{y + m * 2:.1f}'
+                f' L{x + cell - m:.1f},{y + cell - m:.1f} Z" fill="#3c4a66"/>')
+        elif half is None:
+            out_lines.append(f'<rect class="kk-cell kk-empty{extra}"{action} {attrs} '
+                             f'fill="{EMPTY_COLOUR}" stroke="#ccc" stroke-width="1"/>')
+            if where in marked:
+                out_lines.append(legal_marker_svg(x, y, cell))
+        else:
+            out_lines.append(f'<rect class="kk-cell kk-{half.terrain.value}{extra}"{action} '
+                             f'{attrs} fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" '
+                             'stroke-width="0.5"/>')
+            out_lines.append(crowns_svg(x, y, cell, half.crowns))
     rmin, _, cmin, _ = frame
     for placement in kingdom.history:
-        out.append(domino_outline_svg(placement.cells, rmin, cmin, cell, x0, y0))
-    for prop in highlight:
-        out.append(outline_path(prop.cells, rmin, cmin, cell, x0, y0))
-    out.append("</svg>")
-    return "\n".join(out)
+        out_lines.append(domino_outline_svg(placement.cells, rmin, cmin, cell, x0, y0))
+    for k, prop in enumerate(props, start=1):
+        number = (k, prop.score == 0) if badges else None
+        out_lines.append(outline_path(prop.cells, rmin, cmin, cell, x0, y0, number=number))
+    if badges:
+        out_lines.extend(badge_svg(*corners[min(p.cells)], cell, k, p.score > 0)
+                         for k, p in enumerate(props, start=1) if min(p.cells) in corners)
+    if cursor is not None and cursor in corners:
+        x, y = corners[cursor]
+        out_lines.append(f'<rect class="kk-cursor-mark" x="{x + 1}" y="{y + 1}" '
+                         f'width="{cell - 2}" height="{cell - 2}" fill="none" stroke="#0b3d91" '
+                         'stroke-width="3"/>')
+    out_lines.append("</svg>")
+    return "\n".join(out_lines)
 
 
-def outline_path(cells: Sequence[Cell], rmin: int, cmin: int, cell: int, x0: int, y0: int
+def badge_svg(x: int, y: int, cell: int, number: int, scores: bool) -> str:
+    """A property's number on a disc in the bottom-right corner of the square at (x, y): red
+    when the property scores, grey when it has no crown.
+
+    >>> badge_svg(0, 0, 40, 2, True).count("kk-badge")
+    2
+    """
+    colour = "#d11" if scores else "#555"
+    return (f'<circle class="kk-badge-disc" cx="{x + cell - 9}" cy="{y + cell - 9}" r="8" '
+            f'fill="{colour}" stroke="#fff" stroke-width="1"/>'
+            f'<text class="kk-badge" x="{x + cell - 9}" y="{y + cell - 5}" '
+            f'text-anchor="middle">{number}</text>')
+
+
+CROWN_WORDS = ("", "one crown", "two crowns", "three crowns")
+"""How many crowns a square shows, in words (a screen reader reads "one crown", not "1")."""
+
+
+def half_words(half: Half, joiner: str = ", ") -> str:
+    """A square of a domino in words: its terrain and its crowns.
+
+    >>> from kingdomino_kit import domino
+    >>> half_words(domino(48).first), half_words(domino(48).second, " with ")
+    ('wheat', 'mine with three crowns')
+    """
+    crowns = CROWN_WORDS[half.crowns] if half.crowns < len(CROWN_WORDS) else \
+        f"{half.crowns} crowns"
+    return half.terrain.value + (f"{joiner}{crowns}" if crowns else "")
+
+
+def domino_words(dom: Domino) -> str:
+    """A domino named by its number, terrains and crowns (what a screen reader says).
+
+    >>> from kingdomino_kit import domino
+    >>> domino_words(domino(48))
+    'domino 48: wheat and mine with three crowns'
+    """
+    return (f"domino {dom.number}: {half_words(dom.first, ' with ')} and "
+            f"{half_words(dom.second, ' with ')}")
+
+
+def square_words(kingdom: Kingdom, where: Cell, *, legal: bool = False, out: bool = False
                  ) -> str:
+    """A square of a kingdom named as the labels name it, with what lies there: "E5, castle",
+    "C3, wheat, one crown", "D4, empty, legal here", "A1, empty, out of reach".
+
+    >>> from kingdomino_kit import Kingdom
+    >>> square_words(Kingdom.from_text("C W1"), (0, 1)), square_words(Kingdom(), (0, 0))
+    ('F5, wheat, one crown', 'E5, castle')
+    """
+    name = cell_name(where, kingdom.size)
+    if where == (0, 0):
+        return f"{name}, castle"
+    half = kingdom.at(where)
+    if half is not None:
+        return f"{name}, {half_words(half)}"
+    return f"{name}, empty" + (", legal here" if legal else "") + (
+        ", out of reach" if out else "")
+
+
+def kingdom_words(kingdom: Kingdom) -> str:
+    """A kingdom's picture in words: its size, its squares and its score (its alt text).
+
+    >>> from kingdomino_kit import Kingdom
+    >>> kingdom_words(Kingdom.from_text("C G2 G"))
+    'Kingdom (5×5): the castle and 2 squares, 4 points'
+    """
+    return (f"Kingdom ({kingdom.size}×{kingdom.size}): the castle and {len(kingdom)} squares, "
+            f"{kingdom.score()} points")
+
+
+def outline_path(cells: Sequence[Cell], rmin: int, cmin: int, cell: int, x0: int, y0: int,
+                 *, number: tuple[int, bool] | None = None) -> str:
     """A ``kk-property`` path along the border of a set of cells, drawn in a grid of ``cell``
-    pixels whose cell (``rmin``, ``cmin``) has its top-left corner at (``x0``, ``y0``).
+    pixels whose cell (``rmin``, ``cmin``) has its top-left corner at (``x0``, ``y0``);
+    ``number`` = (k, no crown) numbers it (``data-property``) and marks ``kk-zero`` (dashed).
 
     >>> outline_path([(0, 0)], 0, 0, 10, 0, 0).split('"')[3]
     'M0,0 H10 M0,10 H10 M0,0 V10 M10,0 V10'
@@ -306,17 +436,22 @@ def outline_path(cells: Sequence[Cell], rmin: int, cmin: int, cell: int, x0: int
             segs.append(f"M{x},{y} V{y + cell}")
         if (r, c + 1) not in inside:
             segs.append(f"M{x + cell},{y} V{y + cell}")
-    return (f'<path class="kk-property" d="{" ".join(segs)}" fill="none" stroke="#d11"'
+    head = '<path class="kk-property"'
+    if number is not None:
+        head = (f'<path class="kk-property{" kk-zero" if number[1] else ""}" '
+                f'data-property="{number[0]}"')
+    return (f'{head} d="{" ".join(segs)}" fill="none" stroke="#d11"'
             ' stroke-width="3" stroke-linecap="square"/>')
 
 
 def escape_svg(text: str) -> str:
-    """Text made safe inside an SVG element (``&``, ``<`` and ``>`` escaped).
+    """Text made safe inside an SVG element or attribute (``&``, ``<``, ``>`` and ``"``).
 
-    >>> escape_svg("a<b & c")
-    'a&lt;b &amp; c'
+    >>> escape_svg('a<b & "c"')
+    'a&lt;b &amp; &quot;c&quot;'
     """
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
 
 
 def axes_cells(frame: Frame) -> Iterator[tuple[int, int, int, int]]:

@@ -36,7 +36,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     source = tmp / "source"  # a copy: a build/ folder left in the checkout never leaks in
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
         ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "test-artifacts",
-        "teacher", ".*_cache", ".hypothesis", ".ipynb_checkpoints"))
+        "teacher", ".*_cache", ".hypothesis", ".ipynb_checkpoints", "node_modules"))
     wheels = tmp / "wheels"
     run([sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-q", "-w", wheels], tmp)
     wheel = next(wheels.glob("kingdomino_kit-*.whl"))
@@ -108,3 +108,15 @@ def test_editions_run_from_a_folder_outside_the_repository(installed: tuple[Path
     assert Path("".join(where[0]["text"]).strip()).is_relative_to(bin_dir.parent), where
     assert sorted(p.name for p in (work / "class").iterdir()) == [
         "00_start_here.ipynb", "04_cp_sat.ipynb", "99_where.ipynb"]  # nothing else written
+
+
+@pytest.mark.slow
+def test_the_widgets_script_and_styles_ship_in_the_wheel(installed: tuple[Path, Path]) -> None:
+    bin_dir, work = installed
+    code = ("from kingdomino_kit.widgets import CoachView, KingdomBoard\n"
+            "from kingdomino_kit.widgets.view import ESM\n"
+            "board = KingdomBoard('41')\n"
+            "print(ESM.parent.parent.parent.parent.name, 'export default' in board._esm,\n"
+            "      '.kk-root' in board._css, '.kk-coach' in CoachView._css)")
+    shown = run([bin_dir / "python", "-c", code], work).stdout.split()
+    assert shown == ["site-packages", "True", "True", "True"], shown

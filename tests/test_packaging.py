@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -89,3 +90,21 @@ def test_package_data_ships_the_catalogue() -> None:
     data = toml["tool"]["setuptools"]["package-data"]["kingdomino_kit"]
     assert "data/*.csv" in data and "py.typed" in data
     assert (ROOT / "kingdomino_kit" / "py.typed").exists()
+
+
+def test_the_widgets_browser_side_is_files_linted_and_shipped() -> None:
+    toml = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    data = toml["tool"]["setuptools"]["package-data"]["kingdomino_kit"]
+    assert {"widgets/static/*.js", "widgets/static/*.css"} <= set(data)
+    static = ROOT / "kingdomino_kit" / "widgets" / "static"
+    assert {p.name for p in static.iterdir()} >= {"view.js", "view.css", "coach.css"}
+    for module in (ROOT / "kingdomino_kit" / "widgets").glob("*.py"):  # no inline script left
+        text = module.read_text()
+        assert "export default" not in text and "addEventListener" not in text, module
+    makefile = (ROOT / "Makefile").read_text()
+    lint = makefile[makefile.index("\nlint:"):].split("\n\n")[0]
+    assert "eslint kingdomino_kit/widgets/static" in lint and "NODE_STAMP" in lint
+    assert "npm ci" in makefile
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert "node_modules/eslint" in lock["packages"]
+    assert "node_modules/" in (ROOT / ".gitignore").read_text().split()

@@ -180,6 +180,10 @@ class Board:
 
         return board_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The picture inline, an image with alt text (as ``Kingdom._repr_html_``)."""
+        return self._repr_svg_()
+
 
 def cell_name(cell: Cell) -> str:
     """A 1-based name for messages: ``r1c3``.

@@ -391,6 +391,10 @@ class KingdomsGame:
         return board_svg(self.board, title=f"epoch {self.epoch} · gold " + " ".join(
             f"{p} {g}" for p, g in self.gold.items()))
 
+    def _repr_html_(self) -> str:
+        """The picture inline, an image with alt text (as ``Kingdom._repr_html_``)."""
+        return self._repr_svg_()
+
 
 def play_game(rules: KingdomsRules, bots: Sequence[Bot | BotFunction],
               seed: int | None = None) -> KingdomsGame:

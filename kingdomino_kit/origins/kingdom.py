@@ -450,6 +450,10 @@ class OriginsKingdom:
 
         return origins_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The picture inline, an image with alt text (as ``Kingdom._repr_html_``)."""
+        return self._repr_svg_()
+
 
 def _cell(value: Any, what: str) -> Cell:
     """A (row, column) pair of integers, or :class:`IllegalAction` naming ``what``."""

@@ -31,7 +31,7 @@ from kingdomino_kit.render import (
 )
 from kingdomino_kit.render import TERRAIN_COLOURS as CORE_COLOURS
 
-__all__ = ["TERRAIN_COLOURS", "origins_svg", "draw_origins"]
+__all__ = ["TERRAIN_COLOURS", "origins_svg", "draw_origins", "territory_words"]
 
 TERRAIN_COLOURS: dict[Terrain, str] = {
     Terrain.GRASSLAND: "#77970d",
@@ -59,12 +59,36 @@ def _label(x: float, y: float, size: int, text: object, fill: str | None = None)
             f'font-family="sans-serif"{colour}>{text}</text>')
 
 
+def territory_words(kingdom: OriginsKingdom) -> str:
+    """The territory's picture in words (its alt text).
+
+    >>> from kingdomino_kit.origins.kingdom import OriginsKingdom
+    >>> territory_words(OriginsKingdom.from_text("H V2 G*1 / . F$ D@h"))
+    'Origins territory (5×5): the hut and 4 squares, 1 fire token, 1 resource, 1 caveman'
+    """
+    rmin, rmax, cmin, cmax = kingdom.bounds
+    squares = sum(kingdom.at((r, c)) is not None and (r, c) != (0, 0)
+                  for r in range(rmin, rmax + 1) for c in range(cmin, cmax + 1))
+
+    def count(n: int, what: str) -> str:
+        return f"{n} {what}" + ("" if n == 1 else ("men" if what == "caveman" else "s"))
+
+    return (f"Origins territory ({kingdom.size}×{kingdom.size}): the hut and {squares} squares, "
+            f"{count(len(kingdom.tokens), 'fire token')}, "
+            f"{count(len(kingdom.resources), 'resource')}, "
+            f"{count(len(kingdom.cavemen), 'caveman')}")
+
+
 def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
-                title: str | None = None, labels: bool = True) -> str:
+                title: str | None = None, labels: bool = True,
+                description: str | None = None) -> str:
     """The territory as an SVG document; the same territory always gives the same text.
-    ``labels``: the column letters and row numbers (the hut is E5 on 5×5)."""
+    ``labels``: the column letters and row numbers (the hut is E5 on 5×5); the picture is an
+    image named by ``description`` (or :func:`territory_words`)."""
     frame = frame_of(kingdom, full=full)
-    out = svg_open("ko-territory", frame, cell, title, labels=kingdom.size if labels else None)
+    about = description if description is not None else territory_words(kingdom)
+    out = svg_open("ko-territory", frame, cell, title, labels=kingdom.size if labels else None,
+                   description=about)
     for r, c, x, y, rect in svg_cells(frame, cell, title, labels):
         if (r, c) == (0, 0):
             out.append(f'<rect class="ko-cell ko-hut" {rect} fill="{HUT_COLOUR}" '

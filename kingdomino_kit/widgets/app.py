@@ -56,12 +56,13 @@ class Index:
     """Every puzzle of the collection and the kingdom builder, as links to the page itself."""
 
     def _repr_html_(self) -> str:
-        rows = [f'<li><a class="kk-app-link" href="?puzzle={quote(p.id)}">{escape(p.id)}</a> — '
+        link = 'class="kk-app-link" style="text-decoration: underline"'   # not by colour alone
+        rows = [f'<li><a {link} href="?puzzle={quote(p.id)}">{escape(p.id)}</a> — '
                 f"{escape(p.title)} (level {p.level}, {escape(p.kind)})</li>"
                 for p in load_collection()]
         return ('<div class="kk-app-index" style="font: 14px sans-serif">'
                 "<h2>Kingdomino boards</h2>"
-                '<p><a class="kk-app-link" href="?hand=">The kingdom builder</a> '
+                f'<p><a {link} href="?hand=">The kingdom builder</a> '
                 "(a seeded random hand; <code>?hand=41,13,27</code> chooses the dominoes)</p>"
                 f"<h3>Puzzles</h3><ul>{''.join(rows)}</ul></div>")
 

@@ -37,7 +37,7 @@ from kingdomino_kit.dominoes import DOMINOES, Domino, dominoes
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.render import cell_name, name_cells
+from kingdomino_kit.render import cell_name, domino_words, name_cells
 from kingdomino_kit.rules import BONUS_NAMES, Rules, rules_or_flags
 from kingdomino_kit.widgets.markup import (
     breakdown_table,
@@ -56,8 +56,9 @@ ROTATIONS = ("right of", "below", "left of", "above")
 """Where the second half lies from the first, by rotation 0–3 (the order of grid.DIRECTIONS)."""
 _ARROWS = ("→", "↓", "←", "↑")
 _STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-KEYS_HELP = ("Keys (click the board first): arrows move the cursor, Enter places, R rotates, "
-             "U undoes.")
+KEYS_HELP = ("Keys (click the board or Tab to it): arrows move the cursor, Enter places, "
+             "R rotates, U undoes; Tab reaches the dominoes and buttons, Enter or Space "
+             "presses them, Escape returns to the board.")
 
 
 def move_cursor(cursor: Cell, key: str, frame: tuple[int, int, int, int]) -> Cell:
@@ -443,9 +444,12 @@ class KingdomBoard(ActionView):
                 classes += " kk-selected"
             if not self.kingdom.can_place(d):
                 classes += " kk-stuck"
+            words = domino_words(d) + (", chosen" if d.number == self._selected else "") + (
+                ", fits nowhere" if "kk-stuck" in classes else "")
             hand_items.append(
                 f'<button class="{classes}" data-kk-action="select" data-domino="{d.number}" '
-                f'title="domino {d.number}: {d.first}|{d.second}">{d.number}'
+                f'title="domino {d.number}: {d.first}|{d.second}" aria-label="{escape(words)}" '
+                f'aria-pressed="{str(d.number == self._selected).lower()}">{d.number}'
                 f"{domino_svg(d, 0)}</button>")
         hand = "".join(hand_items) or '<span class="kk-empty-hand">(no dominoes left)</span>'
         chosen = ""
@@ -478,7 +482,8 @@ class KingdomBoard(ActionView):
             export = f'<pre class="kk-export-text">{escape(self.export())}</pre>'
         title = f'<div class="kk-title"><b>{escape(self.title)}</b></div>' if self.title else ""
         kind = self._message_kind
-        return (f'<div class="kk-board kk-keys" data-kk-keys="board" '
+        name = escape(f"{self.title or 'Kingdom builder'}: {KEYS_HELP}")
+        return (f'<div class="kk-board kk-keys" data-kk-keys="board" data-kk-name="{name}" '
                 f'data-size="{self.kingdom.size}">{title}'
                 f'<div class="kk-hand">{hand}</div><div class="kk-controls">{controls}</div>'
                 f'<div class="kk-main">{grid}<div class="kk-side">{score}'

@@ -41,25 +41,11 @@ from kingdomino_kit.render import name_cells
 from kingdomino_kit.solver import Solution
 from kingdomino_kit.widgets.board import WidgetError
 from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid
-from kingdomino_kit.widgets.view import CSS, ActionView
+from kingdomino_kit.widgets.view import ActionView, stylesheet
 
-__all__ = ["COACH_CSS", "CoachView"]
+__all__ = ["CoachView"]
 
 CELL = 22
-COACH_CSS = r"""
-.kk-coach-boards { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start;
-  margin: 4px 0; }
-.kk-coach .kk-player { flex: 0 0 auto; }
-.kk-coach .kk-grid .kk-cell.kk-move { stroke: #1a6ad1; stroke-width: 3; }
-.kk-coach-table th:nth-child(3), .kk-coach-table td:nth-child(3),
-.kk-coach-table th:nth-child(5), .kk-coach-table td:nth-child(5) { text-align: left; }
-.kk-coach-table tr[data-kk-action] { cursor: pointer; }
-.kk-coach-table tr.kk-current td { background: #e3efff; }
-.kk-coach-table tr.kk-worst td:last-child { color: #c62828; font-weight: bold; }
-.kk-line-domino.kk-played { border-color: #c62828; }
-.kk-line-domino.kk-best { border-color: #2a8a1a; }
-"""
-"""The coach's own styles, added to the shared ones of :mod:`kingdomino_kit.widgets.view`."""
 
 
 class CoachView(ActionView):
@@ -67,7 +53,7 @@ class CoachView(ActionView):
     ``player`` with the keywords of :func:`~kingdomino_kit.game.coach.coach` (``playouts``,
     ``seconds``, ``solve``, …). ``step`` is how many actions of the game have been played."""
 
-    _css = CSS + COACH_CSS
+    _css = stylesheet("coach.css")
     step = traitlets.Int(0)
     message = traitlets.Unicode("")
 
@@ -198,8 +184,11 @@ class CoachView(ActionView):
         message = (f'<div class="kk-message kk-error">{escape(self.message)}</div>'
                    if self.message else "")
         self.message = ""
-        return (f'<div class="kk-coach">{head}<div class="kk-controls">{"".join(controls)}'
-                f'</div>{message}{self._boards()}{self._table()}</div>')
+        name = ("Coach: Tab reaches the buttons and the rows of the table, Enter or Space "
+                "goes there")
+        return (f'<div class="kk-coach" data-kk-name="{name}">{head}'
+                f'<div class="kk-controls">{"".join(controls)}</div>{message}'
+                f"{self._boards()}{self._table()}</div>")
 
     def _boards(self) -> str:
         if self.step >= self.last_step:
@@ -273,7 +262,8 @@ class CoachView(ActionView):
                                            f"kk-worst kk-worst-{d.worst}" if d.worst else "")
                                if c)
             mark = f" ✗{d.worst}" if d.worst else ""
-            rows.append(f'<tr class="{classes}" data-kk-action="goto" data-step="{d.step}">'
+            rows.append(f'<tr class="{classes}" data-kk-action="goto" data-step="{d.step}" '
+                        f'tabindex="0" title="go to step {d.step} (Enter)">'
                         f"<td>{d.step}</td><td>{d.round or 'draft'}</td>"
                         f"<td>{escape(self.move_words(d.played))}</td>"
                         f"<td>{d.played_value:.1f}</td>"
@@ -289,8 +279,8 @@ class CoachView(ActionView):
 
 def _board(kingdom: Kingdom, cells: Any) -> str:
     """The kingdom, the cells of the move shown outlined (``kk-move``)."""
-    grid = kingdom_grid(kingdom, legal=set(cells), clickable=False, cell=CELL, badges=False)
-    return grid.replace(" kk-legal", " kk-move")
+    return kingdom_grid(kingdom, clickable=False, cell=CELL, badges=False,
+                        classes=dict.fromkeys(cells, "kk-move"))
 
 
 def _solution_board(title: str, sol: Solution | None) -> str:

@@ -36,7 +36,7 @@ from kingdomino_kit.game import (
 )
 from kingdomino_kit.grid import DIRECTIONS
 from kingdomino_kit.kingdom import Placement
-from kingdomino_kit.render import cell_name, name_cells
+from kingdomino_kit.render import cell_name, domino_words, name_cells
 from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
 from kingdomino_kit.widgets.markup import (
     button,
@@ -53,6 +53,9 @@ __all__ = ["DraftTable", "KING_COLOURS"]
 KING_COLOURS = ("#1a6ad1", "#c62828", "#2e7d32", "#8e24aa")
 """One colour per player for kings and kingdom frames."""
 LOG_LINES = 8
+KEYS_HELP = ("Tab reaches the dominoes of the line and the buttons, Enter or Space presses "
+             "them, Escape returns to the board; when you place, arrows move the cursor on your "
+             "kingdom, Enter places, R rotates.")
 
 
 class DraftTable(ActionView):
@@ -375,7 +378,8 @@ class DraftTable(ActionView):
         for dom, claimer in zip(game.line, game.claims, strict=True):
             if claimer is None and claiming:
                 line.append(f'<button class="kk-line-domino kk-claimable" data-kk-action="claim" '
-                            f'data-domino="{dom.number}" title="claim domino {dom.number}">'
+                            f'data-domino="{dom.number}" title="claim domino {dom.number}" '
+                            f'aria-label="claim {escape(domino_words(dom))}">'
                             f"{dom.number} {domino_svg(dom)}</button>")
             else:
                 owner = self._king(claimer) if claimer is not None else ""
@@ -396,7 +400,9 @@ class DraftTable(ActionView):
         results = self._results() if game.is_over else ""
         log = "".join(f"<li>{escape(line)}</li>" for line in self._log)
         keys = ' data-kk-keys="draft"' if self.your_turn() and game.phase == "place" else ""
-        return (f'<div class="kk-draft kk-keys" data-players="{o.players}"{keys}>'
+        name = escape("Kingdomino table: " + KEYS_HELP)
+        return (f'<div class="kk-draft kk-keys" data-players="{o.players}"{keys} '
+                f'data-kk-name="{name}">'
                 f'<div class="kk-status"><b>{escape(status)}</b> · kings: {" ".join(order)}</div>'
                 f'<div class="kk-line kk-current-line"><span>To place:</span>'
                 f'{"".join(to_place) or " —"}</div>'
@@ -411,18 +417,21 @@ class DraftTable(ActionView):
         kingdom = game.kingdom(player)
         current = " kk-current" if player == game.current_player else ""
         score = game.scores()[player]
-        head = (f'<div class="kk-player-head" style="color: {KING_COLOURS[player]}">'
+        head = (f'<div class="kk-player-head" style="border-left-color: {KING_COLOURS[player]}">'
                 f"<b>{escape(self.player_name(player))}</b> · "
                 f'<span class="kk-player-score">{score}</span> points</div>')
         dom = self.domino_to_place()
+        owner = "your" if player == self.human else f"{self.player_name(player)}'s"
+        about = f"{owner} kingdom, {score} points"
         if player == self.human and self.your_turn() and dom is not None:
             body = kingdom_grid(kingdom, legal=self.legal_cells(), direction=self._rotation,
-                                ghost=dom, cell=34, cursor=self._cursor)
+                                ghost=dom, cell=34, cursor=self._cursor,
+                                description=about + ": arrows move the cursor, Enter places")
         elif player == self.human:
-            body = kingdom_grid(kingdom, clickable=False, cell=34)
+            body = kingdom_grid(kingdom, clickable=False, cell=34, description=about)
         else:
             body = kingdom_grid(kingdom, clickable=False, cell=28, badges=False,
-                                frame=compact_frame(kingdom))
+                                frame=compact_frame(kingdom), description=about)
         return (f'<div class="kk-player{current}" data-player="{player}" '
                 f'style="border-color: {KING_COLOURS[player]}">{head}{body}</div>')
 

@@ -22,16 +22,32 @@ import traitlets
 from kingdomino_kit.bots import Bot, BotFunction, as_bot
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.actions import Action
-from kingdomino_kit.kingdoms.board import Board
+from kingdomino_kit.kingdoms.board import COLS, ROWS, Board
 from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
-from kingdomino_kit.kingdoms.render import board_svg
+from kingdomino_kit.kingdoms.render import board_svg, cell_words
 from kingdomino_kit.kingdoms.scoring import SegmentScore, score_board
 from kingdomino_kit.kingdoms.tiles import Tile
+from kingdomino_kit.widgets.board import move_cursor
 from kingdomino_kit.widgets.markup import button, escape
 from kingdomino_kit.widgets.view import ActionView
 
-__all__ = ["ScoringBoard", "KingdomsTable"]
+__all__ = ["ScoringBoard", "KingdomsTable", "KEYS_HELP"]
+
+FRAME = (0, ROWS - 1, 0, COLS - 1)
+KEYS_HELP = ("Keys (click the board or Tab to it): arrows move the cursor over the cells, Enter "
+             "chooses the cell; Tab reaches the buttons, Enter or Space presses them, Escape "
+             "returns to the board.")
+
+
+def _board_html(head: str, controls: str, message: str, kind: str, svg: str, side: str) -> str:
+    """A Kingdoms board's page: the keys, the message line, the board and what is beside it."""
+    return (f'<div class="kk-kingdoms kk-keys" data-kk-keys="kingdoms" '
+            f'data-kk-name="{escape("Kingdoms board: " + KEYS_HELP)}">'
+            f'<div class="kk-score">{head}</div><div class="kk-controls">{controls}</div>'
+            f'<div class="kk-message{kind}">{escape(message)}</div>'
+            f'<div class="kk-main"><div class="kk-grid">{svg}</div><div>{side}</div></div>'
+            f'<div class="kk-keys-help">{escape(KEYS_HELP)}</div></div>')
 
 
 def _segment_table(segments: Sequence[SegmentScore]) -> str:
@@ -62,6 +78,8 @@ class ScoringBoard(ActionView):
         self.scoring = score_board(board)
         self.gold = self.scoring.gold
         self.selected: Cell | None = None
+        self.cursor: Cell = (0, 0)
+        self.message = ""
         self._render()
 
     @property
@@ -78,10 +96,30 @@ class ScoringBoard(ActionView):
         self.selected = None if self.selected == (row, col) else (row, col)
         self._render()
 
+    def key(self, name: str) -> bool:
+        """Arrows move the cursor, ``enter`` selects the cell under it; False for other keys.
+
+        >>> from kingdomino_kit.kingdoms.board import Board
+        >>> view = ScoringBoard(Board.from_text(". . . . . . / " * 5))
+        >>> view.key("right"), view.message, view.key("enter"), view.selected
+        (True, 'Cursor on row 1, column 2, empty.', True, (0, 1))
+        """
+        if name in ("up", "down", "left", "right"):
+            self.cursor = move_cursor(self.cursor, name, FRAME)
+            self.message = f"Cursor on {cell_words(self.board, self.cursor)}."
+            self._render()
+            return True
+        if name == "enter":
+            self.click(*self.cursor)
+            return True
+        return False
+
     def handle(self, action: str, data: dict[str, str]) -> None:
-        """A browser click on a cell."""
+        """A browser click on a cell, or a key."""
         if action == "cell":
             self.click(int(data["row"]), int(data["col"]))
+        elif action == "key":
+            self.key(data.get("key", ""))
 
     def __repr__(self) -> str:
         gold = ", ".join(f"{p} {g:+d}" for p, g in self.gold.items())
@@ -90,12 +128,13 @@ class ScoringBoard(ActionView):
     def _render(self) -> None:
         segs = self.segments
         svg = board_svg(self.board, highlight=[s.cells for s in segs], clickable=True,
-                        title=self.title or None)
+                        title=self.title or None, cursor=self.cursor, named=True)
         gold = " · ".join(f"{p}: {g:+d}" for p, g in self.gold.items())
         body = _segment_table(segs) if segs else "<p>Click a cell to score its row and column.</p>"
-        self.html = (f'<div class="kk-score">gold {escape(gold)}</div>'
-                     f'<div class="kk-main"><div class="kk-grid">{svg}</div>'
-                     f"<div>{body}</div></div>")
+        if self.selected is not None and segs:
+            self.message = (f"{cell_words(self.board, self.selected)}: "
+                            + "; ".join(f"{x.line} {x.span}: {x.working()}" for x in segs))
+        self.html = _board_html(f"gold {escape(gold)}", "", self.message, "", svg, body)
 
 
 class KingdomsTable(ActionView):
@@ -129,6 +168,7 @@ class KingdomsTable(ActionView):
         self.seed = seed
         self.game = KingdomsGame(self.rules, seed)
         self.mode: tuple[str, int] = ("castle", 0)
+        self.cursor: Cell = (0, 0)
         self._kind = "info"
         self._run_bots()
         self._render()
@@ -169,6 +209,27 @@ class KingdomsTable(ActionView):
             self._say("Choose a castle, your secret tile, or draw a tile first.", "error")
             return False
         return self._act(Action.castle(rank, cell))
+
+    def key(self, name: str) -> bool:
+        """Arrows move the cursor, ``enter`` clicks the cell under it; False for other keys.
+
+        >>> from kingdomino_kit.bots import RandomBot
+        >>> t = KingdomsTable(KingdomsRules(players=2), bots=[RandomBot(1)], seed=3)
+        >>> t.choose_rank(4); t.key("down"), t.message
+        (True, 'Cursor on row 2, column 1, empty, legal here.')
+        >>> t.key("enter"), t.game.board.at((1, 0))
+        (True, Castle('a', 4))
+        """
+        if name in ("up", "down", "left", "right"):
+            self.cursor = move_cursor(self.cursor, name, FRAME)
+            legal = self.cursor in self._marked()
+            self._say(f"Cursor on {cell_words(self.game.board, self.cursor, legal=legal)}.",
+                      "info")
+            self._render()
+            return True
+        if name == "enter":
+            return self.click(*self.cursor)
+        return False
 
     def new_game(self) -> None:
         """Start again with the next seed."""
@@ -241,6 +302,8 @@ class KingdomsTable(ActionView):
                 self.pass_()
             elif action == "new":
                 self.new_game()
+            elif action == "key":
+                self.key(data.get("key", ""))
         except (KeyError, ValueError) as error:
             self._say(f"Cannot do {action!r}: {error}", "error")
         self._render()
@@ -276,9 +339,8 @@ class KingdomsTable(ActionView):
         controls.append(button("new game", "new"))
         if seen.drawn is not None:
             controls.append(f"<span>drawn: <b>{escape(seen.drawn)}</b> — click a cell</span>")
-        wanted = ("place", 0) if game.drawn is not None else self.mode
-        marked = {a.cell for a in legal if a.cell is not None and (a.kind, a.rank) == wanted}
-        svg = board_svg(game.board, clickable=True, marked=marked if mine else ())
+        svg = board_svg(game.board, clickable=True, marked=self._marked(), cursor=self.cursor,
+                        named=True)
         last = ""
         if game.epochs:
             e = game.epochs[-1]
@@ -286,11 +348,17 @@ class KingdomsTable(ActionView):
                     + _segment_table([s for s in score_board(e.board, players=self.rules.seats)
                                       .segments if any(s.ranks.values())]))
         kind = {"error": " kk-error", "ok": " kk-ok"}.get(self._kind, "")
-        self.html = (f'<div class="kk-score">{escape(head)}</div>'
-                     f'<div class="kk-controls">{"".join(controls)}</div>'
-                     f'<div class="kk-message{kind}">{escape(self.message)}</div>'
-                     f'<div class="kk-main"><div class="kk-grid">{svg}</div>'
-                     f"<div>{last}</div></div>")
+        self.html = _board_html(escape(head), "".join(controls), self.message, kind, svg, last)
+
+    def _marked(self) -> set[Cell]:
+        """The cells where what is chosen may go (none when it is not your turn)."""
+        game = self.game
+        me = game.current_player if game.current_player in self.humans else self.humans[0]
+        if game.current_player != me or game.is_over:
+            return set()
+        wanted = ("place", 0) if game.drawn is not None else self.mode
+        return {a.cell for a in game.legal_actions()
+                if a.cell is not None and (a.kind, a.rank) == wanted}
 
     def __repr__(self) -> str:
         return f"<KingdomsTable {self.game!r}>"

@@ -12,23 +12,18 @@ True
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from kingdomino_kit.dominoes import Domino, Terrain
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Property
-from kingdomino_kit.render import TERRAIN_COLOURS, Frame, crowns_svg, kingdom_svg
+from kingdomino_kit.render import TERRAIN_COLOURS, Frame, crowns_svg, domino_words, kingdom_svg
 
 __all__ = ["button", "domino_svg", "kingdom_grid", "reach_frame", "compact_frame",
            "breakdown_table", "escape", "HAND_CELL"]
 
 HAND_CELL = 32
 """The square size of a domino in a hand or a line, in pixels (crowns stay ≥ 14 px wide)."""
-
-_CELL_RECT = re.compile(
-    r'<rect class="kk-cell ([^"]*)" data-row="(-?\d+)" data-col="(-?\d+)" x="(\d+)" y="(\d+)"')
-
 
 def escape(text: object) -> str:
     """Text made safe for HTML.
@@ -40,21 +35,25 @@ def escape(text: object) -> str:
 
 
 def button(label: str, action: str, *, enabled: bool = True, title: str = "",
-           **data: object) -> str:
-    """A button that reports ``action`` (and ``data`` as data-* attributes) when clicked.
+           name: str = "", **data: object) -> str:
+    """A button that reports ``action`` (and ``data`` as data-* attributes) when clicked;
+    ``name`` is what a screen reader says when the label alone would not do.
 
     >>> button("Rotate", "rotate", title="turn")
     '<button class="kk-btn kk-rotate" data-kk-action="rotate" title="turn">Rotate</button>'
     """
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
     tip = f' title="{escape(title)}"' if title else ""
+    if name:
+        tip += f' aria-label="{escape(name)}"'
     off = " disabled" if not enabled else ""
     return (f'<button class="kk-btn kk-{action}" data-kk-action="{action}"{attrs}{tip}{off}>'
             f"{escape(label)}</button>")
 
 
 def domino_svg(dom: Domino, direction: int = 0, cell: int = HAND_CELL) -> str:
-    """A picture of a domino; ``direction`` puts the second half right/below/left/above.
+    """A picture of a domino; ``direction`` puts the second half right/below/left/above. The
+    picture is named for a screen reader by :func:`~kingdomino_kit.render.domino_words`.
 
     >>> from kingdomino_kit import domino
     >>> domino_svg(domino(48), 1).count("<rect")
@@ -64,8 +63,10 @@ def domino_svg(dom: Domino, direction: int = 0, cell: int = HAND_CELL) -> str:
     cells = [(0, 0), (dr, dc)]
     rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
     width, height = (2 if dc else 1) * cell, (2 if dr else 1) * cell
+    words = escape(domino_words(dom))
     out = [f'<svg class="kk-domino-svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}">']
+           f'viewBox="0 0 {width} {height}" role="img" aria-label="{words}">'
+           f"<title>{words}</title>"]
     for half, (r, c) in zip(dom.halves, cells, strict=True):
         x, y = (c - cmin) * cell, (r - rmin) * cell
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
@@ -121,59 +122,27 @@ def kingdom_grid(kingdom: Kingdom, *, legal: Collection[Cell] = (),
                  direction: int | None = None, ghost: Domino | None = None,
                  properties: Sequence[Property] | None = None, cell: int = 40,
                  clickable: bool = True, badges: bool = True, frame: Frame | None = None,
-                 cursor: Cell | None = None) -> str:
+                 cursor: Cell | None = None, classes: Mapping[Cell, str] | None = None,
+                 description: str | None = None) -> str:
     """The kingdom drawn on every cell it could reach (or on ``frame``), as SVG inside
     ``<div class="kk-grid">``, with row and column labels.
 
-    Cells are :func:`kingdomino_kit.render.kingdom_svg` squares with extra classes: ``kk-legal``
-    (in ``legal``, also drawn with the legal marker), ``kk-out`` (out of reach: the kingdom
-    would no longer fit), ``kk-cursor`` (the keyboard's cursor, outlined) and
+    Cells are :func:`kingdomino_kit.render.kingdom_svg` squares, each named for a screen
+    reader ("D4, empty, legal here"), with extra classes: ``kk-legal`` (in ``legal``, also drawn
+    with the legal marker), ``kk-out`` (out of reach: the kingdom would no longer fit),
+    ``kk-cursor`` (the keyboard's cursor, outlined), ``classes`` and
     ``data-kk-action="cell"`` when ``clickable``. Every property is outlined (dashed when it
     has no crown) with a numbered badge (unless not ``badges``). With ``ghost`` and
     ``direction``, hovering previews the domino.
     """
     props = kingdom.properties() if properties is None else list(properties)
-    svg = kingdom_svg(kingdom, cell=cell, frame=frame or reach_frame(kingdom), highlight=props,
-                      legal=legal)
-    corners: dict[Cell, tuple[int, int]] = {}
-
-    def mark(match: re.Match[str]) -> str:
-        classes, r, c, x, y = match.groups()
-        where = (int(r), int(c))
-        corners[where] = (int(x), int(y))
-        extra = ""
-        if where in legal:
-            extra += " kk-legal"
-        if not reachable(kingdom, where):
-            extra += " kk-out"
-        if where == cursor:
-            extra += " kk-cursor"
-        action = ' data-kk-action="cell"' if clickable else ""
-        return (f'<rect class="kk-cell {classes}{extra}"{action} data-row="{r}" data-col="{c}" '
-                f'x="{x}" y="{y}"')
-
-    svg = _CELL_RECT.sub(mark, svg)
-    count = iter(range(len(props)))
-
-    def label(match: re.Match[str]) -> str:
-        k = next(count)
-        zero = "" if props[k].score else " kk-zero"
-        return f'<path class="kk-property{zero}" data-property="{k + 1}"'
-
-    svg = re.sub(r'<path class="kk-property"', label, svg)
-    marks = []
-    for k, prop in enumerate(props if badges else [], start=1):
-        x, y = corners[min(prop.cells)]
-        colour = "#d11" if prop.score else "#555"
-        marks.append(f'<circle class="kk-badge-disc" cx="{x + cell - 9}" cy="{y + cell - 9}" '
-                     f'r="8" fill="{colour}" stroke="#fff" stroke-width="1"/>'
-                     f'<text class="kk-badge" x="{x + cell - 9}" y="{y + cell - 5}" '
-                     f'text-anchor="middle">{k}</text>')
-    if cursor is not None and cursor in corners:
-        x, y = corners[cursor]
-        marks.append(f'<rect class="kk-cursor-mark" x="{x + 1}" y="{y + 1}" width="{cell - 2}" '
-                     f'height="{cell - 2}" fill="none" stroke="#0b3d91" stroke-width="3"/>')
-    svg = svg.replace("</svg>", "".join(marks) + "</svg>")
+    frame = frame or reach_frame(kingdom)
+    rmin, rmax, cmin, cmax = frame
+    out = {(r, c) for r in range(rmin, rmax + 1) for c in range(cmin, cmax + 1)
+           if not reachable(kingdom, (r, c))}
+    svg = kingdom_svg(kingdom, cell=cell, frame=frame, highlight=props, legal=legal, out=out,
+                      classes=classes, clickable=clickable, badges=badges, cursor=cursor,
+                      named=True, description=description)
     style = ""
     data = ""
     if ghost is not None and direction is not None:

@@ -331,7 +331,9 @@ class SolverView(ActionView):
                        f'{self.score}</b> · bound <b class="kk-solver-bound">{self.bound}</b>'
                        "</div>")
         png = base64.b64encode(self.plot_png()).decode()
-        plot = f'<img class="kk-plot" alt="best score and bound over time" src="data:image/png;' \
+        alt = "best score and bound over time" + (
+            f": best {self.score}, bound {self.bound}" if self.score >= 0 else "")
+        plot = f'<img class="kk-plot" alt="{escape(alt)}" src="data:image/png;' \
                f'base64,{png}"/>'
         kingdom = ""
         if self.best is not None and self.best.kingdom is not None:
@@ -340,7 +342,9 @@ class SolverView(ActionView):
         controls = (button("Solve", "solve", enabled=not self.running)
                     + button("Stop", "stop", enabled=self.running))
         title = f'<div class="kk-title"><b>{escape(self.title)}</b></div>' if self.title else ""
-        return (f'<div class="kk-solver" data-status="{self.status}">{title}'
+        return (f'<div class="kk-solver" data-status="{self.status}" '
+                f'data-kk-name="{escape(self.title or "Solver")}: Tab reaches Solve and Stop">'
+                f"{title}"
                 f'<div class="kk-solver-head">{escape(head)}</div>'
                 f'<div class="kk-controls">{controls}<span class="kk-solver-status">'
                 f"{escape(self.status)}</span></div>{figures}"
