@@ -177,12 +177,13 @@ def _game(where: Game | Observation) -> Game:
 
 # --------------------------------------------------------------------------------- solving
 def solve(where: Game | Observation, *, paranoid: bool = False, player: int | None = None,
-          time_limit: float | None = None) -> EndgameResult:
+          time_limit: float | None = None, node_limit: int | None = None) -> EndgameResult:
     """The exact value and best move of a position without chance (see the module).
 
     ``paranoid`` (3–4 players): the key ``player`` (default: the one to move) can guarantee
     against everyone else. ``time_limit``: seconds, after which the best move found so far is
-    returned with status ``UNKNOWN``.
+    returned with status ``UNKNOWN``; ``node_limit``: the same after so many nodes (the same
+    answer on any machine).
     """
     obs = _observe(where)
     tree, state = position(obs)
@@ -202,6 +203,11 @@ def solve(where: Game | Observation, *, paranoid: bool = False, player: int | No
     start = time.perf_counter()
     if time_limit is not None:
         tree.deadline = start + time_limit
+    if node_limit is not None:
+        if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1:
+            raise EndgameError(f"node_limit must be a positive number of nodes, not "
+                               f"{node_limit!r}")
+        tree.node_limit = node_limit
     status = "OPTIMAL"
     try:
         value: Any = tree.maxn(state) if mode == "maxn" else tree.alphabeta(
@@ -210,6 +216,7 @@ def solve(where: Game | Observation, *, paranoid: bool = False, player: int | No
     except Stop:
         status = "UNKNOWN"
         tree.deadline = float("inf")
+        tree.node_limit = 1 << 62
         moves = _fallback(tree, state, mode)
         value = None
     seconds = time.perf_counter() - start

@@ -105,7 +105,8 @@ class Tree:
 
     ``players``, ``kpp`` (kings per player), ``middle``/``harmony`` (bonuses), ``strict``
     (discard only without a placement); ``deadline``: ``time.perf_counter()`` value after which
-    the search raises :class:`Stop`; ``nodes`` counts the positions searched.
+    the search raises :class:`Stop`, ``node_limit`` the nodes after which it does (a budget
+    that gives the same answer on any machine); ``nodes`` counts the positions searched.
     """
 
     def __init__(self, kingdoms: list[BitKingdom], players: int, kpp: int, *,
@@ -118,9 +119,12 @@ class Tree:
         self.strict = strict
         self.nodes = 0
         self.deadline = float("inf")
+        self.node_limit = 1 << 62
         self.table: dict[Any, tuple[int, int, Any]] = {}
         self.vectors: dict[Any, tuple[tuple[int, ...], Any]] = {}
         self.finals: dict[Any, tuple[int, Any]] = {}
+        self.limits: dict[Any, tuple[int, int]] = {}
+        self.scores: dict[Any, int] = {}
         self.hero = 0
         self.paranoid = False
         self.ordering = True
@@ -136,7 +140,7 @@ class Tree:
 
     def has_claims_left(self, state: State, player: int) -> bool:
         """True if the player still claims a domino in this line or a line to come."""
-        if any(state.future[i] for i in range(len(state.future))):
+        if state.future and state.future[0]:
             return True
         if not state.line:
             return False
@@ -311,10 +315,15 @@ class Tree:
         if done is not None:
             return done, done
         kingdom = self.kingdoms[player]
+        reach = self.reach(state, player)
+        key = (kingdom.key(), reach)
+        hit = self.limits.get(key)
+        if hit is not None:
+            return hit
         squares = [t.bit_count() for t in kingdom.terrain]
         c1, c2 = kingdom.crown1, kingdom.crown2
         crowns = [(t & c1).bit_count() + 2 * (t & c2).bit_count() for t in kingdom.terrain]
-        for n in self.reach(state, player):
+        for n in reach:
             t1, k1, t2, k2, _ = PIECES[n - 1]
             squares[t1] += 1
             crowns[t1] += k1
@@ -325,11 +334,22 @@ class Tree:
             high += 10
         if self.harmony:
             high += 5
-        return kingdom.score() * SCALE, high * SCALE + SCALE - 1
+        found = (self.score(kingdom, key[0]) * SCALE, high * SCALE + SCALE - 1)
+        self.limits[key] = found
+        return found
 
     # ------------------------------------------------------------------ helpers
+    def score(self, kingdom: BitKingdom, key: Any) -> int:
+        """The kingdom's property score (``key``: its :meth:`BitKingdom.key`), cached."""
+        hit = self.scores.get(key)
+        if hit is None:
+            hit = self.scores[key] = kingdom.score()
+        return hit
+
     def _tick(self) -> None:
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise Stop
         if not self.nodes & 1023 and time.perf_counter() > self.deadline:
             raise Stop
 
@@ -349,7 +369,7 @@ class Tree:
                 king = state.order[state.turn]
                 kingdom = self.kingdoms[king // self.kpp]
                 t1, k1, t2, k2, _ = PIECES[state.to_place[king] - 1]
-                score = kingdom.score()
+                score = self.score(kingdom, kingdom.key())
                 mk, hm = self.middle, self.harmony
 
                 def gain(m: Any) -> int:

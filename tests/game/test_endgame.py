@@ -213,3 +213,24 @@ def test_the_line_replays_as_log_turns() -> None:
 def test_codes_and_points() -> None:
     assert points(encode(20, 3, 1) - encode(20, 9, 9)) == 0
     assert points(encode(21, 0, 0) - encode(20, 49, 39)) == 1
+
+
+def test_the_bots_play_the_endgame_exactly_when_asked() -> None:
+    from kingdomino_kit.bots import make_bot
+    from kingdomino_kit.game.bots import MonteCarloBot
+
+    assert make_bot("strong", 1).exact == 5000 and make_bot("mce", 1).exact == 0
+    with pytest.raises(KingdominoError):
+        MonteCarloBot(exact=-3)
+    played = 0
+    for game, _, mode in POSITIONS[:40]:
+        if mode == "paranoid" or len(game.legal_actions()) < 2:
+            continue
+        best = solve(game).best
+        obs = game.observation(game.current_player)
+        for spec in ("strong:steps=50", "mc:playouts=1:width=1:exact=100000"):
+            assert make_bot(spec, 7).choose(obs, game.legal_actions()) == best
+        assert make_bot("mc:playouts=1:width=1", 7).choose(obs, game.legal_actions()) \
+            in game.legal_actions()
+        played += 1
+    assert played > 10
