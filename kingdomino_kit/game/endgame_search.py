@@ -355,8 +355,11 @@ class Tree:
 
     def key(self, state: State) -> Any:
         """The transposition key of a position."""
+        # a settled player's kingdom matters to nobody else: their final code stands for it
         return (state.order, state.turn, state.phase, state.claims, state.to_place,
-                state.line, tuple(k.key() for k in self.kingdoms))
+                state.line, tuple(k.key() if done is None else done
+                                  for k, done in zip(self.kingdoms, state.settled,
+                                                     strict=True)))
 
     def ordered(self, state: State, moves: list[Any], first: Any = None) -> list[Any]:
         """``moves`` with the likeliest best first: the move remembered, then by the
