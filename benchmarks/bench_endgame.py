@@ -26,15 +26,17 @@ from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.endgame import no_chance_left, solve
+from kingdomino_kit.rules import Rules
 
 SEED = 2026
+BOTH = Rules(middle_kingdom=True, harmony=True)
 LIMIT = 10.0
 SETTINGS = {
-    "2p": GameOptions(players=2, middle_kingdom=True, harmony=True),
-    "2p_mighty_duel": GameOptions(players=2, variant="mighty-duel", middle_kingdom=True,
-                                  harmony=True),
-    "3p": GameOptions(players=3, middle_kingdom=True, harmony=True),
-    "4p": GameOptions(players=4, middle_kingdom=True, harmony=True),
+    "2p": GameOptions(players=2, rules=BOTH),
+    "2p_mighty_duel": GameOptions(players=2, variant="mighty-duel",
+                                  rules=Rules(7, middle_kingdom=True, harmony=True)),
+    "3p": GameOptions(players=3, rules=BOTH),
+    "4p": GameOptions(players=4, rules=BOTH),
 }
 
 

@@ -27,9 +27,10 @@ from typing import Any
 from kingdomino_kit.bots import make_bot
 from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.game import GameOptions, play
+from kingdomino_kit.rules import Rules
 
 SEED = 2026
-OPTIONS = GameOptions(players=4, middle_kingdom=True, harmony=True)
+OPTIONS = GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True))
 VERSIONS = ("strong", "strong:exact=0")
 
 

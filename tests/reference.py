@@ -389,8 +389,7 @@ def plain_endgame(game: Any, mode: str, hero: int = 0, budget: int = 20000) -> A
     def code(kingdom: Any) -> int:
         key = kingdom.key()
         if key not in leaves:
-            leaves[key] = endgame_code(kingdom.tiebreak_key(
-                middle_kingdom=game.options.middle_kingdom, harmony=game.options.harmony))
+            leaves[key] = endgame_code(kingdom.tiebreak_key(game.options.rules))
         return leaves[key]
 
     def rec(g: Any) -> Any:

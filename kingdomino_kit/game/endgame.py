@@ -152,7 +152,7 @@ def position(where: Game | Observation) -> tuple[Tree, State]:
         raise EndgameError("round 0: chance is left")
     o = obs.options
     tree = Tree([k.to_bits() for k in obs.kingdoms], o.players, o.kings_per_player,
-                middle=o.middle_kingdom, harmony=o.harmony, strict=o.strict_discard)
+                rules=o.rules, strict=o.strict_discard)
     line = tuple(d.number for d in obs.line)
     if not line:
         future: tuple[tuple[int, ...], ...] = ()

@@ -49,6 +49,7 @@ from typing import Any, NamedTuple
 
 from kingdomino_kit.bitkingdom import BitKingdom
 from kingdomino_kit.game.playout import PIECES
+from kingdomino_kit.rules import Rules
 
 __all__ = ["SCALE", "State", "Stop", "Tree", "decode", "encode"]
 
@@ -103,19 +104,20 @@ class State(NamedTuple):
 class Tree:
     """An endgame: the kingdoms (mutated and restored by the searches) and the rules.
 
-    ``players``, ``kpp`` (kings per player), ``middle``/``harmony`` (bonuses), ``strict``
+    ``players``, ``kpp`` (kings per player), ``rules`` (size and bonuses), ``strict``
     (discard only without a placement); ``deadline``: ``time.perf_counter()`` value after which
     the search raises :class:`Stop`, ``node_limit`` the nodes after which it does (a budget
     that gives the same answer on any machine); ``nodes`` counts the positions searched.
     """
 
     def __init__(self, kingdoms: list[BitKingdom], players: int, kpp: int, *,
-                 middle: bool, harmony: bool, strict: bool) -> None:
+                 rules: Rules, strict: bool) -> None:
         self.kingdoms = kingdoms
         self.players = players
         self.kpp = kpp
-        self.middle = middle
-        self.harmony = harmony
+        self.rules = rules
+        self.middle = rules.middle_kingdom
+        self.harmony = rules.harmony
         self.strict = strict
         self.nodes = 0
         self.deadline = float("inf")
@@ -264,7 +266,7 @@ class Tree:
     # ------------------------------------------------------------------ a settled player
     def code(self, kingdom: BitKingdom) -> int:
         """The kingdom's final tie-break key as a code."""
-        return encode(kingdom.total(middle_kingdom=self.middle, harmony=self.harmony),
+        return encode(kingdom.total(self.rules),
                       kingdom.largest_property(), kingdom.crowns())
 
     def settle(self, player: int, dominoes: tuple[int, ...]) -> int:
@@ -373,13 +375,13 @@ class Tree:
                 kingdom = self.kingdoms[king // self.kpp]
                 t1, k1, t2, k2, _ = PIECES[state.to_place[king] - 1]
                 score = self.score(kingdom, kingdom.key())
-                mk, hm = self.middle, self.harmony
+                rules = self.rules
 
                 def gain(m: Any) -> int:
                     if m == DISCARD:
                         return -1
-                    return -kingdom.total_after(m[0], m[1], t1, k1, t2, k2, middle_kingdom=mk,
-                                                harmony=hm, score=score)[0]
+                    return -kingdom.total_after(m[0], m[1], t1, k1, t2, k2, rules=rules,
+                                                score=score)[0]
 
                 moves = sorted(moves, key=gain)
         if first is not None and first in moves:

@@ -21,17 +21,18 @@ from kingdomino_kit.game.endgame import (
 from kingdomino_kit.game.endgame_log import continued_log, log_position
 from kingdomino_kit.game.endgame_search import encode
 from kingdomino_kit.game.log import replay
+from kingdomino_kit.rules import Rules
 from tests.reference import TooBig, endgame_code, plain_endgame
 
 SETTINGS = [
     GameOptions(players=2),
-    GameOptions(players=2, middle_kingdom=True, harmony=True),
+    GameOptions(players=2, rules=Rules(middle_kingdom=True, harmony=True)),
     GameOptions(players=2, variant="mighty-duel"),
     GameOptions(players=3),
-    GameOptions(players=3, three_player_draw=4, middle_kingdom=True),
+    GameOptions(players=3, three_player_draw=4, rules=Rules(middle_kingdom=True)),
     GameOptions(players=4),
-    GameOptions(players=4, harmony=True, strict_discard=False),
-    GameOptions(players=2, strict_discard=False, middle_kingdom=True),
+    GameOptions(players=4, rules=Rules(harmony=True), strict_discard=False),
+    GameOptions(players=2, strict_discard=False, rules=Rules(middle_kingdom=True)),
 ]
 
 

@@ -191,8 +191,8 @@ answer_3 = 10  # SOLUTION
 check(3, answer_3)
 
 # %% [markdown]
-# **4.** In `four_player_end()` (another game than above), take the owner of the **last**
-# king in the turn order (`four.owner(four.order[-1])`). How many points above their paranoid
+# **4.** In the game `four_player_end` deals (not the one above), take the owner of the **last**
+# king in the turn order (`game.owner(game.order[-1])`). How many points above their paranoid
 # guarantee is their max-n score?
 
 # %% tags=["solution"]
