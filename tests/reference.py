@@ -363,3 +363,59 @@ def read_text(text: str, size: int = 5) -> Grid | None:
     grid = {(r - castle[0], c - castle[1]): half for (r, c), half in squares.items()}
     rmin, rmax, cmin, cmax = extent(grid)
     return grid if rmax - rmin < size and cmax - cmin < size else None
+
+
+# --------------------------------------------------------------------------------- endgames
+class TooBig(Exception):
+    """The plain search went over its node budget."""
+
+
+def endgame_code(key: tuple[int, int, int]) -> int:
+    """A tie-break key (score, largest property, crowns) as one comparable int."""
+    return key[0] * 10000 + key[1] * 100 + key[2]
+
+
+def plain_endgame(game: Any, mode: str, hero: int = 0, budget: int = 20000) -> Any:
+    """The value of a game position by plain search over the library's :class:`Game` (every
+    legal action of every position, copies, no pruning, no table): ``minimax`` — the margin
+    code of player 0, player 0 maximising; ``paranoid`` — the code of ``hero``, the others
+    minimising; ``maxn`` — every player's code, each maximising their own, ties to the first
+    action in the order of ``legal_actions``. Raises :class:`TooBig` past ``budget`` nodes."""
+    if mode == "minimax":
+        hero = 0
+    count = [0]
+    leaves: dict[Any, int] = {}
+
+    def code(kingdom: Any) -> int:
+        key = kingdom.key()
+        if key not in leaves:
+            leaves[key] = endgame_code(kingdom.tiebreak_key(game.options.rules))
+        return leaves[key]
+
+    def rec(g: Any) -> Any:
+        count[0] += 1
+        if count[0] > budget:
+            raise TooBig
+        if g.is_over:
+            codes = [code(k) for k in g.kingdoms]
+            if mode == "minimax":
+                return codes[0] - codes[1]
+            if mode == "paranoid":
+                return codes[hero]
+            return tuple(codes)
+        mover = g.current_player
+        best: Any = None
+        for action in g.legal_actions():
+            child = g.copy()
+            child.apply(action)
+            value = rec(child)
+            if best is None:
+                best = value
+            elif mode == "maxn":
+                if value[mover] > best[mover]:
+                    best = value
+            elif (mover == hero) == (value > best) and value != best:
+                best = value
+        return best
+
+    return rec(game)

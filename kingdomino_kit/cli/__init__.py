@@ -48,6 +48,7 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "simulate": ("game", "simulate many games between bots (CSV or Parquet out)"),
     "tournament": ("tournament", "rate bots: seeded games, seats rotated, intervals, ratings"),
     "coach": ("coach", "the points each of a player's moves cost in a game log"),
+    "endgame": ("endgame", "the exact value and best move of a game log's endgame"),
     "solve": ("solve", "the provably best kingdom from a set of dominoes"),
     "solve-batch": ("batch", "the best kingdom of many domino sets (CSV or Parquet out)"),
     "puzzle": ("puzzle", "list the puzzles; show, solve or check one (by id or file)"),

@@ -10,7 +10,14 @@ from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command, read_input
 from kingdomino_kit.errors import LogError
-from kingdomino_kit.game.coach import DEFAULT_SECONDS, CoachReport, Decision, coach, move_text
+from kingdomino_kit.game.coach import (
+    DEFAULT_SECONDS,
+    EXACT_SECONDS,
+    CoachReport,
+    Decision,
+    coach,
+    move_text,
+)
 from kingdomino_kit.game.log import FORMAT, loads
 from kingdomino_kit.solver import Solution
 
@@ -31,6 +38,9 @@ def register(sub: Any) -> None:
                    help="leave out the best kingdoms from the player's dominoes")
     p.add_argument("--solver-seconds", type=float, default=60.0, metavar="S",
                    help="time limit of each best-kingdom proof (default 60)")
+    p.add_argument("--exact-seconds", type=float, default=EXACT_SECONDS, metavar="S",
+                   help="time limit of the exact endgame solver at each decision once no "
+                        f"chance is left (default {EXACT_SECONDS:g}; 0: no exact regret)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=cmd_coach)
 
@@ -43,6 +53,8 @@ def cmd_coach(args: argparse.Namespace) -> int:
         raise CliError(f"--budget: must be a positive number of seconds, not {args.budget}")
     if args.playouts is not None and args.playouts < 1:
         raise CliError(f"--playouts: must be 1 or more, not {args.playouts}")
+    if not args.exact_seconds >= 0:
+        raise CliError(f"--exact-seconds: must be 0 or more, not {args.exact_seconds}")
     if not args.solver_seconds > 0:
         raise CliError(f"--solver-seconds: must be positive, not {args.solver_seconds}")
     text, name = read_input(args.file, "log")
@@ -50,7 +62,7 @@ def cmd_coach(args: argparse.Namespace) -> int:
     try:
         report = coach(data, args.player, seconds=args.budget, playouts=args.playouts,
                        seed=args.seed, solve=not args.no_solve,
-                       time_limit_s=args.solver_seconds)
+                       time_limit_s=args.solver_seconds, exact=args.exact_seconds or None)
     except LogError as error:
         raise CliError(f"{name}: {error}") from None
     if args.json:
@@ -63,8 +75,9 @@ def cmd_coach(args: argparse.Namespace) -> int:
 def _line(d: Decision) -> str:
     mark = f"  ← worst {d.worst}" if d.worst else ""
     best = "the move played" if d.best == d.played else move_text(d.best)
+    exact = "" if d.exact_regret is None else f"{d.exact_regret:5d}"
     return (f"{d.step:>4}  {d.round:>5}  {move_text(d.played):<29} {d.played_value:6.1f}  "
-            f"{best:<29} {d.best_value:6.1f}  {d.cost:5.1f}{mark}")
+            f"{best:<29} {d.best_value:6.1f}  {d.cost:5.1f}  {exact:>5}{mark}")
 
 
 def _solution(title: str, sol: Solution | None) -> list[str]:
@@ -83,9 +96,10 @@ def print_report(name: str, report: CoachReport) -> None:
               else f"{report.budget['seconds']:g} s")
     print(f"{name}: player {report.player} scored {report.score} (kingdomino, "
           f"{log['players']} players, seed {log['seed']}); coach: {budget} per decision")
-    print("values: the player's mean final score in playouts after the move")
+    print("values: the player's mean final score in playouts after the move; exact: the points "
+          "lost against perfect play, once no chance is left")
     print(f"{'step':>4}  {'round':>5}  {'played':<29} {'value':>6}  {'best found':<29} "
-          f"{'value':>6}  {'cost':>5}")
+          f"{'value':>6}  {'cost':>5}  {'exact':>5}")
     for d in report.decisions:
         print(_line(d))
     print(f"points lost in all: {report.lost:.1f} over {len(report.decisions)} decisions")

@@ -28,6 +28,7 @@ from typing import Any
 
 from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.exact_play import check_exact, exact_choice
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.grid import Cell
@@ -236,7 +237,8 @@ class MonteCarloBot:
     one-step :class:`SimpleGreedyBot`) on a deck dealt at random from the unseen dominoes; the
     candidate with the best mean final score wins. Candidates are first cut to the ``width``
     best by simple greedy value. ``seconds``, if set, replaces the playout budget by a time
-    budget (then not reproducible).
+    budget (then not reproducible). ``exact``: a node budget for the exact endgame solver
+    (:mod:`kingdomino_kit.game.exact_play`; 0, the default: off).
 
     >>> from kingdomino_kit.bots import RandomBot
     >>> from kingdomino_kit.game import GameOptions, play
@@ -249,7 +251,8 @@ class MonteCarloBot:
     name = "mc"
     needs_observation = True
     trusted = True
-    PARAMETERS = {"playouts": int, "width": int, "policy": str, "seconds": float}
+    PARAMETERS = {"playouts": int, "width": int, "policy": str, "seconds": float,
+                  "exact": int}
     """Parameters of ``make_bot("mc:key=value:...")``."""
 
     MAX_PLAYOUTS = 100_000
@@ -258,7 +261,8 @@ class MonteCarloBot:
     """The longest time budget per move."""
 
     def __init__(self, seed: int | None = None, playouts: int = 8, width: int = 6,
-                 policy: str = "random", seconds: float | None = None) -> None:
+                 policy: str = "random", seconds: float | None = None, exact: int = 0
+                 ) -> None:
         if policy not in ("random", "greedy"):
             raise KingdominoError(f"policy must be random or greedy, not {shown(policy)}")
         check_count(playouts, "playouts", 1, self.MAX_PLAYOUTS)
@@ -273,9 +277,15 @@ class MonteCarloBot:
         self.width = width
         self.policy = policy
         self.seconds = seconds
+        self.exact = check_exact(exact)
 
     def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
-        """The candidate with the best mean playout score."""
+        """The candidate with the best mean playout score (or, with ``exact``, the move
+        perfect play chooses once no chance is left, if the solver proves it in budget)."""
+        if self.exact:
+            perfect = exact_choice(observation, actions, self.exact)
+            if perfect is not None:
+                return perfect
         candidates = list(actions)
         if len(candidates) > self.width:
             ranked = sorted(range(len(candidates)), key=self._greedy_key(observation, candidates))

@@ -17,6 +17,12 @@ placement where there was a choice — asks the Monte Carlo evaluation of
   domino of the line.
 - **Cost** = the best alternative's value − the played move's value (0 when the move played
   is the best found). The three costliest decisions are marked ``worst`` 1, 2, 3.
+- **Exactly, in the endgame.** Once no chance is left
+  (:func:`~kingdomino_kit.game.endgame.no_chance_left`) the exact solver values every legal
+  move (:func:`~kingdomino_kit.game.endgame.move_values`, ``exact`` seconds a decision): the
+  decision's ``exact_regret`` — the points of the final margin (2 players) or of the player's
+  final score (3–4 players, everyone maximising their own) lost against perfect play — stands
+  beside the Monte Carlo cost.
 - **The dominoes, afterwards.** The best kingdom from the dominoes the player placed or
   discarded, rearranged freely (:func:`~kingdomino_kit.solver.best_kingdom_under`, proven), and the
   best from the same dominoes in the order they came, each legal when it came
@@ -39,12 +45,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.draft import CLAIM, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.endgame import EndgameError, move_values, no_chance_left
 from kingdomino_kit.game.game import Action, Game, Observation
 from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.game.log import loads, replay
@@ -59,6 +66,8 @@ __all__ = ["CoachReport", "DEFAULT_SECONDS", "Decision", "action_json",
 
 DEFAULT_SECONDS = 1.5
 """CPU seconds per decision when no budget is given."""
+EXACT_SECONDS = 10.0
+"""Seconds for the exact endgame solver at each endgame decision (by default)."""
 WIDTH = 8
 """Placements judged per decision (besides the one played), by greedy value."""
 
@@ -68,7 +77,11 @@ class Decision:
     """One decision of the coached player: where (``step``: index in :func:`game_actions`,
     round, king, ``phase`` ``claim`` or ``place``), the move played and the best one found
     (:func:`action_json`), their values (mean final score), the cost, the number of
-    alternatives and playouts, and ``worst`` (1–3 for the three costliest, else None)."""
+    alternatives and playouts, and ``worst`` (1–3 for the three costliest, else None). Once no
+    chance is left, ``exact_regret``: the points of the final margin (2 players) or of the
+    player's final score (3–4, max-n) the move played lost against perfect play, and
+    ``exact_best`` the move perfect play chooses (None before, or when the solver did not
+    finish in time)."""
 
     step: int
     round: int
@@ -82,6 +95,8 @@ class Decision:
     alternatives: int
     playouts: int
     worst: int | None = None
+    exact_regret: int | None = None
+    exact_best: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The decision as plain data."""
@@ -90,7 +105,8 @@ class Decision:
                 "played_value": round(self.played_value, 2),
                 "best_value": round(self.best_value, 2), "cost": round(self.cost, 2),
                 "alternatives": self.alternatives, "playouts": self.playouts,
-                "worst": self.worst}
+                "worst": self.worst, "exact_regret": self.exact_regret,
+                "exact_best": self.exact_best}
 
 
 @dataclass(frozen=True)
@@ -222,11 +238,13 @@ def _index_of(actions: Sequence[Action], played: Action) -> int:
 
 def coach(log: dict[str, Any] | str, player: int = 0, *, seconds: float | None = None,
           playouts: int | None = None, seed: int = 0, width: int = WIDTH, solve: bool = True,
-          time_limit_s: float = 60.0, workers: int = 1) -> CoachReport:
+          time_limit_s: float = 60.0, workers: int = 1, exact: float | None = EXACT_SECONDS
+          ) -> CoachReport:
     """Coach ``player`` through the game of ``log`` (see the module): each decision's cost
     with a budget of ``seconds`` (default :data:`DEFAULT_SECONDS`) or ``playouts`` per
     decision; with ``solve``, the best kingdoms from the player's dominoes (the solver gets
-    ``time_limit_s`` and ``workers`` for each)."""
+    ``time_limit_s`` and ``workers`` for each); ``exact``: seconds for the exact solver at each
+    endgame decision (None or 0: no exact regret)."""
     data = loads(log) if isinstance(log, str) else log
     final = replay(data)
     players = final.options.players
@@ -247,8 +265,11 @@ def coach(log: dict[str, Any] | str, player: int = 0, *, seconds: float | None =
                 dominoes.append(action.domino.number)
             actions = game.legal_actions()
             if len(actions) > 1:
-                decisions.append(_decide(game, step, action, actions, greedy, width, rng,
-                                         playouts, seconds))
+                decision = _decide(game, step, action, actions, greedy, width, rng, playouts,
+                                   seconds)
+                if exact:
+                    decision = _exactly(game, decision, action, exact)
+                decisions.append(decision)
         game.apply(action, king=king)
     decisions = _mark_worst(decisions)
     rearranged = in_order = None
@@ -277,8 +298,22 @@ def _decide(game: Game, step: int, played: Action, actions: Sequence[Action], gr
                     best_value - value, len(moves), result.playouts)
 
 
+def _exactly(game: Game, decision: Decision, played: Action, seconds: float) -> Decision:
+    """The decision with its exact regret, when no chance is left and the solver finishes."""
+    if not no_chance_left(game.observation()):
+        return decision
+    try:
+        values = move_values(game, time_limit=seconds)
+    except EndgameError:
+        return decision
+    actions = [v.action for v in values]
+    mine = values[_index_of(actions, played)]
+    best = next(v for v in values if v.cost == 0 and v.value == max(x.value for x in values))
+    return replace(decision, exact_regret=mine.cost, exact_best=action_json(best.action))
+
+
 def _mark_worst(decisions: list[Decision]) -> list[Decision]:
     """The decisions with the three largest costs (above 0) marked 1, 2, 3."""
     ranked = sorted((d for d in decisions if d.cost > 0), key=lambda d: (-d.cost, d.step))[:3]
     marks = {d.step: k for k, d in enumerate(ranked, start=1)}
-    return [Decision(**{**d.__dict__, "worst": marks.get(d.step)}) for d in decisions]
+    return [replace(d, worst=marks.get(d.step)) for d in decisions]

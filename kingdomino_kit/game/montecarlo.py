@@ -46,6 +46,7 @@ from typing import Any
 from kingdomino_kit.draft import CLAIM, PLACE, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.bots import placement_action
+from kingdomino_kit.game.exact_play import check_exact, exact_choice
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame, Policy, RandomPolicy
 
@@ -120,7 +121,9 @@ class MonteCarloEvaluationBot:
     (claims only) and the last round (placements only) give all of it to their one decision.
     ``width``: pairs kept by greedy value (plus each claimable domino's best); ``opponents``:
     ``greedy`` (one-step) or ``random`` in the playouts; ``objective``: ``score`` or
-    ``margin``.
+    ``margin``; ``exact``: a node budget for the exact endgame solver — once no chance is
+    left, a move it proves within the budget is played (:mod:`kingdomino_kit.game.exact_play`;
+    default 0, off; ``strong``: 5,000).
 
     >>> MonteCarloEvaluationBot(policy="clever")
     Traceback (most recent call last):
@@ -129,16 +132,18 @@ class MonteCarloEvaluationBot:
     """
 
     name = "mce"
+    EXACT = 0
+    """The default ``exact`` node budget (0: the endgame is played by sampling too)."""
     needs_observation = True
     trusted = True
     PARAMETERS = {"steps": int, "playouts": int, "seconds": float, "width": int,
-                  "opponents": str, "objective": str, "claim_share": float}
+                  "opponents": str, "objective": str, "claim_share": float, "exact": int}
     """Parameters of ``make_bot("mce:playouts=400:width=6")``."""
 
     def __init__(self, seed: int | None = None, steps: int | None = None,
                  playouts: int | None = None, seconds: float | None = None, width: int = 8,
                  opponents: str = "greedy", objective: str = "score",
-                 claim_share: float = 0.35) -> None:
+                 claim_share: float = 0.35, exact: int | None = None) -> None:
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be greedy or random, not {opponents!r}")
         if objective not in OBJECTIVES:
@@ -162,6 +167,7 @@ class MonteCarloEvaluationBot:
         self.opponents = opponents
         self.objective = objective
         self.claim_share = float(claim_share)
+        self.exact = check_exact(self.EXACT if exact is None else exact)
         self._plan: tuple[int, int, int] | None = None  # round, king, claimed domino
         self.last_playouts = 0
         """Playouts run for the last move (0 when it needed no search)."""
@@ -170,6 +176,10 @@ class MonteCarloEvaluationBot:
     def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
         """The candidate with the best mean playout value."""
         self.last_playouts = 0
+        perfect = exact_choice(observation, actions, self.exact)
+        if perfect is not None:
+            self._plan = None
+            return perfect
         share = 1.0
         if observation.phase is CLAIM:
             planned = self._planned_claim(observation, actions)
@@ -236,6 +246,9 @@ class StrongBot(MonteCarloEvaluationBot):
     """
 
     name = "strong"
+    EXACT = 5000
+    """``strong`` plays the endgame exactly when the solver proves it within 5,000 nodes
+    (``strong:exact=0``: by sampling, as before)."""
 
 
 def turns_left(observation: Any) -> int:

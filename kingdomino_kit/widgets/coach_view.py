@@ -71,6 +71,15 @@ class CoachView(ActionView):
         self._at = {d.step: d for d in report.decisions}
         self.goto(0)
 
+    def _exact_words(self, d: Decision) -> str:
+        """The exact solver's verdict on an endgame decision, if it has one."""
+        if d.exact_regret is None or d.exact_best is None:
+            return ""
+        if not d.exact_regret:
+            return " · perfect play: no point lost"
+        return (f" · perfect play: {escape(self.move_words(d.exact_best))}, "
+                f"{d.exact_regret} point{'s' if d.exact_regret != 1 else ''} lost")
+
     def move_words(self, move: dict[str, Any]) -> str:
         """A move in words, its cells named as the boards label them (``place 7 at E4 E3``)."""
         return name_cells(move_text(move).replace(") (", "),("), self.report.kingdom.size)
@@ -214,7 +223,7 @@ class CoachView(ActionView):
                    f"{when[0].upper() + when[1:]}: played {escape(self.move_words(d.played))} "
                    f"(value {d.played_value:.1f}); the coach's best "
                    f"{escape(self.move_words(d.best))} "
-                   f"({d.best_value:.1f}); cost {d.cost:.1f}{mark}</div>")
+                   f"({d.best_value:.1f}); cost {d.cost:.1f}{mark}{self._exact_words(d)}</div>")
         if d.phase == "claim":
             line = []
             for dom, claimer in zip(game.line, game.claims, strict=True):
@@ -256,7 +265,7 @@ class CoachView(ActionView):
     def _table(self) -> str:
         rows = ['<table class="kk-breakdown kk-coach-table"><thead><tr><th>step</th>'
                 "<th>round</th><th>played</th><th>value</th><th>best found</th><th>value</th>"
-                "<th>cost</th></tr></thead><tbody>"]
+                "<th>cost</th><th>exact regret</th></tr></thead><tbody>"]
         for d in self.report.decisions:
             classes = " ".join(c for c in ("kk-current" if d.step == self.step else "",
                                            f"kk-worst kk-worst-{d.worst}" if d.worst else "")
@@ -268,7 +277,8 @@ class CoachView(ActionView):
                         f"<td>{escape(self.move_words(d.played))}</td>"
                         f"<td>{d.played_value:.1f}</td>"
                         f"<td>{escape(self.move_words(d.best))}</td><td>{d.best_value:.1f}</td>"
-                        f"<td>{d.cost:.1f}{mark}</td></tr>")
+                        f"<td>{d.cost:.1f}{mark}</td>"
+                        f"<td>{'' if d.exact_regret is None else d.exact_regret}</td></tr>")
         rows.append("</tbody></table>")
         return "".join(rows)
 

@@ -141,3 +141,33 @@ def test_the_move_played_is_judged_however_the_greedy_ranks_it() -> None:
     placements = [d for d in report.decisions if d.phase == "place"]
     assert placements and all(d.alternatives <= 2 for d in placements)
     assert any(d.alternatives == 2 for d in placements)     # random moves the greedy ranks low
+
+
+def test_endgame_decisions_get_the_exact_regret() -> None:
+
+    from kingdomino_kit.game.endgame import no_chance_left
+    from tests.reference import plain_endgame
+
+    log = play([RandomBot(1), RandomBot(2)], GameOptions(players=2), seed=3).log()
+    report = coach(log, player=1, playouts=4, solve=False)
+    game = Game(GameOptions(players=2), log["seed"])
+    actions = game_actions(log)
+    at = {d.step: d for d in report.decisions}
+    checked = 0
+    for step, (king, action) in enumerate(actions):
+        d = at.get(step)
+        if d is not None:
+            assert (d.exact_regret is not None) == no_chance_left(game.observation())
+            if game.round == game.options.rounds:  # small enough for plain search
+                values = []
+                for option in game.legal_actions():
+                    child = game.copy()
+                    child.apply(option)
+                    values.append((plain_endgame(child, "minimax", 0, 10 ** 6), option))
+                mine = next(v for v, a in values if a == action)
+                best = min(v for v, _ in values)  # player 1 minimises player 0's margin
+                assert d.exact_regret == round((mine - best) / 10000)
+                checked += 1
+        game.apply(action, king=king)
+    assert checked >= 1
+    assert any(d.exact_regret is not None for d in report.decisions)

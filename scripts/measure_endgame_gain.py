@@ -1,0 +1,92 @@
+"""What perfect endgame play adds to ``strong``: strong with and without ``exact`` against three
+``greedy``, paired games.
+
+Game ``i`` (4 players, both bonuses: the published agents' setting) is dealt by seed
+``derive_seed(SEED, "endgame-gain", i)`` and played twice — ``strong`` (exact endgame, its
+default) and ``strong:exact=0`` (sampling to the end) in the same seat, ``i mod 4`` (seats
+rotated), against the same three seeded ``greedy`` — so the two games share the deal, the seat
+and the opponents and differ only once no chance is left. Printed as one JSON line: games, each
+version's mean score and win share, and the paired differences with 95 % intervals (normal,
+from the per-game differences).
+
+::
+
+    .venv/bin/python scripts/measure_endgame_gain.py --games 400 --workers 2   # the real run
+    .venv/bin/python scripts/measure_endgame_gain.py --games 4                 # a smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from kingdomino_kit.bots import make_bot
+from kingdomino_kit.draft import derive_seed
+from kingdomino_kit.game import GameOptions, play
+from kingdomino_kit.rules import Rules
+
+SEED = 2026
+OPTIONS = GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True))
+VERSIONS = ("strong", "strong:exact=0")
+
+
+def one_game(i: int) -> dict[str, Any]:
+    """Game ``i`` played by both versions: strong's score and win (1, a share on a tie)."""
+    seed = derive_seed(SEED, "endgame-gain", i)
+    seat = i % 4
+    row: dict[str, Any] = {"game": i, "seat": seat}
+    for version in VERSIONS:
+        bots = [make_bot(version if p == seat else "greedy", derive_seed(seed, "bot", p))
+                for p in range(4)]
+        game = play(bots, OPTIONS, seed, record=False)
+        winners = game.winners()
+        row[version] = {"score": game.scores()[seat],
+                        "win": (1 / len(winners)) if seat in winners else 0.0}
+    return row
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The JSON line of a run."""
+    out: dict[str, Any] = {"games": len(rows), "players": 4, "bonuses": True, "seed": SEED}
+    for version in VERSIONS:
+        for what in ("score", "win"):
+            mean, half = interval([r[version][what] for r in rows])
+            out[f"{version} {what}"] = [round(mean, 3), round(half, 3)]
+    for what in ("score", "win"):
+        mean, half = interval([r[VERSIONS[0]][what] - r[VERSIONS[1]][what] for r in rows])
+        out[f"gain {what}"] = [round(mean, 3), round(half, 3)]
+    return out
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="paired games (default 400)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be 1 or more")
+    if args.workers == 1:
+        rows = [one_game(i) for i in range(args.games)]
+    else:
+        with ProcessPoolExecutor(args.workers) as pool:
+            rows = list(pool.map(one_game, range(args.games)))
+    print(json.dumps(summary(rows)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,102 @@
+"""Each bot's exact regret per decision on the last eight placements of 2-player Mighty Duel.
+
+The published anchor measured, against the clairvoyant optimum, the points strong human players
+lose per decision on the last eight placements of a 2-player Mighty Duel game (1.018) and its
+AlphaZero agent's raw policy (0.835). Here each bot (``random``, ``greedy``, ``mc``, ``strong``)
+plays ``--games`` seeded Mighty Duel games against ``greedy`` (seats alternating); at each of
+its placements with a choice among the game's last eight (rounds 11 and 12: no chance is left
+then), the exact solver values every legal placement
+(:func:`~kingdomino_kit.game.endgame.move_values`) and the regret is the points of the final
+margin the placement played lost against perfect play. One JSON line per bot: decisions, mean
+regret with its 95 % interval, the share of perfect decisions, decisions the solver did not
+finish within ``--limit`` seconds (left out).
+
+::
+
+    .venv/bin/python scripts/measure_endgame_regret.py --games 100        # the real run
+    .venv/bin/python scripts/measure_endgame_regret.py --games 1 --bots random greedy
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any
+
+from kingdomino_kit.bots import make_bot
+from kingdomino_kit.draft import PLACE, derive_seed
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game import Game, GameOptions
+from kingdomino_kit.game.endgame import EndgameError, move_values
+
+SEED = 2026
+OPTIONS = GameOptions(players=2, variant="mighty-duel")
+BOTS = ("random", "greedy", "mc", "strong")
+PUBLISHED = {"strong humans": 1.018, "AlphaZero raw policy": 0.835}
+
+
+def regrets(bot: str, game_index: int, limit: float) -> tuple[list[int], int]:
+    """The bot's regrets in one game, and the decisions left out (solver out of time)."""
+    seed = derive_seed(SEED, "endgame-regret", bot, game_index)
+    seat = game_index % 2
+    bots = [make_bot(bot if p == seat else "greedy", derive_seed(seed, "bot", p))
+            for p in range(2)]
+    game = Game(OPTIONS, seed, record=False)
+    last = OPTIONS.rounds - 1  # the last eight placements: rounds 11 and 12
+    out: list[int] = []
+    missed = 0
+    while not game.is_over:
+        actions = game.legal_actions()
+        player = game.current_player
+        assert player is not None
+        action = actions[0] if len(actions) == 1 else bots[player].choose(
+            game.observation(player), actions)
+        if player == seat and game.phase is PLACE and game.round >= last and len(actions) > 1:
+            try:
+                values = move_values(game, time_limit=limit)
+            except EndgameError:
+                missed += 1
+            else:
+                out.append(next(v.cost for v in values if v.action == action))
+        game.apply(action)
+    return out, missed
+
+
+def summary(bot: str, values: list[int], missed: int) -> dict[str, Any]:
+    """The JSON line of one bot."""
+    n = len(values)
+    mean = sum(values) / n if n else float("nan")
+    half = (1.96 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+            if n > 1 else float("nan"))
+    return {"bot": bot, "decisions": n, "regret": round(mean, 3),
+            "regret_ci": round(half, 3) if half == half else None,
+            "perfect_share": round(sum(v == 0 for v in values) / n, 3) if n else None,
+            "left_out": missed, "published": PUBLISHED}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games per bot (default 100)")
+    parser.add_argument("--bots", nargs="+", default=list(BOTS), help="bots to measure")
+    parser.add_argument("--limit", type=float, default=30.0,
+                        help="solver seconds per decision (default 30)")
+    args = parser.parse_args(argv)
+    for bot in args.bots:
+        try:
+            make_bot(bot, 0)
+        except KingdominoError as error:
+            parser.error(str(error))
+        values: list[int] = []
+        missed = 0
+        for i in range(args.games):
+            got, lost = regrets(bot, i, args.limit)
+            values.extend(got)
+            missed += lost
+        print(json.dumps(summary(bot, values, missed)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,237 @@
+"""The exact endgame solver against plain search, on small seeded positions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game import Game, GameOptions
+from kingdomino_kit.game.endgame import (
+    EndgameError,
+    move_values,
+    no_chance_left,
+    points,
+    position,
+    solve,
+    turns_of,
+)
+from kingdomino_kit.game.endgame_log import continued_log, log_position
+from kingdomino_kit.game.endgame_search import encode
+from kingdomino_kit.game.log import replay
+from kingdomino_kit.rules import Rules
+from tests.reference import TooBig, endgame_code, plain_endgame
+
+SETTINGS = [
+    GameOptions(players=2),
+    GameOptions(players=2, rules=Rules(middle_kingdom=True, harmony=True)),
+    GameOptions(players=2, variant="mighty-duel"),
+    GameOptions(players=3),
+    GameOptions(players=3, three_player_draw=4, rules=Rules(middle_kingdom=True)),
+    GameOptions(players=4),
+    GameOptions(players=4, rules=Rules(harmony=True), strict_discard=False),
+    GameOptions(players=2, strict_discard=False, rules=Rules(middle_kingdom=True)),
+]
+
+
+def random_endgame(options: GameOptions, seed: int) -> Game:
+    """A seeded random game played on until no chance is left."""
+    rng = random.Random(seed)
+    game = Game(options, seed=seed)
+    while not no_chance_left(game.observation()):
+        actions = game.legal_actions()
+        game.apply(actions[rng.randrange(len(actions))])
+    return game
+
+
+def small_positions(count: int, budget: int = 400) -> list[tuple[Game, Any, str]]:
+    """``count`` seeded positions without chance, small enough for plain search: each
+    setting in turn, played on at random until the plain search fits ``budget`` nodes."""
+    out: list[tuple[Game, Any, str]] = []
+    seed = 0
+    while len(out) < count:
+        options = SETTINGS[seed % len(SETTINGS)]
+        rng = random.Random(1000 + seed)
+        game = random_endgame(options, seed)
+        seed += 1
+        modes = ["minimax"] if options.players == 2 else ["maxn", "paranoid"]
+        mode = modes[seed % len(modes)]
+        for _ in range(rng.randrange(2 * options.kings)):  # on into the endgame, at random
+            actions = game.legal_actions()
+            if game.round == options.rounds and game.turn == options.kings - 1:
+                break
+            game.apply(actions[rng.randrange(len(actions))])
+        while not game.is_over:
+            try:
+                hero = game.current_player or 0
+                value = plain_endgame(game, mode, hero, budget)
+            except TooBig:
+                actions = game.legal_actions()
+                game.apply(actions[rng.randrange(len(actions))])
+                continue
+            out.append((game, value, mode))
+            break
+    return out
+
+
+POSITIONS = small_positions(200)
+
+
+def test_the_positions_are_varied() -> None:
+    players = {g.options.players for g, _, _ in POSITIONS}
+    modes = {m for _, _, m in POSITIONS}
+    assert players == {2, 3, 4} and modes == {"minimax", "maxn", "paranoid"}
+    assert sum(1 for g, _, _ in POSITIONS if g.round < g.options.rounds) > 50
+    assert sum(1 for g, _, _ in POSITIONS if g.phase == "claim") > 10
+
+
+@pytest.mark.parametrize("index", range(0, 200, 20))
+def test_the_solver_agrees_with_plain_search(index: int) -> None:
+    for game, want, mode in POSITIONS[index:index + 20]:
+        result = solve(game, paranoid=mode == "paranoid")
+        assert result.status == "OPTIMAL" and result.mode == mode
+        assert result.value == want, (game, mode)
+        # the line is legal, ends the game, and reaches the value
+        g = game.copy()
+        for action in result.line:
+            g.apply(action)
+        assert g.is_over and list(result.keys) == g.tiebreak_keys()
+        codes = [endgame_code(k) for k in g.tiebreak_keys()]
+        if mode == "minimax":
+            assert codes[0] - codes[1] == want
+        elif mode == "paranoid":
+            assert codes[result.player] == want
+        else:
+            assert tuple(codes) == want
+
+
+def test_every_option_is_valued_as_plain_search_values_it() -> None:
+    checked = 0
+    for game, _, mode in POSITIONS[:60]:
+        if mode == "paranoid":
+            continue
+        mover = game.current_player
+        options = move_values(game)
+        assert [o.action for o in options] == game.legal_actions()
+        for option in options:
+            child = game.copy()
+            child.apply(option.action)
+            value = plain_endgame(child, mode, 0, 10 ** 6)
+            mine = value[mover] if mode == "maxn" else (value if mover == 0 else -value)
+            assert option.value == mine
+            checked += 1
+        assert min(o.cost for o in options) == 0
+    assert checked > 50
+
+
+def test_a_position_reached_two_ways_has_one_value() -> None:
+    for game, want, mode in POSITIONS[::10]:
+        paranoid = mode == "paranoid"
+        # the same state dealt afresh from what a player sees (another history, another deal)
+        again = Game.from_observation(game.observation(), random.Random(5))
+        assert solve(again, paranoid=paranoid).value == want
+        # and the position after the best move, searched on its own, keeps the value
+        result = solve(game, paranoid=paranoid)
+        child = game.copy()
+        child.apply(result.best)
+        if child.is_over:
+            continue
+        assert solve(child, paranoid=paranoid, player=result.player).value == want
+
+
+def test_the_pruned_search_visits_fewer_nodes_than_plain_ordering() -> None:
+    game = random_endgame(GameOptions(players=2), 3)
+    tree, state = position(game)
+    tree.ordering = False
+    plain = tree.alphabeta(state, -(1 << 62), 1 << 62)
+    unordered = tree.nodes
+    ordered = solve(game)
+    assert ordered.value == plain and ordered.nodes <= unordered
+
+
+def test_when_chance_is_left() -> None:
+    game = Game(GameOptions(players=4), seed=2)
+    while game.round < 10:
+        game.apply(game.legal_actions()[0])
+    # all 48 in play: the last line is known when line 10 is drawn
+    assert no_chance_left(game.observation())
+    game = Game(GameOptions(players=3), seed=2)  # 12 dominoes removed unseen
+    while game.round < 11:
+        assert not no_chance_left(game.observation())
+        game.apply(game.legal_actions()[0])
+    assert no_chance_left(game.observation())
+    with pytest.raises(EndgameError, match="chance is left"):
+        solve(Game(GameOptions(players=2), seed=1))
+
+
+def test_the_time_limit_gives_the_best_found() -> None:
+    game = random_endgame(GameOptions(players=4), 1)
+    result = solve(game, time_limit=0.05)
+    assert result.status == "UNKNOWN"
+    g = game.copy()
+    for action in result.line:
+        g.apply(action)
+    assert g.is_over and result.best == result.line[0]
+
+
+def test_bad_arguments() -> None:
+    game = random_endgame(GameOptions(players=3), 1)
+    with pytest.raises(KingdominoError):
+        solve(game, player=3)
+    with pytest.raises(KingdominoError):
+        solve(game, time_limit=-1)
+    with pytest.raises(KingdominoError):
+        solve("a game")  # type: ignore[arg-type]
+    over = game.copy()
+    while not over.is_over:
+        over.apply(over.legal_actions()[0])
+    with pytest.raises(EndgameError, match="over"):
+        solve(over)
+
+
+def test_the_line_replays_as_log_turns() -> None:
+    for seed, options in enumerate((SETTINGS[0], SETTINGS[1], SETTINGS[3])):
+        log = random_endgame(options, seed)
+        while not log.is_over:
+            log.apply(log.legal_actions()[0])
+        data = log.log()
+        game, turn = log_position(data)
+        assert no_chance_left(game.observation())
+        assert turn == sum(len(r["turns"]) for r in data["rounds"][:game.round]) + game.turn
+        result = solve(game)
+        turns = turns_of(game, result.line)
+        assert turns[0]["place"] is not None and {tuple(t) for t in turns} == {
+            ("king", "player", "place", "pick")}
+        prefix = [t for r in data["rounds"] for t in r["turns"]][:turn]
+        finished = replay(continued_log(data, turn, result.line))
+        assert finished.scores() == list(result.scores)
+        whole = [t for r in continued_log(data, turn, result.line)["rounds"] for t in r["turns"]]
+        assert whole == prefix + turns
+
+
+def test_codes_and_points() -> None:
+    assert points(encode(20, 3, 1) - encode(20, 9, 9)) == 0
+    assert points(encode(21, 0, 0) - encode(20, 49, 39)) == 1
+
+
+def test_the_bots_play_the_endgame_exactly_when_asked() -> None:
+    from kingdomino_kit.bots import make_bot
+    from kingdomino_kit.game.bots import MonteCarloBot
+
+    assert make_bot("strong", 1).exact == 5000 and make_bot("mce", 1).exact == 0
+    with pytest.raises(KingdominoError):
+        MonteCarloBot(exact=-3)
+    played = 0
+    for game, _, mode in POSITIONS[:40]:
+        if mode == "paranoid" or len(game.legal_actions()) < 2:
+            continue
+        best = solve(game).best
+        obs = game.observation(game.current_player)
+        for spec in ("strong:steps=50", "mc:playouts=1:width=1:exact=100000"):
+            assert make_bot(spec, 7).choose(obs, game.legal_actions()) == best
+        assert make_bot("mc:playouts=1:width=1", 7).choose(obs, game.legal_actions()) \
+            in game.legal_actions()
+        played += 1
+    assert played > 10
