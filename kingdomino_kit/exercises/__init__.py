@@ -17,7 +17,8 @@ A notebook starts its exercises with ``check = for_notebook("01_rules")``.
 Traceback (most recent call last):
 ...
 kingdomino_kit.exercises.checker.ExerciseError: no exercises for a notebook '99_nothing' \
-(known: 00_start_here, 01_rules, 02_scoring, 03_counting, 04_cp_sat, 05_puzzles, 06_analysis)
+(known: 00_start_here, 01_rules, 02_scoring, 03_counting, 04_cp_sat, 05_puzzles, 06_analysis, \
+12_learning_agents)
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ NOTEBOOKS: Mapping[str, str] = {
     "04_cp_sat": "cp_sat",
     "05_puzzles": "puzzles",
     "06_analysis": "analysis",
+    "12_learning_agents": "learning_agents",
 }
 """Each notebook with exercises: the module of this package that defines them
 (its ``EXERCISES``)."""
