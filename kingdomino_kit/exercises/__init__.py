@@ -18,7 +18,7 @@ Traceback (most recent call last):
 ...
 kingdomino_kit.exercises.checker.ExerciseError: no exercises for a notebook '99_nothing' \
 (known: 00_start_here, 01_rules, 02_scoring, 03_counting, 04_cp_sat, 05_puzzles, 06_analysis, \
-11_game_trees)
+11_game_trees, 12_learning_agents)
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ NOTEBOOKS: Mapping[str, str] = {
     "05_puzzles": "puzzles",
     "06_analysis": "analysis",
     "11_game_trees": "game_trees",
+    "12_learning_agents": "learning_agents",
 }
 """Each notebook with exercises: the module of this package that defines them
 (its ``EXERCISES``)."""
