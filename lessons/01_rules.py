@@ -155,6 +155,40 @@ F  F  F  .  .
 print(full.can_place(domino(3)), full.can_place(domino(7)))   # F|F fits, L|L does not
 
 # %% [markdown]
+# ## Who wins: the tie-breaks
+#
+# The highest score wins. On equal scores, the **largest property** (in squares, crowned or
+# not) wins; still equal, the most **crowns** in the whole kingdom; still equal, the players
+# share the victory. `tiebreak_key()` gives (score, largest property, crowns): the higher key
+# wins, compared left to right.
+
+# %%
+print(Kingdom.from_text("C G1 G").tiebreak_key(), Kingdom.from_text("C M2").tiebreak_key())
+
+# %% [markdown]
+# ## Other ways to play
+#
+# - **Two players** use 24 of the 48 dominoes, chosen at random and unseen, and each has two
+#   kings: four dominoes a round, six rounds.
+# - **Three players** (the official rule) use 36 dominoes and draw three a round. A common
+#   variant draws **four** with three players, from all 48: the domino nobody claims is
+#   discarded.
+# - **Mighty Duel**: two players use **all 48** dominoes and build **7 × 7** kingdoms.
+# - **Dynasty**: play **three games** in a row and add up each player's scores; the highest
+#   sum wins.
+#
+# `GameOptions` derives every figure from the player count and the variant:
+
+# %%
+from kingdomino_kit.game import GameOptions
+
+for opts in (GameOptions(players=2), GameOptions(players=3),
+             GameOptions(players=3, three_player_draw=4),
+             GameOptions(players=2, variant="mighty-duel")):
+    print(f"{opts.players} players, {opts.variant:<11} draw {opts.line_size}: "
+          f"{opts.deck_size} dominoes, {opts.rounds} rounds, {opts.size}×{opts.size} kingdoms")
+
+# %% [markdown]
 # ## Exercises
 #
 # Fill in each blank `...` and run the cell: `check(n, answer)` says *correct* (and why), or
@@ -226,6 +260,55 @@ check(5, mine)
 
 # %%
 mine
+
+# %% [markdown]
+# **6.** Ann and Bob end a game on the same score. Who wins: `"Ann"`, `"Bob"` or `"shared"`?
+# Decide by hand, then check with `tiebreak_key()` if you like.
+
+# %%
+ann = Kingdom.from_text("C W1 W W / F2 F . .")
+bob = Kingdom.from_text("C L1 L L L / . S1 S L .")
+print(ann)
+print(bob)
+print("scores:", ann.score(), bob.score())
+
+# %% tags=["solution"]
+answer_6 = "Bob"  # SOLUTION
+
+check(6, answer_6)
+
+# %% [markdown]
+# **7.** In Mighty Duel, how many dominoes does each player place in a game where nothing is
+# discarded? Does a 7 × 7 kingdom have room for them?
+
+# %% tags=["solution"]
+answer_7 = 48 // 2  # SOLUTION
+
+check(7, answer_7)
+
+# %% [markdown]
+# **8.** Three players draw four dominoes a round (`three_player_draw=4`). How many dominoes
+# are discarded unclaimed over a whole game?
+
+# %% tags=["solution"]
+answer_8 = 12 * (4 - 3)  # SOLUTION
+
+check(8, answer_8)
+
+# %% [markdown]
+# **9.** A Dynasty of three games ends with these scores. Who wins it: `"Ann"`, `"Bob"` or
+# `"shared"`?
+#
+# | game | Ann | Bob |
+# |---|---|---|
+# | 1 | 52 | 49 |
+# | 2 | 47 | 44 |
+# | 3 | 31 | 41 |
+
+# %% tags=["solution"]
+answer_9 = "Bob"  # SOLUTION
+
+check(9, answer_9)
 
 # %%
 check.summary()

@@ -270,8 +270,126 @@ view.click(3, 4)
 view
 
 # %% [markdown]
+# ## Variants
+#
+# The rules (`KingdomsRules`) also play the variants of the seed and the 2011 edition:
+#
+# - `wizard=True` — the 2011 edition's **Wizard** (`W`): each castle orthogonally next to it
+#   counts one rank higher in both its lines;
+# - `until_last_castle=True` — the game ends after the epoch in which a player placed their last
+#   castle (at most `max_epochs`), and empty cells are ignored when a line is scored;
+# - `open_tiles=True` — every tile face up: no luck, no secret tile;
+# - `score_as_you_go=True` — each row and column is scored as soon as it is full.
+
+# %%
+rules = KingdomsRules(players=2, wizard=True, open_tiles=True)
+game = play_game(rules, [GreedyBot(1), GreedyBot(2)], seed=3)
+print(rules)
+print("gold:", game.gold, "· winners:", game.winners)
+
+# %% [markdown]
 # ## Exercises
 #
-# 1. Find a board where moving the gold mine across a mountain changes a player's gold.
-# 2. Brute-force puzzle `k01`: how many layouts are there, and how many are optimal?
-# 3. Play 20 games of greedy against random (`play_game`) and count the greedy bot's wins.
+# Fill in each blank `...` and run the cell: `check(n, answer)` says *correct* (and why), or
+# what is wrong with a hint. Lines are named as `explain()` prints them, counted from 1
+# ("row 2", "column 2"); cells are (row, column) counted from 0, as everywhere in the kit.
+
+# %%
+from kingdomino_kit.exercises import for_notebook
+
+check = for_notebook("07_kingdoms")
+
+practice = Board.from_text("""
++2 a3 -4 .  b2 +6
+.  +5 ^  a1 .  -1
+b1 .  $  +2 .  .
+.  D  .  -2 a2 .
++1 .  .  b3 .  +4
+""")
+practice
+
+# %% [markdown]
+# **1.** If `practice` were scored now, what would white (`a`) gain — or pay, a negative
+# number — in **row 2**? By hand first: the mountain cuts the row.
+
+# %% tags=["solution"]
+answer_1 = -1 * 1  # SOLUTION
+
+check(1, answer_1)
+
+# %% [markdown]
+# **2.** And in **column 2**, where white has a rank-3 castle?
+
+# %% tags=["solution"]
+answer_2 = 3 * 0  # SOLUTION
+
+check(2, answer_2)
+
+# %% [markdown]
+# **3.** White has a rank-2 castle left. On which empty cell of `practice`, as
+# `(row, column)`, does it improve white's margin over grey the most if the board were scored
+# now? (`margin_change` is imported above.)
+
+# %% tags=["solution"]
+# BEGIN SOLUTION
+gains = {cell: margin_change(practice, cell, Castle("a", 2), "a", "ab")
+         for cell in practice.empty_cells()}
+# END SOLUTION
+answer_3 = max(gains, key=gains.get)  # SOLUTION
+
+check(3, answer_3)
+
+# %% [markdown]
+# **4.** A board holds **one** mountain. On how many of its 30 cells does it split *both* its
+# row and its column into two non-empty parts (13 segments instead of 11)? Count by hand.
+
+# %% tags=["solution"]
+answer_4 = 4 * 3  # SOLUTION
+
+check(4, answer_4)
+
+# %% [markdown]
+# **5.** The Wizard variant: here is the worked example's board with the Wizard (`W`) just
+# below white's rank-4 castle. What is white's gold after scoring? (White's gold on the board
+# without the Wizard is in the explanation at the top of this notebook.)
+
+# %%
+wizard_board = Board.from_text("""
++3 b1 -6 c1 a4 a1
+.  +4 .  +1 W  .
+.  -3 .  -5 .  .
++3 D  a2 ^  +5 b1
+.  $  .  a1 .  .
+""", wizard=True)
+wizard_board
+
+# %% tags=["solution"]
+answer_5 = -7 - 3 + 5  # SOLUTION
+
+check(5, answer_5)
+
+# %% [markdown]
+# **6.** How many distinct layouts does puzzle `k01` (`castle_puzzles()[0]`) have — its
+# castles on its empty cells, castles of one rank being alike?
+
+# %%
+first_puzzle = castle_puzzles()[0]
+print(first_puzzle.question)
+print(first_puzzle.problem.board)
+print(first_puzzle.problem.pieces)
+
+# %% tags=["solution"]
+answer_6 = 6 * comb(5, 2)  # SOLUTION
+
+check(6, answer_6)
+
+# %%
+check.summary()
+
+# %% [markdown]
+# ## To try
+#
+# - Find a board where moving the gold mine across a mountain changes a player's gold.
+# - Brute-force puzzle `k01`: how many of its layouts are optimal?
+# - Play 20 games of greedy against random (`play_game`) and count the greedy bot's wins; then
+#   again with `KingdomsRules(players=2, until_last_castle=True)`.

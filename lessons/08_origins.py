@@ -339,6 +339,86 @@ for mode in ("discovery", "totem", "tribe"):
     print(f"{mode:<9} greedy wins {wins}/20, average margin {margin / 20:+.1f}")
 
 # %% [markdown]
+# ## Exercises
+#
+# Fill in each blank `...` and run the cell: `check(n, answer)` says *correct* (and why), or
+# what is wrong with a hint.
+
+# %%
+from kingdomino_kit.exercises import for_notebook  # noqa: E402
+
+check = for_notebook("08_origins")
+
+# %% [markdown]
+# **1.** What does this territory score? Find its regions and count by hand.
+
+# %%
+meadows = OriginsKingdom.from_text("G1 G G*1 / H L L2 / F1 F L")
+display(SVG(origins_svg(meadows)))
+
+# %% tags=["solution"]
+answer_1 = 3 * 2 + 3 * 2 + 2 * 1  # SOLUTION
+
+check(1, answer_1)
+
+# %% [markdown]
+# **2.** The 1-crater volcano in the top left corner of this territory (cell (−1, −1)) has just
+# been placed. On how many squares may its fire token land?
+
+# %%
+reach = OriginsKingdom.from_text("""
+V1 F  G  G
+L  H  G  G1
+L  L1 D  D
+.  L  F2 F
+""")
+display(SVG(origins_svg(reach)))
+
+# %% tags=["solution"]
+answer_2 = 13 - 3  # SOLUTION
+
+check(2, answer_2)
+
+# %% [markdown]
+# **3.** The territory `t` of "Volcanoes throw fire" again, with a **3-crater** volcano in
+# place of the 2-crater one: its token carries 3 fires but lands at most 1 square away. How
+# many points does it add at its best landing?
+
+# %%
+t3 = OriginsKingdom.from_text("F1 F G V3 / L H G G1 / L L1 D D")
+display(SVG(origins_svg(t3)))
+
+# %% tags=["solution"]
+answer_3 = 3 * 3  # SOLUTION
+
+check(3, answer_3)
+
+# %% [markdown]
+# **4.** In Totem mode, the `camp` above ends the game holding the **mammoth** and the
+# **mushroom** totems instead (the scarcity values). What is its total?
+
+# %% tags=["solution"]
+answer_4 = 3 + 4 + 3 + 5  # SOLUTION
+
+check(4, answer_4)
+
+# %% [markdown]
+# **5.** In Tribe mode, how many points do the hunter (`@h`) and the painter (`@p`) of this
+# tribe score together?
+
+# %%
+hunt = OriginsKingdom.from_text("G$ G$ D / H D@h L$ / G$ D@p F$")
+display(SVG(origins_svg(hunt)))
+
+# %% tags=["solution"]
+answer_5 = 3 * 3 + 2 * 3  # SOLUTION
+
+check(5, answer_5)
+
+# %%
+check.summary()
+
+# %% [markdown]
 # ## To try
 #
 # * Change the 2-crater volcano's position in the "where should the fire land?" territory: when

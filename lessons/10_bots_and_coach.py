@@ -120,3 +120,69 @@ ordered = best_in_order(first, middle_kingdom=True, workers=1)
 print(f"rearranged: {free.score} ({free.status.value}); in the order they came: "
       f"{ordered.score} ({ordered.status.value})")
 ordered.kingdom
+
+# %% [markdown]
+# ## Exercises
+#
+# Fill in each blank `...` and run the cell: `check(n, answer)` says *correct* (and why), or
+# what is wrong with a hint.
+
+# %%
+from fractions import Fraction
+
+from kingdomino_kit.exercises import for_notebook
+
+check = for_notebook("10_bots_and_coach")
+
+# %% [markdown]
+# **1.** Against one opponent, a bot ends its games with these scores and chances. What is its
+# expected score? (A `Fraction` or a decimal.)
+#
+# | final score | 30 | 42 | 60 |
+# |---|---|---|---|
+# | chance | 1/4 | 1/2 | 1/4 |
+
+# %% tags=["solution"]
+answer_1 = Fraction(30 + 2 * 42 + 60, 4)  # SOLUTION
+
+check(1, answer_1)
+
+# %% [markdown]
+# **2.** The tournament's `rating` is on the Elo scale. A bot rated **400** points above
+# another: with what chance does it win a game between them?
+
+# %% tags=["solution"]
+answer_2 = 1 / (1 + 10 ** -1)  # SOLUTION
+
+check(2, answer_2)
+
+# %% [markdown]
+# **3.** The tournament above seats three bots at a two-player table: every pair plays, in
+# both seatings. How many different line-ups (who sits first, who second) are there?
+
+# %% tags=["solution"]
+answer_3 = 3 * 2  # SOLUTION
+
+check(3, answer_3)
+
+# %% [markdown]
+# **4.** At one decision the coach's playouts give these mean final scores: after the move you
+# played 38.4, after its best alternative 41.9, after a third move 36.2. What is the **cost**
+# of your move, as the coach reports it?
+
+# %% tags=["solution"]
+answer_4 = 41.9 - 38.4  # SOLUTION
+
+check(4, answer_4)
+
+# %% [markdown]
+# **5.** Can the best kingdom *in the order the dominoes came* (`best_in_order`) ever score
+# more than the best *rearranged* one (`best_kingdom`) of the same dominoes? `True` or `False`.
+
+# %% tags=["solution"]
+answer_5 = False  # SOLUTION
+
+check(5, answer_5)
+
+# %%
+check.summary()

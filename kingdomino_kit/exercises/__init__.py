@@ -18,7 +18,7 @@ Traceback (most recent call last):
 ...
 kingdomino_kit.exercises.checker.ExerciseError: no exercises for a notebook '99_nothing' \
 (known: 00_start_here, 01_rules, 02_scoring, 03_counting, 04_cp_sat, 05_puzzles, 06_analysis, \
-11_game_trees, 12_learning_agents)
+07_kingdoms, 08_origins, 10_bots_and_coach, 11_game_trees, 12_learning_agents)
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ NOTEBOOKS: Mapping[str, str] = {
     "04_cp_sat": "cp_sat",
     "05_puzzles": "puzzles",
     "06_analysis": "analysis",
+    "07_kingdoms": "kingdoms",
+    "08_origins": "origins",
+    "10_bots_and_coach": "bots",
     "11_game_trees": "game_trees",
     "12_learning_agents": "learning_agents",
 }

@@ -1,20 +1,53 @@
 """The exercises of ``01_rules``: counting first placements, what still fits, the connection
-rule as a function, and a kingdom built to a condition."""
+rule as a function, a kingdom built to a condition, and the rules around a game: tie-breaks,
+Mighty Duel, the 3-player draw of four and Dynasty."""
 
 from __future__ import annotations
 
 from kingdomino_kit.dominoes import DOMINOES, domino
-from kingdomino_kit.exercises.answers import FUNCTION, KINGDOM, NUMBERS, WHOLE_NUMBER
+from kingdomino_kit.exercises.answers import FUNCTION, KINGDOM, NUMBERS, WHOLE_NUMBER, choice
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles import Puzzle, grade
 
-__all__ = ["EXERCISES", "FULL"]
+__all__ = ["DYNASTY", "EXERCISES", "FULL", "TIED"]
 
 FULL = "F F F F F / F F F F F / F F C F F / F F F F F / F F F . ."
 """The nearly full forest kingdom of exercise 3, as the notebook shows it."""
 CASTLE_NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+TIED = {"Ann": "C W1 W W / F2 F . .", "Bob": "C L1 L L L / . S1 S L ."}
+"""Exercise 6: two kingdoms of equal score, as the notebook shows them."""
+DYNASTY = {"Ann": (52, 47, 31), "Bob": (49, 44, 41)}
+"""Exercise 9: each player's scores in the three games of a Dynasty."""
+
+
+def _tie_winner() -> str:
+    keys = {name: Kingdom.from_text(text).tiebreak_key() for name, text in TIED.items()}
+    top = max(keys.values())
+    winners = [name for name, key in keys.items() if key == top]
+    return winners[0] if len(winners) == 1 else "shared"
+
+
+def _dynasty_winner() -> str:
+    from kingdomino_kit.draft import best
+
+    names = list(DYNASTY)
+    winners = best([sum(DYNASTY[name]) for name in names])
+    return names[winners[0]] if len(winners) == 1 else "shared"
+
+
+def _mighty_duel_dominoes_each() -> int:
+    from kingdomino_kit.game import GameOptions
+
+    return GameOptions(players=2, variant="mighty-duel").deck_size // 2
+
+
+def _draw_four_discards() -> int:
+    from kingdomino_kit.game import GameOptions
+
+    options = GameOptions(players=3, three_player_draw=4)
+    return options.deck_size - options.players * options.rounds
 
 
 def _doubles_that_fit() -> list[int]:
@@ -101,4 +134,31 @@ EXERCISES = (
         hints=("Start with the wheat double next to the castle; W|F can then continue the wheat.",
                "Put W|F with its W on the wheat and its F further out; F|F joins that forest."),
         why="The forest connects through the wheat: W|F links the two terrains."),
+    Exercise.value(
+        6, "a tie-break", choice("Ann", "Bob", "shared"), _tie_winner,
+        wrong="{answer} does not win the tie-break", direction=False,
+        hints=("Both kingdoms score the same: the tie is broken by the largest property, "
+               "counted in squares, crowned or not.",
+               "Count each kingdom's largest property; if those are equal too, compare the "
+               "crowns in the whole kingdom."),
+        why="Equal scores, so the largest property decides; crowns only if it is equal too."),
+    Exercise.value(
+        7, "Mighty Duel: dominoes per player", WHOLE_NUMBER, _mighty_duel_dominoes_each,
+        hints=("Mighty Duel plays all the dominoes with 2 players, on 7 × 7 kingdoms.",
+               "Share the whole set between the two players; a 7 × 7 kingdom holds the castle "
+               "and 48 squares, two per domino."),
+        why="All 48 dominoes between two players: exactly enough to fill a 7 × 7 kingdom."),
+    Exercise.value(
+        8, "3 players, four drawn: the discards", WHOLE_NUMBER, _draw_four_discards,
+        hints=("Each round draws four dominoes for three kings: the one nobody claims is "
+               "discarded.",
+               "Count the rounds of a 3-player game (one domino per king per round) and the "
+               "discards per round."),
+        why="One unclaimed domino per round, every round: the deck is the whole set."),
+    Exercise.value(
+        9, "the Dynasty winner", choice("Ann", "Bob", "shared"), _dynasty_winner,
+        wrong="{answer} does not win the Dynasty", direction=False,
+        hints=("A Dynasty is not best of three: the games' scores are added up.",
+               "Add each player's three scores and compare the sums."),
+        why="Ann wins two games, but the Dynasty sums the scores."),
 )
