@@ -128,7 +128,7 @@ ordered.kingdom
 # what is wrong with a hint.
 
 # %%
-from fractions import Fraction
+from fractions import Fraction  # noqa: F401 — for an answer such as Fraction(7, 2)
 
 from kingdomino_kit.exercises import for_notebook
 
