@@ -78,9 +78,18 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
 ``{kingdom}`` and ``{board}``: files written for the test)."""
 
 
+NOT_HERE = {
+    "app": "serves a page until it is stopped",
+    "grade": "runs each submission in a notebook kernel",
+}
+"""Commands whose runs are too long for this suite (not fuzzed here)."""
+
+
 def _cases() -> list[tuple[list[str], str, bool, str]]:
     cases = []
     for words, flags in _commands():
+        if " ".join(words) in NOT_HERE:
+            continue
         for flag, positional in flags:
             rng = random.Random(f"{' '.join(words)} {flag}")
             for value in rng.sample(ODD, VALUES_PER_FLAG):
@@ -94,7 +103,7 @@ CASES = _cases()
 
 
 def test_every_subcommand_has_a_base_run() -> None:
-    assert {" ".join(words) for words, _ in _commands()} == set(BASES)
+    assert {" ".join(words) for words, _ in _commands()} == set(BASES) | set(NOT_HERE)
 
 
 @pytest.mark.parametrize(("words", "flag", "positional", "value"), CASES,
