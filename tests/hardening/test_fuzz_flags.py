@@ -57,6 +57,7 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "simulate": ([], ["--games", "2", "--players", "2"]),
     "tournament": ([], ["--games", "2", "--players", "2", "--bots", "random"]),
     "coach": (["{log}"], ["--playouts", "1", "--no-solve"]),
+    "endgame": (["{log}"], ["--time-limit", "5"]),
     "solve": ([], ["--dominoes", "1,2", "--time-limit", "5"]),
     "solve-batch": ([], ["--random", "1", "--count", "2", "--out", "b.csv"]),
     "puzzle list": ([], []),
