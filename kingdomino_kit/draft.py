@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import numbers
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -241,12 +242,18 @@ class DraftGame(Generic[O, K, D]):
     def __init__(self, options: O, seed: int | None = None, *, record: bool = True,
                  deck: Sequence[Any] | None = None, first_order: Sequence[int] | None = None
                  ) -> None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 63)
+        given: Any = options
+        if not isinstance(given, DraftOptions):
+            raise KingdominoError(f"options: must be the game's options, not {shown(given)}")
+        error: type[KingdominoError] = given.error
+        raw: Any = random.SystemRandom().randrange(2 ** 63) if seed is None else seed
+        if isinstance(raw, bool) or not isinstance(raw, numbers.Integral):
+            raise error(f"seed: must be an integer (or None), not {shown(raw)}")
+        seed = int(raw)  # a NumPy integer too; the log records a plain one
         self.options = options
         self.seed = seed
         dealt, kings = shuffled_deal(self._box(), options.kings, options.deck_size, seed)
-        self._deck: list[Any] = list(deck) if deck is not None else dealt
+        self._deck: list[Any] = self._checked_deck(deck) if deck is not None else dealt
         self.order: list[int] = list(first_order) if first_order is not None else kings
         self._kingdoms: list[K] = [self._new_kingdom() for _ in range(options.players)]
         self.discarded: list[int] = []
@@ -259,6 +266,29 @@ class DraftGame(Generic[O, K, D]):
         self.round = -1
         self._setup()
         self._start_round(0)
+
+    def _checked_deck(self, deck: Sequence[Any]) -> list[Any]:
+        """A deck given by hand: distinct entries of the box (what the seed would shuffle)."""
+        box = self._box()
+        try:
+            items = list(deck)
+            unknown = next((x for x in items if isinstance(x, bool) or x not in box), None)
+        except TypeError:
+            raise self.options.error(f"deck: must be a list of the box's dominoes, not "
+                                     f"{shown(deck)}") from None
+        if unknown is not None:
+            raise self.options.error(f"deck: {shown(unknown)} is not a domino of the box")
+        if len(set(map(repr, items))) != len(items):
+            raise self.options.error("deck: a domino appears twice")
+        return items
+
+    def _check_player(self, player: Any) -> int:
+        players = self.options.players
+        if isinstance(player, bool) or not isinstance(player, numbers.Integral) or \
+                not 0 <= int(player) < players:
+            raise self.options.error(f"player: must be a seat 0–{players - 1}, not "
+                                     f"{shown(player)}")
+        return int(player)
 
     # ------------------------------------------------------------------ hooks
     def _illegal(self, message: str, rule: str) -> KingdominoError:
@@ -323,7 +353,7 @@ class DraftGame(Generic[O, K, D]):
 
     def kingdom(self, player: int) -> K:
         """A copy of one player's kingdom."""
-        return self._kingdoms[player].copy()  # type: ignore[attr-defined, no-any-return]
+        return self._kingdoms[self._check_player(player)].copy()  # type: ignore[attr-defined, no-any-return]
 
     def owner(self, king: int) -> int:
         """The player a king belongs to (kings 0,1 → player 0 with 2 players)."""
@@ -424,6 +454,7 @@ class DraftGame(Generic[O, K, D]):
     def _observation_fields(self, player: int | None) -> dict[str, Any]:
         if player is None:
             player = self.current_player if self.current_player is not None else 0
+        player = self._check_player(player)
         return dict(
             options=self.options, player=player, round=self.round, phase=self.phase,
             current_king=self.current_king, current_player=self.current_player,

@@ -31,6 +31,7 @@ from kingdomino_kit.bitkingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
 from kingdomino_kit.dominoes import TERRAINS, Half, Terrain, domino
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.grid import SIZES, Cell
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.notation import read_text, squares_from_json, squares_to_json
 from kingdomino_kit.placement import Placement
 from kingdomino_kit.rules import Rules, rules_or_flags
@@ -73,6 +74,13 @@ class Property:
         """Squares × crowns (no crowns, no points)."""
         return len(self.cells) * self.crowns
 
+
+
+def _check_flags(middle_kingdom: Any, harmony: Any) -> None:
+    """The bonus switches of a score: True or False (a string such as 'no' is not one)."""
+    for name, flag in (("middle_kingdom", middle_kingdom), ("harmony", harmony)):
+        if not isinstance(flag, bool):
+            raise KingdominoError(f"{name}: must be True or False, not {shown(flag)}")
 
 class Kingdom(BaseKingdom[Half, Placement]):
     """A player's kingdom of size 5 (default) or 7, built by :meth:`place` and :meth:`undo`.
@@ -146,10 +154,17 @@ class Kingdom(BaseKingdom[Half, Placement]):
 
     def total(self, rules: Rules | None = None, *, middle_kingdom: bool = False,
               harmony: bool = False) -> int:
-        """Score plus the bonuses in play (as for :meth:`bonus`)."""
+        """Score plus the bonuses in play (as for :meth:`bonus`; each keyword True or False).
+
+        >>> Kingdom(5).total(middle_kingdom="no")
+        Traceback (most recent call last):
+        ...
+        kingdomino_kit.errors.KingdominoError: middle_kingdom: must be True or False, not 'no'
+        """
         return self._bits.total(self._rules(rules, middle_kingdom, harmony))
 
     def _rules(self, rules: Rules | None, middle_kingdom: bool, harmony: bool) -> Rules:
+        _check_flags(middle_kingdom, harmony)
         return rules_or_flags(rules, size=self.size if rules is None else 5,
                               middle_kingdom=middle_kingdom, harmony=harmony)
 

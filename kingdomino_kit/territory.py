@@ -98,6 +98,8 @@ class BaseKingdom(Generic[H, P]):
         """
         try:
             r, c = cell
+            if isinstance(r, bool) or isinstance(c, bool):
+                raise TypeError(cell)
             if not self._g.contains(r, c):
                 return None
             i = self._g.index(r, c)
@@ -252,6 +254,7 @@ rule: neither half touches the castle or a square of its own terrain
         for half in (dom.first, dom.second):
             t, n = getattr(half, "terrain_index", None), getattr(half, "count", None)
             if (not isinstance(t, int) or not 0 <= t < len(self.terrains)
+                    or not isinstance(half, type(self.half(0, 0)))  # another game's half
                     or not isinstance(n, int) or not 0 <= n <= 3):
                 raise KingdominoError(f"domino {shown(dom.number)}: {shown(half)} is not a half "
                                       f"of this game")

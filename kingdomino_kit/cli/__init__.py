@@ -32,11 +32,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.infra.atomic import atomic_write
+from kingdomino_kit.infra.atomic import atomic_write, following_symlinks
 from kingdomino_kit.infra.untrusted import JSON_LIMIT
 
-__all__ = ["COMMANDS", "CliError", "MESSAGE_LIMIT", "Parser", "Terminated", "add_command",
-           "build_parser", "main", "output_file", "output_path", "read_input"]
+__all__ = ["COMMANDS", "TERMINATED", "CliError", "MESSAGE_LIMIT", "Parser", "Terminated",
+           "add_command", "build_parser", "leave_stopped", "main", "output_file", "output_path",
+           "read_input", "stop_code"]
 
 DESCRIPTION = "Kingdomino rules, scores, games, optimal kingdoms and puzzles."
 
@@ -61,6 +62,10 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
 """Each command: the module of this package that registers it, and its one-line help."""
 
 
+FOLLOW_HELP = ("an output file that is a symbolic link: write the file it points to (without "
+               "this flag such an output is refused)")
+
+
 class CliError(KingdominoError):
     """Bad command-line input (reported as one line, exit code 2)."""
 
@@ -76,6 +81,8 @@ def add_command(sub: Any, name: str) -> Parser:
     """The sub-parser of command ``name`` with its help from :data:`COMMANDS`."""
     text = COMMANDS[name][1]
     parser: Parser = sub.add_parser(name, help=text, description=text[0].upper() + text[1:])
+    parser.add_argument("--follow-symlinks", action="store_true", default=argparse.SUPPRESS,
+                        help=FOLLOW_HELP)
     return parser
 
 
@@ -83,6 +90,7 @@ def build_parser(command: str | None = None) -> Parser:
     """The argument parser: every command by name; with ``command``, its module (imported now)
     registers its sub-commands in full in place of the names."""
     parser = Parser(prog="kingdomino-kit", description=DESCRIPTION)
+    parser.add_argument("--follow-symlinks", action="store_true", help=FOLLOW_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     if command is None:
@@ -97,11 +105,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = build_parser().parse_known_args(argv)[0].command
-    args = build_parser(command).parse_args(argv)
-    where = " ".join(filter(None, (args.command, getattr(args, "action", None))))
+    where = command
+    TERMINATED.clear()
     with _terminate_as_interrupt():
         try:
-            return int(args.func(args) or 0)
+            args = build_parser(command).parse_args(argv)  # imports the command's module
+            where = " ".join(filter(None, (args.command, getattr(args, "action", None))))
+            with following_symlinks(args.follow_symlinks):
+                return int(args.func(args) or 0)
         except KingdominoError as error:
             _fail(where, _one_line(error))
         except BrokenPipeError:  # the reader went away (`... | head`): not an error
@@ -113,13 +124,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             _fail(where, f"{name}{error.strerror or error}")
         except MemoryError:
             _fail(where, "out of memory: the input asks for more than this machine has")
-        except Terminated:
-            print(f"kingdomino-kit {where}: terminated", file=sys.stderr)
-            return 128 + signal.SIGTERM
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
+            if isinstance(stop, Terminated) or TERMINATED.is_set():
+                print(f"kingdomino-kit {where}: terminated", file=sys.stderr)
+                return 128 + signal.SIGTERM
             print(f"kingdomino-kit {where}: interrupted", file=sys.stderr)
             return 130
     return 2
+
+
+def leave_stopped(where: str) -> NoReturn:
+    """A command stopped by Ctrl-C or SIGTERM whose solver may still hold threads: one line on
+    stderr, then leave at once (the interpreter's shutdown would wait on them), exit code 130
+    or 143."""
+    word = "terminated" if TERMINATED.is_set() else "interrupted"
+    print(f"kingdomino-kit {where}: {word}", file=sys.stderr)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(stop_code())
+
+
+def stop_code() -> int:
+    """The exit code of a command stopped by a signal: 143 after SIGTERM, else 130 (Ctrl-C)."""
+    return 128 + signal.SIGTERM if TERMINATED.is_set() else 130
 
 
 MESSAGE_LIMIT = 300
@@ -133,6 +160,12 @@ def _fail(where: str, message: str) -> None:
 def _one_line(error: Exception) -> str:
     text = " ".join(str(error).split())
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+
+
+TERMINATED = threading.Event()
+"""Set when a SIGTERM came while the command ran (a solver that catches the interruption to
+answer with its best layout so far turns it into a plain ``KeyboardInterrupt``: the exit code
+is still 143)."""
 
 
 class Terminated(KeyboardInterrupt):
@@ -149,6 +182,7 @@ def _terminate_as_interrupt() -> Iterator[None]:
         return
 
     def terminate(signum: int, frame: Any) -> None:
+        TERMINATED.set()
         raise Terminated()
 
     before = signal.signal(signal.SIGTERM, terminate)

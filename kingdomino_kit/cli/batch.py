@@ -9,9 +9,11 @@ import statistics
 import sys
 from typing import Any
 
-from kingdomino_kit.cli import CliError, add_command
+from kingdomino_kit.cli import CliError, add_command, stop_code
+from kingdomino_kit.cli.contract import seconds, set_count, workers
 from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
+from kingdomino_kit.infra.ceilings import MAX_SETS
 from kingdomino_kit.infra.tables import table_format
 from kingdomino_kit.solver.batch import (
     DEFAULT_COUNT,
@@ -30,7 +32,8 @@ def register(sub: Any) -> None:
     p.add_argument("--out", required=True, metavar="FILE",
                    help="the table of answers, .csv or .parquet; run again with the same "
                         "--out to go on where a batch stopped")
-    p.add_argument("--random", type=int, metavar="N", help="solve N random sets instead")
+    p.add_argument("--random", type=set_count, metavar="N",
+                   help=f"solve N random sets instead (at most {MAX_SETS:,})")
     p.add_argument("--size", type=int, choices=(5, 7), default=5,
                    help="kingdom size, 5×5 or 7×7 (default 5)")
     p.add_argument("--count", type=int, metavar="K",
@@ -41,9 +44,9 @@ def register(sub: Any) -> None:
     add_bonus_flags(p, {"middle_kingdom": "+10 if the castle is central",
                         "harmony": "+5 for a full kingdom (a set that cannot fill it still "
                                    "has its best kingdom)"})
-    p.add_argument("--time-limit", type=float, default=60.0,
+    p.add_argument("--time-limit", type=seconds, default=60.0,
                    help="seconds per set (default 60)")
-    p.add_argument("--solver-workers", type=int, default=1,
+    p.add_argument("--solver-workers", type=workers, default=1,
                    help="CP-SAT workers per set (default 1: each solve repeatable)")
     add_worker_arguments(p, "sets")
     p.set_defaults(func=cmd_solve_batch)
@@ -56,7 +59,11 @@ def _sets(args: argparse.Namespace) -> list[tuple[int, ...]]:
     if args.random is None:
         if args.count is not None:
             raise CliError("--count: only with --random")
-        return read_sets(args.sets)
+        sets = read_sets(args.sets)
+        if len(sets) > MAX_SETS:
+            raise CliError(f"{args.sets}: {len(sets):,} sets, more than {MAX_SETS:,} (the most "
+                           "of one run)")
+        return sets
     if args.random < 0:
         raise CliError(f"--random: must be 0 or more, not {args.random}")
     try:
@@ -85,7 +92,7 @@ def cmd_solve_batch(args: argparse.Namespace) -> int:
               f"{args.out}: the same command goes on from there", file=sys.stderr)
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(130)  # the table is written; a CP-SAT search cut short may still hold a thread
+        os._exit(stop_code())  # the table is written; a search cut short may hold a thread
     statuses = frame["status"].value_counts()
     counts = ", ".join(f"{s} {statuses[s]}" for s in ("OPTIMAL", "FEASIBLE", "INFEASIBLE",
                                                        "UNKNOWN") if statuses.get(s, 0))

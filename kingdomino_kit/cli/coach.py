@@ -8,7 +8,8 @@ import argparse
 import json
 from typing import Any
 
-from kingdomino_kit.cli import CliError, add_command, read_input
+from kingdomino_kit.cli import CliError, add_command, leave_stopped, read_input
+from kingdomino_kit.cli.contract import playouts, seconds
 from kingdomino_kit.errors import LogError
 from kingdomino_kit.game.coach import (
     DEFAULT_SECONDS,
@@ -28,15 +29,15 @@ def register(sub: Any) -> None:
     p.add_argument("file", nargs="?", default="-",
                    help=f"game log, format {FORMAT} (- or none: stdin)")
     p.add_argument("--player", type=int, default=0, help="the seat to coach (default 0)")
-    p.add_argument("--budget", type=float, default=None, metavar="S",
+    p.add_argument("--budget", type=seconds, default=None, metavar="S",
                    help=f"CPU seconds per decision (default {DEFAULT_SECONDS})")
-    p.add_argument("--playouts", type=int, default=None, metavar="N",
+    p.add_argument("--playouts", type=playouts, default=None, metavar="N",
                    help="playouts per decision instead of seconds (the same seed, the same "
                         "report)")
     p.add_argument("--seed", type=int, default=0, help="seed of the playouts (default 0)")
     p.add_argument("--no-solve", action="store_true",
                    help="leave out the best kingdoms from the player's dominoes")
-    p.add_argument("--solver-seconds", type=float, default=60.0, metavar="S",
+    p.add_argument("--solver-seconds", type=seconds, default=60.0, metavar="S",
                    help="time limit of each best-kingdom proof (default 60)")
     p.add_argument("--exact-seconds", type=float, default=EXACT_SECONDS, metavar="S",
                    help="time limit of the exact endgame solver at each decision once no "
@@ -65,6 +66,8 @@ def cmd_coach(args: argparse.Namespace) -> int:
                        time_limit_s=args.solver_seconds, exact=args.exact_seconds or None)
     except LogError as error:
         raise CliError(f"{name}: {error}") from None
+    except KeyboardInterrupt:
+        leave_stopped("coach")
     if args.json:
         print(json.dumps({"file": name} | report.to_json()))
         return 0

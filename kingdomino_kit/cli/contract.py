@@ -33,12 +33,14 @@ from typing import Any
 from kingdomino_kit.bots import bot_names, parse_bots
 from kingdomino_kit.cli import CliError, output_file, output_path
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.ceilings import MAX_PLAYOUTS, MAX_SECONDS, MAX_SETS, check_ceiling
 from kingdomino_kit.infra.untrusted import INT32_MAX, check_count, check_seconds, worker_limit
 from kingdomino_kit.logs import LOG_FORMATS
 
 __all__ = ["DEFAULT_PLAYERS", "PLAYER_COUNTS", "add_play_arguments", "add_replay_arguments",
            "add_seat_arguments", "add_solver_arguments", "answer_lines", "game_seed",
-           "print_replay", "result_json", "seat_bots", "seconds", "solver_seed", "workers",
+           "playouts", "print_replay", "result_json", "seat_bots", "seconds", "set_count",
+           "solver_seed", "workers",
            "write_log"]
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -90,8 +92,21 @@ def _argument(check: Callable[[int | float], object], read: Callable[[str], Any]
     return parse
 
 
-seconds = _argument(lambda v: check_seconds(v, "seconds"), float)
-"""An argparse type: a positive, finite number of seconds (``nan``, ``inf``, 0 refused)."""
+def _check_seconds(value: float) -> float:
+    check_seconds(value, "seconds")
+    if value > MAX_SECONDS:
+        raise KingdominoError(f"seconds: must be at most {MAX_SECONDS:,.0f} (a day), not "
+                              f"{value:,g}")
+    return value
+
+
+seconds = _argument(_check_seconds, float)
+"""An argparse type: a positive, finite number of seconds up to
+:data:`~kingdomino_kit.infra.ceilings.MAX_SECONDS` (``nan``, ``inf``, 0 refused)."""
+playouts = _argument(lambda v: check_ceiling(v, "playouts", MAX_PLAYOUTS), int)
+"""An argparse type: 1 to :data:`~kingdomino_kit.infra.ceilings.MAX_PLAYOUTS` playouts."""
+set_count = _argument(lambda v: check_ceiling(v, "sets", MAX_SETS, 0), int)
+"""An argparse type: 0 to :data:`~kingdomino_kit.infra.ceilings.MAX_SETS` domino sets."""
 workers = _argument(lambda v: check_count(v, "workers", 1, worker_limit()), int)
 """An argparse type: 1 to :func:`~kingdomino_kit.infra.untrusted.worker_limit` workers."""
 solver_seed = _argument(lambda v: check_count(v, "seed", -INT32_MAX - 1, INT32_MAX), int)

@@ -4,6 +4,7 @@ flags every game shares: :mod:`.contract`)."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import sys
@@ -28,6 +29,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import Game, GameOptions, derive_seed, play, play_dynasty
 from kingdomino_kit.game.log import LogError, dumps, loads, replay
 from kingdomino_kit.game.simulate import COLUMNS, simulate, simulate_game, simulate_to, summarize
+from kingdomino_kit.infra.ceilings import MAX_GAMES
 from kingdomino_kit.infra.resumable import ResumableCsv
 from kingdomino_kit.infra.tables import table_format
 
@@ -70,7 +72,8 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_replay)
 
     p = add_command(sub, "simulate")
-    p.add_argument("--games", type=int, required=True, help="number of games")
+    p.add_argument("--games", type=int, required=True,
+                   help=f"number of games (at most {MAX_GAMES:,})")
     add_seat_arguments(p, GAME, bots_help=BOTS_HELP,
                        seed_help="seed of the run (default 0); the same seed, the same rows")
     add_game_options(p)
@@ -153,8 +156,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-MAX_GAMES = 10_000_000
-"""The most games of one ``simulate`` run (hours on a laptop; its list of jobs stays small)."""
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -195,7 +196,8 @@ def _simulate_to_file(args: argparse.Namespace, names: list[str], options: GameO
     (:class:`~kingdomino_kit.infra.resumable.ResumableCsv`), renamed to ``FILE`` when the run is
     complete; an interrupted run keeps its complete games there for ``--resume``. Returns the
     summary and the number of games resumed."""
-    out = ResumableCsv(args.out, COLUMNS, group="game", size=options.players)
+    run = ("simulate", {"bots": names, "seed": seed, "options": dataclasses.asdict(options)})
+    out = ResumableCsv(args.out, COLUMNS, group="game", size=options.players, run=run)
     done = out.open(resume=args.resume)
     try:
         _check_resumed(done, out, names, options, seed, args.games)

@@ -23,6 +23,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
 from kingdomino_kit.cli import CliError, add_command, output_file
+from kingdomino_kit.cli.contract import seconds
 from kingdomino_kit.exercises.editions import count_solutions, student_edition, teacher_edition
 from kingdomino_kit.grading.nbgrader import nbgrader_source
 
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
                    help="only these notebooks, comma-separated (e.g. 00_start_here,04_cp_sat)")
     p.add_argument("--execute", action="store_true",
                    help="run each edition top to bottom and store its outputs")
-    p.add_argument("--timeout", type=float, default=300.0,
+    p.add_argument("--timeout", type=seconds, default=300.0,
                    help="seconds a cell may run with --execute (default 300)")
     p.set_defaults(func=cmd_notebooks)
 

@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Any
 
-from kingdomino_kit.cli import CliError, add_command, read_input
+from kingdomino_kit.cli import TERMINATED, CliError, add_command, read_input, stop_code
 from kingdomino_kit.cli.contract import add_solver_arguments, answer_lines
 from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.dominoes import dominoes
@@ -74,8 +74,9 @@ def _print_progress(event: Progress) -> None:
 
 def _leave_if_interrupted() -> None:
     """After Ctrl-C the answer is printed; leave at once (see
-    :data:`kingdomino_kit.solver.search.INTERRUPTED`)."""
+    :data:`kingdomino_kit.solver.search.INTERRUPTED`), with exit code 0 (Ctrl-C ends a solve
+    as its time limit does) or 143 after SIGTERM."""
     if INTERRUPTED.is_set():
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(0)
+        os._exit(stop_code() if TERMINATED.is_set() else 0)

@@ -16,6 +16,7 @@ from kingdomino_kit.cli.game import BOTS_HELP, GAME, add_game_options, game_opti
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.tournament import COLUMNS, TournamentResult, tournament
+from kingdomino_kit.infra.ceilings import MAX_GAMES
 from kingdomino_kit.rules import BONUS_NAMES
 
 INTERVALS = (("mean_score", "mean score", 1), ("margin", "margin", 1),
@@ -30,7 +31,8 @@ def register(sub: Any) -> None:
                    help=f"bot names, comma-separated: as many as seats (seated in this order), "
                         f"more (every choice of seats plays), or one for all: "
                         f"{', '.join(bot_names(GAME))}{BOTS_HELP}")
-    p.add_argument("--games", type=int, required=True, help="number of games")
+    p.add_argument("--games", type=int, required=True,
+                   help=f"number of games (at most {MAX_GAMES:,})")
     p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4,
                    help="2, 3 or 4 players (default 4)")
     p.add_argument("--seats", choices=("rotate", "fixed"), default="rotate",
@@ -48,8 +50,8 @@ def register(sub: Any) -> None:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play the tournament and print its table."""
-    if args.games < 1:
-        raise CliError(f"--games: must be 1 or more, not {args.games}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise CliError(f"--games: must be 1 to {MAX_GAMES:,}, not {args.games:,}")
     names = [n.strip() for n in args.bots.split(",")]
     options = game_options(args)
     for name in names:

@@ -60,6 +60,7 @@ from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver import Solution, best_kingdom_under
 from kingdomino_kit.solver.ordered import best_in_order
+from kingdomino_kit.solver.search import INTERRUPTED
 
 __all__ = ["CoachReport", "DEFAULT_SECONDS", "Decision", "action_json",
            "coach", "game_actions", "move_text"]
@@ -273,14 +274,21 @@ def coach(log: dict[str, Any] | str, player: int = 0, *, seconds: float | None =
         game.apply(action, king=king)
     decisions = _mark_worst(decisions)
     rearranged = in_order = None
-    if solve:
+    if solve:  # a solver stopped by Ctrl-C answers its best so far: stop the report there
         doms = [domino(n) for n in dominoes]
         rearranged = best_kingdom_under(doms, options.rules, time_limit_s=time_limit_s,
                                         workers=workers)
+        _stop_if_interrupted()
         in_order = best_in_order(doms, rules=options.rules, time_limit_s=time_limit_s,
                                  workers=workers)
     return CoachReport(player, data, options, final.scores()[player], final.kingdom(player),
                        tuple(decisions), tuple(dominoes), budget, rearranged, in_order)
+
+
+def _stop_if_interrupted() -> None:
+    """A solve the user stopped (Ctrl-C, SIGTERM) answered its best so far: stop here."""
+    if INTERRUPTED.is_set():
+        raise KeyboardInterrupt
 
 
 def _decide(game: Game, step: int, played: Action, actions: Sequence[Action], greedy: Greedy,

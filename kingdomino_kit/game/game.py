@@ -39,6 +39,7 @@ from kingdomino_kit.draft import (
 )
 from kingdomino_kit.errors import IllegalAction, IllegalPlacement, KingdominoError
 from kingdomino_kit.game.options import VARIANTS, GameOptionError, GameOptions
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.logs import LOG_FORMATS
 
@@ -139,7 +140,9 @@ class Game(DraftGame[GameOptions, Kingdom, Domino]):
     def __init__(self, options: GameOptions | None = None, seed: int | None = None, *,
                  record: bool = True, deck: Sequence[int] | None = None,
                  first_order: Sequence[int] | None = None) -> None:
-        options = options or GameOptions()
+        options = GameOptions() if options is None else options
+        if not isinstance(options, GameOptions):
+            raise GameOptionError(f"options: must be GameOptions, not {shown(options)}")
         self._turn_log: dict[str, Any] | None = None
         self._strict = options.strict_discard
         super().__init__(options, seed, record=record, deck=deck, first_order=first_order)
@@ -216,6 +219,9 @@ class Game(DraftGame[GameOptions, Kingdom, Domino]):
             if number != dom.number:
                 raise IllegalAction(f"{who} claimed domino {dom.number}, not domino {number}",
                                     "placed-domino")
+            if action.domino != dom:  # the number's halves are the catalogue's, no others
+                raise IllegalAction(f"{who}: domino {dom.number} is {dom!r}, not "
+                                    f"{action.domino!r}", "forged-domino")
             kingdom = self._kingdoms[owner]
             if isinstance(action, Discard):
                 if self._strict and kingdom.can_place(dom):
@@ -232,7 +238,7 @@ class Game(DraftGame[GameOptions, Kingdom, Domino]):
                 raise IllegalAction(f"{who}: malformed placement {action!r}: {error}",
                                     "action") from None
             return
-        raise IllegalAction(f"{action!r} is not an action (Placement, Discard or Claim)",
+        raise IllegalAction(f"{shown(action)} is not an action (Placement, Discard or Claim)",
                             "action")
 
     def _check_claim(self, action: Claim[Any], who: str) -> None:
@@ -241,6 +247,9 @@ class Game(DraftGame[GameOptions, Kingdom, Domino]):
             raise IllegalAction(f"{action!r} does not claim a domino", "action")
         for i, d in enumerate(self.line):
             if d.number == number:
+                if action.domino is not d and action.domino != d:  # a forged domino
+                    raise IllegalAction(f"{who}: domino {number} is {d!r}, not "
+                                        f"{action.domino!r}", "forged-domino")
                 if self.claims[i] is not None:
                     raise IllegalAction(f"domino {number} is already claimed by king "
                                         f"{self.claims[i]}", "claim")

@@ -44,6 +44,7 @@ from kingdomino_kit.draft import derive_seed, drive, is_trusted
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.infra.ceilings import MAX_GAMES, check_ceiling
 from kingdomino_kit.infra.parallel import run_tasks
 
 __all__ = ["COLUMNS", "TournamentResult", "bradley_terry", "lineups", "mean_interval",
@@ -152,8 +153,7 @@ def tournament(bots: Sequence[str] | str, games: int, options: GameOptions | Non
     ``progress``: a bar (default: when stderr is a terminal)."""
     options = options or GameOptions()
     names = [n.strip() for n in bots.split(",")] if isinstance(bots, str) else list(bots)
-    if not isinstance(games, int) or games < 1:
-        raise KingdominoError(f"games must be 1 or more, not {games!r}")
+    check_ceiling(games, "games", MAX_GAMES)
     if not isinstance(workers, int) or workers < 1:
         raise KingdominoError(f"workers must be 1 or more, not {workers!r}")
     for name in names:

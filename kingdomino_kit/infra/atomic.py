@@ -3,8 +3,14 @@
 :func:`atomic_write` writes a temporary file in the target's folder (so that the rename stays
 on one file system), flushes it to the disk (``fsync``) and renames it over the target; an error
 or an interruption before the rename deletes the temporary file and leaves the old target as it
-was. The file gets the permissions the target had (or the umask's, as ``open`` would give); a
-symbolic link is followed, so the file it points to is the one replaced.
+was. The file gets the permissions the target had (or the umask's, as ``open`` would give).
+
+Only a regular file or a new name is written: a device, a FIFO, a socket or a folder is refused
+(:class:`CannotWrite`, one line) — a rename over ``/dev/null`` would replace the device with a
+regular file. A symbolic link is refused too unless following it is asked for
+(``follow_symlinks=True``, or :func:`following_symlinks` around the writes — the command line's
+``--follow-symlinks``): then the file it points to is the one replaced, if it is regular. An
+error while writing names the file and the cause (a full disk, a file-size limit).
 
 >>> import pathlib, tempfile
 >>> target = pathlib.Path(tempfile.mkdtemp()) / "log.json"
@@ -23,6 +29,8 @@ symbolic link is followed, so the file it points to is the one replaced.
 from __future__ import annotations
 
 import contextlib
+import contextvars
+import errno
 import os
 import stat
 import tempfile
@@ -32,29 +40,81 @@ from typing import TextIO
 
 from kingdomino_kit.errors import KingdominoError
 
-__all__ = ["CannotWrite", "atomic_path", "atomic_write", "atomic_write_bytes", "fsync_folder",
-           "target_of"]
+__all__ = ["FOLLOW_SYMLINKS", "CannotWrite", "atomic_path", "atomic_write", "atomic_write_bytes",
+           "cause", "following_symlinks", "fsync_folder", "target_of"]
 
 
 class CannotWrite(KingdominoError):
     """A file that cannot be written; the message is ``cannot write FILE: why``."""
 
 
-def target_of(path: str | os.PathLike[str], what: str = "") -> Path:
-    """The file a write to ``path`` replaces (a symbolic link followed); :class:`CannotWrite`
-    for an empty name or a folder.
+FOLLOW_SYMLINKS: contextvars.ContextVar[bool] = contextvars.ContextVar("follow_symlinks",
+                                                                       default=False)
+"""Whether a write to a symbolic link replaces the file it points to (else it is refused);
+set for a block by :func:`following_symlinks`."""
+
+
+@contextlib.contextmanager
+def following_symlinks(follow: bool = True) -> Iterator[None]:
+    """For the block, writes follow symbolic links (``follow``) or refuse them."""
+    token = FOLLOW_SYMLINKS.set(follow)
+    try:
+        yield
+    finally:
+        FOLLOW_SYMLINKS.reset(token)
+
+
+KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+         (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+         (stat.S_ISSOCK, "a socket"))
+"""What a path that is not a regular file may be, as messages say it."""
+
+
+def _kind(mode: int) -> str | None:
+    """What a non-regular file is (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in KINDS if test(mode)), "not a regular file")
+
+
+def target_of(path: str | os.PathLike[str], what: str = "", *,
+              follow_symlinks: bool | None = None) -> Path:
+    """The file a write to ``path`` replaces: ``path`` itself (its folder's symbolic links
+    resolved), or with ``follow_symlinks`` (default :data:`FOLLOW_SYMLINKS`) the file a
+    symbolic link points to. :class:`CannotWrite` for an empty name, a symbolic link not to be
+    followed, or anything but a regular file or a new name (a folder, device, FIFO, socket).
 
     >>> target_of("")
     Traceback (most recent call last):
     ...
     kingdomino_kit.infra.atomic.CannotWrite: cannot write '': no file name given
+    >>> target_of("/dev/null", "--log")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.infra.atomic.CannotWrite: --log: cannot write /dev/null: it is a character ...
     """
     prefix = f"{what}: " if what else ""
     if not str(path).strip():
         raise CannotWrite(f"{prefix}cannot write '': no file name given")
-    target = Path(os.path.realpath(path))
-    if target.is_dir():
-        raise CannotWrite(f"{prefix}cannot write {path}: it is a folder")
+    follow = FOLLOW_SYMLINKS.get() if follow_symlinks is None else follow_symlinks
+    name = Path(path)
+    if os.path.islink(name):
+        if not follow:
+            raise CannotWrite(f"{prefix}cannot write {os.fspath(path)}: it is a symbolic link "
+                              "(--follow-symlinks writes the file it points to)")
+        target = Path(os.path.realpath(name))
+    else:
+        target = Path(os.path.realpath(name.parent or ".")) / name.name
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return target  # a new name (its folder is checked when the file is made)
+    kind = _kind(mode)
+    if kind == "a folder":
+        raise CannotWrite(f"{prefix}cannot write {os.fspath(path)}: it is a folder")
+    if kind is not None:
+        raise CannotWrite(f"{prefix}cannot write {os.fspath(path)}: it is {kind}, not a "
+                          "regular file")
     return target
 
 
@@ -79,11 +139,24 @@ def _mode(target: Path) -> int:
 
 def _refused(path: str | os.PathLike[str], what: str, error: OSError) -> CannotWrite:
     prefix = f"{what}: " if what else ""
-    return CannotWrite(f"{prefix}cannot write {os.fspath(path)}: {error.strerror or error}")
+    return CannotWrite(f"{prefix}cannot write {os.fspath(path)}: {cause(error)}")
+
+
+def cause(error: OSError) -> str:
+    """Why a write failed, in words and with the system's name for it (``ENOSPC``, ...).
+
+    >>> import errno
+    >>> cause(OSError(errno.EFBIG, "File too large"))
+    'File too large (EFBIG)'
+    """
+    code = errno.errorcode.get(error.errno or 0)
+    text = error.strerror or str(error)
+    return f"{text} ({code})" if code else text
 
 
 @contextlib.contextmanager
-def atomic_path(path: str | os.PathLike[str], what: str = "") -> Iterator[str]:
+def atomic_path(path: str | os.PathLike[str], what: str = "", *,
+                follow_symlinks: bool | None = None) -> Iterator[str]:
     """The name of a temporary file beside ``path`` for a writer that opens files itself (a
     Parquet writer, ...); it is flushed to the disk and replaces ``path`` when the block ends
     without an error, as :func:`atomic_write` does, and is removed otherwise.
@@ -102,7 +175,7 @@ def atomic_path(path: str | os.PathLike[str], what: str = "") -> Iterator[str]:
     ...
     kingdomino_kit.infra.atomic.CannotWrite: --out: cannot write .../dir.txt: No such file or ...
     """
-    target = target_of(path, what)
+    target = target_of(path, what, follow_symlinks=follow_symlinks)
     try:
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
                                          suffix=".tmp")
@@ -110,7 +183,12 @@ def atomic_path(path: str | os.PathLike[str], what: str = "") -> Iterator[str]:
         raise _refused(path, what, error) from None
     os.close(fd)
     try:
-        yield temporary
+        try:
+            yield temporary
+        except OSError as error:
+            if error.filename in (None, temporary):  # writing it failed (a full disk, ...)
+                raise _refused(path, what, error) from None
+            raise
         try:
             with open(temporary, "rb") as handle:
                 os.fsync(handle.fileno())
@@ -125,17 +203,19 @@ def atomic_path(path: str | os.PathLike[str], what: str = "") -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def atomic_write(path: str | os.PathLike[str], what: str = "") -> Iterator[TextIO]:
+def atomic_write(path: str | os.PathLike[str], what: str = "", *,
+                 follow_symlinks: bool | None = None) -> Iterator[TextIO]:
     """A text file (UTF-8, ``\\n`` line ends) that replaces ``path`` only when the block ends
     without an error (:func:`atomic_path`); :class:`CannotWrite` (``what``, e.g. ``--log``,
-    names the option in the message) when the folder, the disk or the rename refuses."""
-    with atomic_path(path, what) as temporary, \
-            open(temporary, "w", encoding="utf-8", newline="") as handle:
+    names the option in the message) when the path, the folder, the disk or the rename
+    refuses."""
+    with atomic_path(path, what, follow_symlinks=follow_symlinks) as temporary:
         try:
-            yield handle
-            handle.flush()
+            with open(temporary, "w", encoding="utf-8", newline="") as handle:
+                yield handle
+                handle.flush()
         except OSError as error:
-            if error.filename is None:  # a write to this file (a full disk, ...)
+            if error.filename in (None, temporary):  # a write to this file (a full disk, ...)
                 raise _refused(path, what, error) from None
             raise
 

@@ -17,8 +17,12 @@ Where the tasks run:
 Dask is optional (``pip install 'kingdomino-kit[dask]'``); it is imported by :func:`dask_client`
 and when a client is used, never by ``import kingdomino_kit.infra.parallel``.
 
-A Ctrl-C stops the run: no result that finishes after it is handed back (a solve cut short by
-it is not an answer), and the pool's processes or the client's tasks are cancelled.
+A Ctrl-C or SIGTERM stops the run: no result that finishes after it is handed back (a solve
+cut short by it is not an answer); the pool's processes are ended at once (not waited for) and
+the client's tasks cancelled. A worker process never outlives the process that started it: on
+Linux the kernel sends it SIGKILL when its parent dies (``PR_SET_PDEATHSIG``), and everywhere a
+thread of the worker watches its parent and ends the worker within :data:`ORPHAN_POLL_S` of
+the parent's death (:func:`die_with_parent`), whatever killed the parent (SIGKILL included).
 
 >>> list(run_tasks(abs, [-3, 1, -2]))
 [3, 1, 2]
@@ -35,6 +39,7 @@ import pickle
 import signal
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import FrameType, MappingProxyType
@@ -44,7 +49,8 @@ from tqdm import tqdm
 
 from kingdomino_kit.errors import KingdominoError
 
-__all__ = ["DASK_MISSING", "dask_client", "import_distributed", "machine_cores", "run_tasks"]
+__all__ = ["DASK_MISSING", "dask_client", "die_with_parent", "import_distributed",
+           "machine_cores", "run_tasks"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -69,6 +75,12 @@ tenth more CPU than the games themselves (measured in ``docs/scale.md``). They a
 this process for as long as the cluster lasts (a nanny that starts a worker again after a
 crash reads them then). The dashboard still works; its profile page stays empty. A cluster
 of one's own keeps its own settings."""
+
+ORPHAN_POLL_S = 0.25
+"""How often a worker process looks whether its parent is still there."""
+
+STOP_GRACE_S = 0.5
+"""After a stopped run, how long a pool process has to end on SIGTERM before it is killed."""
 
 HELD_PER_WINDOW = 4
 """In order, results that finished before an earlier one are held, up to this many windows of
@@ -116,13 +128,20 @@ def dask_client(address: str | None = None, *, workers: int | None = None,
         raise KingdominoError(f"workers must be 1 or more, not {n}")
     import dask
 
-    # for the cluster's whole life: a nanny starting a worker again after a crash reads them
-    with dask.config.set(dict(QUIET_CLUSTER)):
+    # for the cluster's whole life: a nanny starting a worker again after a crash reads them;
+    # each worker process (a child of this one) runs dask_setup below: it ends with this one
+    with dask.config.set(dict(QUIET_CLUSTER) | {"distributed.worker.preload": [__name__]}):
         cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                            host="127.0.0.1",
                                            dashboard_address=dashboard_address)
         with cluster, distributed.Client(cluster) as client:
             yield client
+
+
+def dask_setup(worker: Any) -> None:
+    """Run by each worker process of the ``LocalCluster`` of :func:`dask_client` as it starts
+    (a Dask preload): the worker ends when the process that started the cluster dies."""
+    die_with_parent(os.getppid(), kernel=False)
 
 
 class _Backend(Protocol):
@@ -139,6 +158,8 @@ class _Backend(Protocol):
     def cancel(self, handles: Sequence[Any]) -> None: ...
 
     def close(self) -> None: ...
+
+    def abort(self) -> None: ...
 
 
 class _Later:
@@ -179,12 +200,55 @@ class _Here:
     def close(self) -> None:
         pass
 
+    def abort(self) -> None:
+        pass
 
-def _worker_start() -> None:
-    """A pool process ignores Ctrl-C between tasks (the parent stops the run), and SIGTERM
-    ends it at once (not a handler inherited from the parent)."""
+
+def _parent_death_signal(signum: int) -> bool:
+    """Ask Linux to send ``signum`` to this process when the thread that started it ends
+    (``prctl(PR_SET_PDEATHSIG)``); False where that is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, signum, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+PR_SET_PDEATHSIG = 1
+"""The ``prctl`` option of :func:`_parent_death_signal` (``linux/prctl.h``)."""
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(ORPHAN_POLL_S)
+        if os.getppid() != parent:
+            os._exit(1)  # the parent is gone: nobody waits for this worker's results
+
+
+def die_with_parent(parent: int, *, kernel: bool = True) -> None:
+    """In a worker process started by ``parent`` (its pid): end this process when the parent
+    dies. ``kernel``: also ask Linux for SIGKILL at once when the starting thread ends (only
+    when that thread lives as long as the parent's interest in the worker: its main thread).
+    Everywhere, a daemon thread polls :func:`os.getppid` (a dead parent's children are handed
+    to another process) and ends the worker within :data:`ORPHAN_POLL_S`."""
+    if kernel:
+        _parent_death_signal(signal.SIGKILL)
+    if os.getppid() != parent:  # died before the watch began
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent",
+                     daemon=True).start()
+
+
+def _worker_start(parent: int, kernel: bool) -> None:
+    """A pool process ignores Ctrl-C between tasks (the parent stops the run), SIGTERM ends it
+    at once (not a handler inherited from the parent), and it ends when its parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent, kernel=kernel)
 
 
 def _in_worker(job: tuple[Callable[[Any], Any], Any]) -> Any:
@@ -200,7 +264,10 @@ def _in_worker(job: tuple[Callable[[Any], Any], Any]) -> Any:
 class _Pool:
     def __init__(self, workers: int) -> None:
         self.slots = workers
-        self.pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_worker_start)
+        self.dropped: list[Any] = []
+        main = threading.current_thread() is threading.main_thread()
+        self.pool = concurrent.futures.ProcessPoolExecutor(
+            workers, initializer=_worker_start, initargs=(os.getpid(), main))
 
     def submit(self, fn: Callable[[Any], Any], task: Any) -> Any:
         return self.pool.submit(_in_worker, (fn, task))
@@ -215,11 +282,33 @@ class _Pool:
         return handle.result()
 
     def cancel(self, handles: Sequence[Any]) -> None:
-        for handle in handles:
-            handle.cancel()
+        self.dropped = list(handles)  # cancelled by close(); abort() ends them with the pool
 
     def close(self) -> None:
+        for handle in self.dropped:
+            handle.cancel()
         self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def abort(self) -> None:
+        """The run was stopped: end the processes now, not after their running tasks (the
+        pool then fails the tasks it held; none is cancelled first, which the pool's own
+        thread would trip over)."""
+        self.dropped = []
+        calls = getattr(self.pool, "_call_queue", None)
+        if calls is not None:  # its feeder may be stuck writing to a dead worker: not waited for
+            calls.cancel_join_thread()
+        processes = list(getattr(self.pool, "_processes", {}).values())
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.terminate()
+        deadline = time.monotonic() + STOP_GRACE_S
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError, AssertionError):
+                process.join(max(0.0, deadline - time.monotonic()))
+                if process.is_alive():
+                    process.kill()
+                    process.join(STOP_GRACE_S)
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _pickled(job: tuple[Callable[[Any], Any], Any]) -> bytes:
@@ -255,31 +344,49 @@ class _Dask:
     def close(self) -> None:
         pass  # a future dropped is released: the cluster keeps no result nobody holds
 
+    def abort(self) -> None:
+        pass  # the futures are cancelled; a local cluster's processes go with the cluster
+
 
 class _Interrupts:
-    """While a run lasts (in the main thread): a Ctrl-C is noted, then raised as usual."""
+    """While a run lasts (in the main thread): a Ctrl-C is noted, then raised as usual; so is
+    a SIGTERM when a handler of its own is set (the command line's raises an exception): the
+    handler is called again at :meth:`check` if a task caught what it raised."""
 
     def __init__(self) -> None:
         self.seen = threading.Event()
         self.previous: Any = None
+        self.term: Any = None
+        self.signum: int = signal.SIGINT
 
     def __enter__(self) -> _Interrupts:
         if threading.current_thread() is threading.main_thread():
             self.previous = signal.signal(signal.SIGINT, self._note)
+            if callable(signal.getsignal(signal.SIGTERM)):
+                self.term = signal.signal(signal.SIGTERM, self._note)
         return self
 
     def _note(self, signum: int, frame: FrameType | None) -> None:
         self.seen.set()
+        self.signum = signum
+        self._raise(frame)
+
+    def _raise(self, frame: FrameType | None) -> None:
+        if self.signum == signal.SIGTERM and callable(self.term):
+            self.term(signal.SIGTERM, frame)
         raise KeyboardInterrupt
 
     def check(self) -> None:
-        """A Ctrl-C came (maybe caught by the task, as the solver does): stop now."""
+        """A Ctrl-C or SIGTERM came (maybe caught by the task, as the solver does): stop
+        now."""
         if self.seen.is_set():
-            raise KeyboardInterrupt
+            self._raise(None)
 
     def __exit__(self, *exc: object) -> None:
         if self.previous is not None:
             signal.signal(signal.SIGINT, self.previous)
+        if self.term is not None:
+            signal.signal(signal.SIGTERM, self.term)
 
 
 def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int = 1,
@@ -315,6 +422,9 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int = 1,
                 if bar is not None:
                     bar.update(weigh(tasks[index]))
                 yield result if ordered else (index, result)
+    except BaseException:
+        backend.abort()
+        raise
     finally:
         backend.close()
         if bar is not None:

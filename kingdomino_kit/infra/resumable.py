@@ -9,6 +9,11 @@ SIGTERM, an error) cuts ``FILE.partial`` back to its last complete group and lea
 ``--resume`` reads it back, checks that it belongs to the same run, and goes on from the next
 group. A run without ``--resume`` refuses to start over an interrupted one's ``FILE.partial``.
 
+Given ``run`` (the command and the parameters its rows depend on), the run is recorded beside
+the partial file (:mod:`~kingdomino_kit.infra.provenance`) and ``--resume`` refuses rows made
+by another command, other flags or another seed. While a run writes, it holds ``FILE.lock``
+(:mod:`~kingdomino_kit.infra.outlock`): a second run on the same ``FILE`` is refused.
+
 >>> import pathlib, tempfile
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.csv"
 >>> out = ResumableCsv(path, ("game", "player"), group="game", size=2)
@@ -40,7 +45,9 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.infra.atomic import CannotWrite, fsync_folder, target_of
+from kingdomino_kit.infra.atomic import CannotWrite, cause, fsync_folder, target_of
+from kingdomino_kit.infra.outlock import OutputLock
+from kingdomino_kit.infra.provenance import check_run, forget_run, record_run
 
 __all__ = ["ResumableCsv", "SYNC_SECONDS", "partial_path"]
 
@@ -63,11 +70,14 @@ class ResumableCsv:
     row, then :meth:`commit` (complete) or :meth:`keep` (interrupted)."""
 
     def __init__(self, path: str | os.PathLike[str], columns: Sequence[str], *, group: str,
-                 size: int, what: str = "--out") -> None:
+                 size: int, what: str = "--out",
+                 run: tuple[str, dict[str, Any]] | None = None) -> None:
         self.name = str(path)
         self.what = what
         self.target = target_of(path, what)
-        self.partial = partial_path(self.target)
+        self.partial = target_of(partial_path(self.target), what)
+        self.run = run
+        self.lock = OutputLock(self.target, what)
         self.columns = tuple(columns)
         self.group = group
         self.size = size
@@ -78,19 +88,37 @@ class ResumableCsv:
         self._synced = time.monotonic()
 
     def _refused(self, error: OSError, name: str | Path | None = None) -> CannotWrite:
-        return CannotWrite(f"{self.what}: cannot write {name or self.partial}: "
-                           f"{error.strerror or error}")
+        return CannotWrite(f"{self.what}: cannot write {name or self.partial}: {cause(error)}")
 
     # ------------------------------------------------------------------ open
     def open(self, *, resume: bool) -> list[list[dict[str, str]]]:
         """Start writing; with ``resume``, first read back the complete groups an interrupted
         run left in the partial file (returned, values as text, for the caller to check) and
         go on after them. Without it, an existing partial file is an error."""
-        groups: list[list[dict[str, str]]] = []
+        self.lock.acquire()
+        try:
+            self._begin(resume)
+            return self._open(resume)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    def _begin(self, resume: bool) -> None:
+        """Refuse another run's rows; record this run's (a fresh start)."""
         exists = self.partial.exists()
         if exists and not resume:
             raise CannotWrite(f"{self.what}: {self.partial} holds the rows of an interrupted "
                               "run: add --resume to finish it, or delete it to start again")
+        if self.run is None:
+            return
+        if exists:
+            check_run(self.partial, *self.run, "--resume")
+        else:
+            record_run(self.partial, *self.run)
+
+    def _open(self, resume: bool) -> list[list[dict[str, str]]]:
+        groups: list[list[dict[str, str]]] = []
+        exists = self.partial.exists()
         try:
             if exists:
                 groups, self._end = self._read_back()
@@ -182,12 +210,15 @@ class ResumableCsv:
         except OSError as error:
             raise self._refused(error, self.name) from None
         fsync_folder(self.target.parent)
+        forget_run(self.partial)
+        self.lock.release()
 
     def keep(self) -> int:
         """The run stopped early: cut the partial file back to its complete groups, flush it to
         the disk and leave it for ``--resume``; returns the number of complete groups."""
         handle = self._handle
         if handle is None:
+            self.lock.release()
             return self.groups
         with contextlib.suppress(OSError):
             handle.flush()
@@ -196,6 +227,7 @@ class ResumableCsv:
         with contextlib.suppress(OSError):
             handle.close()
         self._handle = None
+        self.lock.release()
         return self.groups
 
 

@@ -93,7 +93,8 @@ def shown(value: Any) -> str:
     ('[[[[...]]]]', '[0, 1, 2, 3, 4, 5, ...]')
     """
     try:
-        return _SHORT.repr(value)
+        text = _SHORT.repr(value)
+        return text if "\n" not in text else " ".join(text.split())[:80]  # a NumPy array, ...
     except Exception:  # noqa: BLE001 - a broken __repr__ of a user's object
         return f"<{type(value).__name__}>"
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdomino_kit.grid import Cell
+from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.kingdoms.board import Board, check_supply
 from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug, SolverError
@@ -305,7 +306,7 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
-    status = solver.solve(built.model)
+    status = solve_stoppably(solver, built.model)
     if status == cp_model.INFEASIBLE:
         return CastleSolution(INFEASIBLE, 0, 0, problem.board,
                               seconds=time.perf_counter() - start)

@@ -40,7 +40,8 @@ from kingdomino_kit.infra.untrusted import JSON_LIMIT, check_text, read_file, sh
 from kingdomino_kit.origins.errors import CatalogueError, OriginsError
 
 __all__ = ["Terrain", "Resource", "Half", "Domino", "Catalogue", "COLUMNS", "load_catalogue",
-           "read_catalogue", "sample_catalogue", "THROW_DISTANCE"]
+           "read_catalogue", "sample_catalogue", "earlier_samples", "EARLIER_SAMPLES",
+           "THROW_DISTANCE"]
 
 COLUMNS = ("number", "left_terrain", "left_fire", "left_craters",
            "right_terrain", "right_fire", "right_craters")
@@ -273,7 +274,7 @@ def load_catalogue(text: str, source: str = "catalogue", *, illustrative: bool =
     if not rows:
         raise CatalogueError("empty: expected a header line " + ",".join(COLUMNS), source)
     header_line, header = rows[0]
-    names = [c.strip() for c in next(csv.reader([header]))]
+    names = [c.strip() for c in _fields(header, source, header_line)]
     if tuple(names) != COLUMNS:
         for i, (got, want) in enumerate(zip(names, COLUMNS, strict=False), start=1):
             if got != want:
@@ -284,7 +285,7 @@ def load_catalogue(text: str, source: str = "catalogue", *, illustrative: bool =
     result: list[Domino] = []
     seen: dict[int, int] = {}
     for line_no, line in rows[1:]:
-        values = [v.strip() for v in next(csv.reader([line]))]
+        values = [v.strip() for v in _fields(line, source, line_no)]
         if len(values) != len(COLUMNS):
             raise CatalogueError(f"{len(values)} values, expected {len(COLUMNS)}", source, line_no)
         row = dict(zip(COLUMNS, values, strict=True))
@@ -335,6 +336,23 @@ def read_catalogue(path: str | Path) -> Catalogue:
     return load_catalogue(read_file(path, "catalogue", OriginsError), Path(path).name)
 
 
+FIELD_LIMIT = 100
+"""Characters of one value of a catalogue line at most (the longest real one is a terrain's
+name); a longer one is refused before the CSV reader sees it."""
+
+
+def _fields(line: str, source: str, line_no: int) -> list[str]:
+    """The values of one CSV line; an overlong or malformed line is a :class:`CatalogueError`
+    naming it."""
+    if len(line) > FIELD_LIMIT * (len(COLUMNS) + 1):
+        raise CatalogueError(f"a line of {len(line):,} characters: not a catalogue line",
+                             source, line_no)
+    try:
+        return next(csv.reader([line]), [])
+    except csv.Error as error:
+        raise CatalogueError(f"not a CSV line ({error})", source, line_no) from None
+
+
 @cache
 def sample_catalogue() -> Catalogue:
     """The ILLUSTRATIVE sample of 48 dominoes shipped with the kit (not the printed set)."""
@@ -344,3 +362,22 @@ def sample_catalogue() -> Catalogue:
                          illustrative=True)
     assert [d.number for d in cat] == list(range(1, 49))
     return cat
+
+
+EARLIER_SAMPLES = ("origins_sample_v1.csv",)
+"""The samples the kit shipped before :func:`sample_catalogue` (the first one, corrected since
+to match the rulebook's published totals): a log played with one of them still replays."""
+
+
+@cache
+def earlier_samples() -> tuple[Catalogue, ...]:
+    """The catalogues of :data:`EARLIER_SAMPLES`, oldest first.
+
+    >>> [c.name for c in earlier_samples()]
+    ['origins_sample_v1.csv (the ILLUSTRATIVE sample before its correction)']
+    """
+    folder = resources.files("kingdomino_kit.origins").joinpath("data")
+    return tuple(load_catalogue(folder.joinpath(name).read_text(encoding="utf-8"),
+                                f"{name} (the ILLUSTRATIVE sample before its correction)",
+                                illustrative=True)
+                 for name in EARLIER_SAMPLES)

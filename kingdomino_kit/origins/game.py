@@ -250,7 +250,7 @@ expects Claim... (claim rule)
             dom = self.to_place[king]
             assert dom is not None
             if action.domino != dom:
-                return f"chief {king} claimed domino {dom.number}, not {action.domino.number}"
+                return f"chief {king} claimed {dom!r}, not {action.domino!r}"
             try:
                 kingdom.check(action)
             except IllegalPlacement as error:
@@ -262,7 +262,7 @@ expects Claim... (claim rule)
                 return str(error)
             return f"the token to throw now is {self._fire[0][1]} fire(s) from {self._fire[0][0]}"
         if isinstance(action, Claim):
-            return (f"domino {action.domino.number} cannot be claimed: free in the line are "
+            return (f"{action!r} cannot be claimed: free in the line are "
                     + ", ".join(str(a.domino.number) for a in legal))  # type: ignore[union-attr]
         if isinstance(action, Recruit):
             kinds = len(set(kingdom.resources.values()))

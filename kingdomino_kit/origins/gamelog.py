@@ -51,7 +51,7 @@ from kingdomino_kit.logs import (
     dumps,
     loads,
 )
-from kingdomino_kit.origins.catalogue import Catalogue, Resource
+from kingdomino_kit.origins.catalogue import Catalogue, Resource, earlier_samples
 from kingdomino_kit.origins.errors import IllegalAction
 from kingdomino_kit.origins.fire import Throw
 from kingdomino_kit.origins.game import (
@@ -181,6 +181,11 @@ def _options(data: dict[str, Any], catalogue: Catalogue | None) -> OriginsOption
     want = data.get("catalogue_hash")
     if want is not None and not isinstance(want, str):
         raise LogError(f"field 'catalogue_hash': must be text, not {shown(want)}")
+    if want is not None and want != catalogue_hash(options.catalogue) and catalogue is None:
+        # played with a sample the kit shipped before: replayed with it
+        earlier = next((c for c in earlier_samples() if catalogue_hash(c) == want), None)
+        if earlier is not None:
+            options = OriginsOptions(**kwargs, catalogue=earlier)
     if want is not None and want != catalogue_hash(options.catalogue):
         raise LogError(f"the log was played with catalogue {shown(data.get('catalogue'))} (hash "
                        f"{want}), not with {options.catalogue.name} (hash "

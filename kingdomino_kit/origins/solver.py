@@ -33,6 +33,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.origins.catalogue import Domino
 from kingdomino_kit.origins.errors import SolverBug, SolverError
@@ -120,7 +121,7 @@ def _solve(om: OriginsModel, time_limit_s: float, workers: int, seed: int) -> An
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
     solver.parameters.cp_model_probing_level = 0  # measured faster on these small models
-    status = solver.solve(om.model)
+    status = solve_stoppably(solver, om.model)
     return solver, status
 
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
+import numbers
 import os
 import random
 from collections.abc import Iterable, Iterator, Sequence
@@ -34,7 +36,11 @@ from typing import IO, Any
 from kingdomino_kit.dominoes import DOMINOES, domino, dominoes
 from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.atomic import CannotWrite, cause, target_of
+from kingdomino_kit.infra.ceilings import MAX_SETS, check_ceiling
+from kingdomino_kit.infra.outlock import OutputLock
 from kingdomino_kit.infra.parallel import run_tasks
+from kingdomino_kit.infra.provenance import check_run, record_run
 from kingdomino_kit.infra.tables import (
     Column,
     Schema,
@@ -116,8 +122,7 @@ def random_sets(n: int, *, size: int = 5, count: int | None = None, seed: int = 
     if size not in DEFAULT_COUNT:
         raise KingdominoError(f"size must be 5 or 7, not {size}")
     k = DEFAULT_COUNT[size] if count is None else count
-    if not isinstance(n, int) or n < 0:
-        raise KingdominoError(f"the number of sets must be 0 or more, not {n}")
+    check_ceiling(n, "the number of sets", MAX_SETS, 0)
     if not 1 <= k <= len(DOMINOES):
         raise KingdominoError(f"count must be 1 to {len(DOMINOES)}, not {k}")
     numbers = range(1, len(DOMINOES) + 1)
@@ -125,25 +130,50 @@ def random_sets(n: int, *, size: int = 5, count: int | None = None, seed: int = 
             for i in range(n)]
 
 
+def _a_number(value: Any) -> int:
+    """A domino number from a cell's item: an integer, an integral float or digits (a
+    fraction, NaN, an overflowing float or anything else: ValueError)."""
+    if isinstance(value, bool):
+        raise ValueError(value)
+    if isinstance(value, str):
+        if not value.strip().lstrip("+-").isdigit() or len(value) > 20:
+            raise ValueError(value)
+        return int(value)
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer():
+        return int(float(value))
+    raise ValueError(value)
+
+
 def _a_set(value: Any, where: str) -> tuple[int, ...]:
-    """A set from a table's cell: a list of numbers, JSON text, or ``3,17,22`` / ``3 17 22``."""
+    """A set from a table's cell: a list of numbers, JSON text, or ``3,17,22`` / ``3 17 22``.
+
+    >>> _a_set("[1.9, 2.2]", "row 2")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: row 2: '[1.9, 2.2]' is not a list of dominoes
+    """
+    shown = value if isinstance(value, str) else str(value)[:80]
     if isinstance(value, str):
         text = value.strip()
         try:
             value = json.loads(text) if text.startswith("[") else text.replace(",", " ").split()
-        except json.JSONDecodeError:
-            raise KingdominoError(f"{where}: {value!r} is not a list of dominoes") from None
+        except (json.JSONDecodeError, RecursionError):
+            raise KingdominoError(f"{where}: {shown!r} is not a list of dominoes") from None
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+        raise KingdominoError(f"{where}: {shown!r} is not a list of dominoes")
     try:
-        numbers = tuple(sorted(domino(int(v)).number for v in value))
-    except (TypeError, ValueError):
-        raise KingdominoError(f"{where}: {value!r} is not a list of dominoes") from None
+        numbers_ = tuple(sorted(domino(_a_number(v)).number for v in value))
+    except (TypeError, ValueError, OverflowError):
+        raise KingdominoError(f"{where}: {shown!r} is not a list of dominoes") from None
     except KingdominoError as error:
         raise KingdominoError(f"{where}: {error}") from None
-    if not numbers:
+    if not numbers_:
         raise KingdominoError(f"{where}: no domino")
-    if len(set(numbers)) != len(numbers):
-        raise KingdominoError(f"{where}: a domino appears twice in {list(numbers)}")
-    return numbers
+    if len(set(numbers_)) != len(numbers_):
+        raise KingdominoError(f"{where}: a domino appears twice in {list(numbers_)}")
+    return numbers_
 
 
 def read_sets(path: str | os.PathLike[str]) -> list[tuple[int, ...]]:
@@ -165,8 +195,7 @@ def read_sets(path: str | os.PathLike[str]) -> list[tuple[int, ...]]:
     if "dominoes" not in cells.columns:
         raise KingdominoError(f"{name}: no column dominoes")
     first = 2 if kind == "csv" else 1  # CSV rows counted as lines, the header being line 1
-    return [_a_set(list(v) if not isinstance(v, str) else v, f"{name}: row {i}")
-            for i, v in enumerate(cells["dominoes"], start=first)]
+    return [_a_set(v, f"{name}: row {i}") for i, v in enumerate(cells["dominoes"], start=first)]
 
 
 def journal_path(out: str | os.PathLike[str]) -> str:
@@ -179,39 +208,118 @@ def _key(numbers: Iterable[int]) -> tuple[int, ...]:
 
 
 def _stored(out: str, rules: BatchRules) -> dict[tuple[int, ...], tuple[Any, ...]]:
-    """The rows already solved for ``out``: its table, then its journal's rows."""
+    """The rows already solved for ``out``: its table, then its journal's rows — each made
+    under the same rules (the Parquet's metadata, a CSV's record beside it, the journal's
+    header) and re-checked (:func:`_checked_row`) before it is kept."""
     rows: dict[tuple[int, ...], tuple[Any, ...]] = {}
     meaning = rules.meaning()
     if os.path.exists(out):
-        meta = read_metadata(out)
-        if meta is not None and meta.get("rules") not in (None, meaning):
-            raise KingdominoError(f"{out}: solved under {_rules_text(meta['rules'])}, not "
-                                  f"{_rules_text(meaning)}: write to another file")
-        for record in read_table(out, OPTIMA).to_dict("records"):
-            rows[_key(record["dominoes"])] = tuple(record[n] for n in OPTIMA.names)
+        if table_format(out) == "parquet":
+            try:
+                meta = read_metadata(out)
+            except Exception as error:  # noqa: BLE001 - pyarrow's errors are of many kinds
+                raise KingdominoError(f"{out}: not a table of solve-batch ({_why(error)}); "
+                                      "write to another file") from None
+            if not isinstance(meta, dict) or meta.get("rules") != meaning:
+                had = meta.get("rules") if isinstance(meta, dict) else None
+                raise KingdominoError(f"{out}: solved under {_rules_text(had)}, not "
+                                      f"{_rules_text(meaning)}: write to another file")
+        else:
+            check_run(out, "solve-batch", meaning, "out")
+        for i, record in enumerate(read_table(out, OPTIMA).to_dict("records"), start=1):
+            row = _checked_row(record, rules, f"{out}: row {i}")
+            rows[row[0]] = row[1]
     journal = journal_path(out)
     if os.path.exists(journal):
-        with open(journal, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-        try:
-            header = json.loads(lines[0]) if lines else {}
-        except json.JSONDecodeError:
-            header = {}
-        if header.get("format") != JOURNAL_FORMAT:
-            raise KingdominoError(f"{journal}: not a journal of solve-batch")
-        if header.get("rules") != meaning:
-            raise KingdominoError(f"{journal}: solved under {_rules_text(header['rules'])}, "
-                                  f"not {_rules_text(meaning)}: write to another file")
-        for line in lines[1:]:
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # the last line of a killed run may be cut short
-            rows[_key(record["dominoes"])] = tuple(record[n] for n in OPTIMA.names)
+        for key, row in _journal_rows(journal, rules):
+            rows[key] = row
     return rows
 
 
-def _rules_text(meaning: dict[str, Any]) -> str:
+def _why(error: BaseException) -> str:
+    return " ".join(str(error).split())[:120] or type(error).__name__
+
+
+def _journal_rows(journal: str, rules: BatchRules
+                  ) -> Iterator[tuple[tuple[int, ...], tuple[Any, ...]]]:
+    """The rows of a journal, each re-checked; its last line may be cut short (a killed run)."""
+    meaning = rules.meaning()
+    target_of(journal, "out")
+    with open(journal, "rb") as handle:
+        lines = handle.read().decode("utf-8", errors="replace").splitlines()
+    try:
+        header = json.loads(lines[0]) if lines else {}
+    except (json.JSONDecodeError, RecursionError):
+        header = {}
+    if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
+        raise KingdominoError(f"{journal}: not a journal of solve-batch")
+    if header.get("rules") != meaning:
+        raise KingdominoError(f"{journal}: solved under {_rules_text(header.get('rules'))}, "
+                              f"not {_rules_text(meaning)}: write to another file")
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            record = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            if number == len(lines):
+                continue  # the last line of a killed run may be cut short
+            raise KingdominoError(f"{journal}: line {number} is not JSON") from None
+        yield _checked_row(record, rules, f"{journal}: line {number}")
+
+
+STATUSES = ("OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN")
+
+
+def _an_int(value: Any, where: str, name: str) -> int:
+    try:
+        return _a_number(value)
+    except (TypeError, ValueError, OverflowError):
+        raise KingdominoError(f"{where}: {name} {str(value)[:40]!r} is not a whole "
+                              "number") from None
+
+
+def _checked_row(record: Any, rules: BatchRules, where: str
+                 ) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+    """A stored row, checked as an answer of this batch's rules: its layout rebuilt through the
+    rules from its placement order, of dominoes of its set, scoring its score, under its bound
+    (equal to it if OPTIMAL). Not an answer: a :class:`KingdominoError` naming the row."""
+    if not isinstance(record, dict) or set(OPTIMA.names) - set(record):
+        raise KingdominoError(f"{where}: not a row of solve-batch (columns "
+                              f"{', '.join(OPTIMA.names)})")
+    key = _a_set(record["dominoes"], where)
+    status, grid, order = record["status"], record["grid"], record["order"]
+    score = _an_int(record["score"], where, "score")
+    bound = _an_int(record["bound"], where, "bound")
+    try:
+        seconds = float(record["seconds"])
+    except (TypeError, ValueError):
+        seconds = math.nan
+    if status not in STATUSES or not isinstance(grid, str) or not isinstance(order, list):
+        raise KingdominoError(f"{where}: not a row of solve-batch (status, grid or order)")
+    if not math.isfinite(seconds) or seconds < 0:
+        raise KingdominoError(f"{where}: seconds {record['seconds']!r} is not a duration")
+    try:
+        kingdom, placed = optimum_kingdom(grid, order, rules.rules.size)
+    except (KingdominoError, TypeError, ValueError, KeyError, IndexError):
+        raise KingdominoError(f"{where}: its placement order does not build its grid "
+                              "under the rules") from None
+    real = kingdom.total(rules.rules)
+    used = sorted(p.domino.number for p in placed)
+    problem = (f"dominoes {used} are not of its set" if not set(used) <= set(key)
+               else f"score {score}, but its layout scores {real}" if grid and score != real
+               else f"score {score} without a layout" if not grid and score
+               else f"score {score} above its bound {bound}" if score > bound
+               else f"{status} without a layout" if not grid and status in STATUSES[:2]
+               else f"OPTIMAL, but bound {bound} is not its score" if status == "OPTIMAL"
+               and bound != score else None)
+    if problem:
+        raise KingdominoError(f"{where}: {problem}: not an answer of this batch; write to "
+                              "another file")
+    return key, (list(key), status, score, bound, seconds, grid, order)
+
+
+def _rules_text(meaning: Any) -> str:
+    if not isinstance(meaning, dict):
+        return "no rules recorded"
     try:
         rules = Rules.from_json(meaning)
     except KingdominoError:
@@ -224,21 +332,29 @@ class _Journal:
 
     def __init__(self, path: str, rules: BatchRules) -> None:
         self.path = path
+        target_of(path, "out")
         fresh = not os.path.exists(path) or os.path.getsize(path) == 0
-        self.handle: IO[str] = open(path, "a", encoding="utf-8")  # noqa: SIM115
+        try:
+            self.handle: IO[str] = open(path, "a", encoding="utf-8")  # noqa: SIM115
+        except OSError as error:
+            raise CannotWrite(f"out: cannot write {path}: {cause(error)}") from None
         if fresh:
             self._line({"format": JOURNAL_FORMAT, "rules": rules.meaning()})
 
     def _line(self, data: dict[str, Any]) -> None:
-        self.handle.write(json.dumps(data) + "\n")
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
+        try:
+            self.handle.write(json.dumps(data) + "\n")
+            self.handle.flush()
+            os.fsync(self.handle.fileno())
+        except OSError as error:
+            raise CannotWrite(f"out: cannot write {self.path}: {cause(error)}") from None
 
     def add(self, row: tuple[Any, ...]) -> None:
         self._line(dict(zip(OPTIMA.names, row, strict=True)))
 
     def close(self) -> None:
-        self.handle.close()
+        with contextlib.suppress(OSError):  # what could not be written was reported
+            self.handle.close()
 
 
 def solve_many(sets: Iterable[Sequence[int]], *, rules: Rules | None = None, size: int = 5,
@@ -267,18 +383,20 @@ def solve_many(sets: Iterable[Sequence[int]], *, rules: Rules | None = None, siz
         return to_frame((rows[k] for k in wanted), OPTIMA)
     out = os.fspath(out)
     table_format(out, "out")
-    done = _stored(out, batch)
-    todo = [k for k in wanted if k not in done]
-    journal = _Journal(journal_path(out), batch)
-    try:
-        for key, row in _solve(todo, batch, workers, client, progress):
-            done[key] = row  # first: a Ctrl-C while journaling must not lose the row
-            journal.add(row)
-    finally:
-        journal.close()
-        _write(out, done, wanted, batch)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(journal.path)
+    target_of(out, "out")
+    with OutputLock(out, "out"):  # a second batch on this out is refused, not interleaved
+        done = _stored(out, batch)
+        todo = [k for k in wanted if k not in done]
+        journal = _Journal(journal_path(out), batch)
+        try:
+            for key, row in _solve(todo, batch, workers, client, progress):
+                done[key] = row  # first: a Ctrl-C while journaling must not lose the row
+                journal.add(row)
+        finally:
+            journal.close()
+            _write(out, done, wanted, batch)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(journal.path)
     frame = to_frame((done[k] for k in wanted), OPTIMA)
     frame.attrs.update(solved=len(todo), kept=len(wanted) - len(todo))
     return frame
@@ -296,6 +414,8 @@ def _write(out: str, done: dict[tuple[int, ...], tuple[Any, ...]],
            wanted: list[tuple[int, ...]], rules: BatchRules) -> None:
     asked = set(wanted)
     keys = [k for k in wanted if k in done] + [k for k in done if k not in asked]
+    if table_format(out) == "csv":  # a CSV has no room for the rules: a record beside it
+        record_run(out, "solve-batch", rules.meaning())
     with open_table(out, OPTIMA, "out",
                     metadata={"format": FORMAT, "rules": rules.meaning()}) as table:
         table.write([done[k] for k in keys])

@@ -35,6 +35,7 @@ from ortools.sat.python import cp_model
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
+from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import Rules, rules_or_flags
 from kingdomino_kit.solver.data import (
@@ -177,7 +178,7 @@ def _solve(dominoes: list[Domino], model_rules: Rules, rules: Rules, deadline: f
         solver.parameters.num_workers = workers
         solver.parameters.random_seed = seed
         solver.parameters.catch_sigint_signal = False
-        status = solver.solve(lm.model)
+        status = solve_stoppably(solver, lm.model)
         if status == cp_model.INFEASIBLE:  # nothing here beats the best (or nothing at all)
             continue
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -123,8 +123,10 @@ def test_bradley_terry_fits_the_maximum_likelihood() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(KingdominoError, match="unknown bot"):
         tournament("greedy,nobody", 2, GameOptions(players=2))
-    with pytest.raises(KingdominoError, match="games must be 1 or more"):
+    with pytest.raises(KingdominoError, match="games: must be an integer from 1 to 10,000,000"):
         tournament("greedy", 0)
+    with pytest.raises(KingdominoError, match="not 1,000,000,000,000"):
+        tournament("greedy", 10 ** 12)  # refused at once, before any game is planned
     with pytest.raises(KingdominoError, match="1 bots|2 bots"):
         tournament("greedy,random", 2, GameOptions(players=3))
 

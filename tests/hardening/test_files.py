@@ -148,13 +148,26 @@ def test_an_interrupted_simulation_keeps_its_games_and_resumes(
 
 
 def test_a_partial_file_cut_mid_line_resumes_from_its_last_complete_game(
-        run: Any, tmp_path: Path) -> None:
+        run: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     whole = tmp_path / "whole.csv"
     assert run(*SIMULATE, "--out", str(whole))[0] == 0
     text = whole.read_text()
     lines = text.splitlines(keepends=True)
+    write = resumable.ResumableCsv.write
+    written = []
+
+    def killed(self: resumable.ResumableCsv, row: dict[str, Any]) -> None:
+        if len(written) == 10:  # games 0-4 complete: the run (and its record) stops here
+            raise KeyboardInterrupt
+        written.append(row)
+        write(self, row)
+
+    monkeypatch.setattr(resumable.ResumableCsv, "write", killed)
+    assert run(*SIMULATE, "--out", str(tmp_path / "run.csv"))[0] == 130
+    monkeypatch.setattr(resumable.ResumableCsv, "write", write)
     partial = tmp_path / "run.csv.partial"
-    partial.write_text("".join(lines[:1 + 5 * 2 + 1]) + lines[12][:7])  # game 5 half written
+    with partial.open("a") as handle:  # then game 5 half written, as a kill would leave it
+        handle.write(lines[11] + lines[12][:7])
     code, out, err = run(*SIMULATE, "--out", str(tmp_path / "run.csv"), "--resume")
     assert code == 0 and "5 resumed" in out, err
     assert (tmp_path / "run.csv").read_text() == text

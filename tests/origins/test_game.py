@@ -4,6 +4,7 @@ actions change nothing; the setup rules by player count."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -374,12 +375,24 @@ def test_copy_is_independent_and_plays_on_alike(mode: str) -> None:
     assert twin.scores() == game.scores() and twin.snapshot()[:-1] == game.snapshot()[:-1]
 
 
-def test_a_log_played_with_another_catalogue_says_which_and_how_to_replay_it() -> None:
+def test_a_log_played_with_the_earlier_sample_replays_with_it() -> None:
     """Written by the kit with its earlier illustrative sample (since changed to match the
-    rulebook's totals): the hash of the catalogue in the log is checked first."""
+    rulebook's totals): nothing a user saved stops replaying — the hash in the log finds the
+    sample it was played with."""
     log = (Path(__file__).parent / "logs" / "played-with-the-previous-sample.json").read_text()
-    with pytest.raises(LogError, match=r"played with catalogue .*hash 53be6fd6c501.*--catalogue"):
-        replay(log)
+    game = replay(log)
+    assert game.options.catalogue.name.startswith("origins_sample_v1.csv")
+    assert game.scores() == [s["score"] for s in json.loads(log)["scores"]]
+
+
+def test_a_log_played_with_another_catalogue_says_which_and_how_to_replay_it() -> None:
+    """A catalogue the kit never shipped: the hash of the catalogue in the log is checked
+    first, and the message says how to replay it."""
+    data = json.loads((Path(__file__).parent / "logs"
+                       / "played-with-the-previous-sample.json").read_text())
+    data["catalogue_hash"] = "0123456789ab"
+    with pytest.raises(LogError, match=r"played with catalogue .*hash 0123456789ab.*--catalogue"):
+        replay(json.dumps(data))
 
 
 @pytest.mark.parametrize(("reading", "where"), [("tokens", (0, 4)), ("symbols", (1, 0))])

@@ -1,0 +1,200 @@
+"""Nothing left running: a ``--workers`` run whose parent is killed (SIGKILL, SIGTERM, SIGINT
+to the parent alone) leaves no process behind within a few seconds; SIGTERM and SIGINT stop it
+within 2 s with exit codes 143 and 130 and keep what was finished; ``coach`` and ``solve`` stop
+on Ctrl-C / SIGTERM within about a second.
+
+Each run is started in a session of its own (``start_new_session``) so that a signal reaches
+the parent only, as ``kill PID``, ``docker stop`` or ``terminate()`` send it; the process table
+(``/proc``, or psutil where installed) is read for what the parent started.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _children_of() -> dict[int, list[int]]:
+    """Every process's children, from the process table."""
+    table: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z":
+            table.setdefault(int(fields[1]), []).append(int(entry))
+    return table
+
+
+def descendants(pid: int) -> set[int]:
+    """The living processes started by ``pid``, its children's children too."""
+    table = _children_of()
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in table.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def alive(pids: set[int]) -> set[int]:
+    """Those of ``pids`` still running (not zombies)."""
+    living = set()
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+                if handle.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    living.add(pid)
+        except OSError:
+            pass
+    return living
+
+
+def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-m", "kingdomino_kit", *args], cwd=cwd,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+
+
+def wait_for_workers(proc: subprocess.Popen[str], count: int, timeout: float = 60.0
+                     ) -> set[int]:
+    """Wait until ``proc`` has ``count`` descendants (its workers) that have begun working."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = descendants(proc.pid)
+        if len(found) >= count:
+            time.sleep(1.5)  # their first tasks are running
+            return descendants(proc.pid)
+        if proc.poll() is not None:
+            pytest.fail(f"the run ended early: {proc.communicate()[1][-500:]}")
+        time.sleep(0.1)
+    proc.kill()
+    pytest.fail("the workers did not start")
+
+
+def gone_within(pids: set[int], seconds: float) -> set[int]:
+    deadline = time.monotonic() + seconds
+    while alive(pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = alive(pids)
+    for pid in left:  # leave nothing behind even when the test fails
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    return left
+
+
+SIMULATE = ["simulate", "--games", "4000", "--players", "2", "--bots", "mc:playouts=20",
+            "--seed", "3", "--workers", "2", "--out", "games.csv"]
+TOURNAMENT = ["tournament", "--games", "4000", "--players", "2", "--bots", "mc:playouts=20",
+              "--workers", "2"]
+SOLVE_BATCH = ["solve-batch", "--random", "40", "--size", "7", "--time-limit", "30",
+               "--workers", "2", "--out", "sets.csv"]
+
+
+@pytest.mark.parametrize("args", [SIMULATE, TOURNAMENT, SOLVE_BATCH],
+                         ids=["simulate", "tournament", "solve-batch"])
+def test_killing_the_parent_leaves_no_worker(tmp_path: Path, args: list[str]) -> None:
+    proc = start(args, tmp_path)
+    workers = wait_for_workers(proc, 2)
+    proc.kill()
+    proc.wait(10)
+    assert gone_within(workers, 3.0) == set()
+    proc.communicate(timeout=10)  # nobody holds the output pipes open
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)],
+                         ids=["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("args", [SIMULATE, TOURNAMENT, SOLVE_BATCH],
+                         ids=["simulate", "tournament", "solve-batch"])
+def test_a_signal_to_the_parent_alone_stops_the_run(tmp_path: Path, args: list[str],
+                                                    signum: int, code: int) -> None:
+    proc = start(args, tmp_path)
+    workers = wait_for_workers(proc, 2)
+    sent = time.monotonic()
+    proc.send_signal(signum)
+    try:
+        _, err = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    took = time.monotonic() - sent
+    assert proc.returncode == code, err[-500:]
+    assert took < 2.5, f"stopped after {took:.1f} s"
+    assert "Traceback" not in err
+    assert gone_within(workers, 2.0) == set()
+    if args[0] == "simulate":
+        assert (tmp_path / "games.csv.partial").read_text().startswith("game,")
+
+
+def test_a_killed_parent_of_a_local_dask_cluster_leaves_no_process(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")  # an optional extra of the package, installed by make
+    proc = start([*SIMULATE[:-4], "--dask", "--workers", "2"], tmp_path)
+    workers = wait_for_workers(proc, 2, timeout=90)
+    proc.kill()
+    proc.wait(10)
+    assert gone_within(workers, 4.0) == set()
+
+
+def _a_log(tmp_path: Path) -> Path:
+    log = tmp_path / "game.json"
+    subprocess.run([sys.executable, "-m", "kingdomino_kit", "play", "--players", "2",
+                    "--seed", "5", "--log", str(log)], cwd=tmp_path, check=True,
+                   env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True)
+    return log
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)],
+                         ids=["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("delay", [3.0, 14.0], ids=["playouts", "solver"])
+def test_coach_stops_on_a_signal(tmp_path: Path, signum: int, code: int, delay: float) -> None:
+    """Early: in the playouts; late: in the best-kingdom solves (a playout per decision takes
+    a moment, the solves minutes)."""
+    log = _a_log(tmp_path)
+    proc = start(["coach", str(log), "--playouts", "1" if delay > 5 else "100000",
+                  "--solver-seconds", "120"], tmp_path)
+    time.sleep(delay)
+    assert proc.poll() is None
+    sent = time.monotonic()
+    proc.send_signal(signum)
+    try:
+        _, err = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    assert time.monotonic() - sent < 2.0
+    assert proc.returncode == code, err[-500:]
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 0)],
+                         ids=["SIGTERM", "SIGINT"])
+def test_solve_stops_on_a_signal(tmp_path: Path, signum: int, code: int) -> None:
+    proc = start(["solve", "--dominoes", ",".join(str(n) for n in range(1, 49, 2)),
+                  "--size", "7", "--time-limit", "120", "--json"], tmp_path)
+    time.sleep(4.0)
+    assert proc.poll() is None
+    sent = time.monotonic()
+    proc.send_signal(signum)
+    try:
+        out, err = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    assert time.monotonic() - sent < 2.0
+    assert proc.returncode == code, err[-500:]
+    assert "Traceback" not in err
+    if signum == signal.SIGINT:
+        assert '"status"' in out  # Ctrl-C: the best layout so far, as a time limit gives
