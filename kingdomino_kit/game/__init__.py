@@ -18,6 +18,7 @@
 
 from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard, Phase, derive_seed
 from kingdomino_kit.errors import IllegalAction
+from kingdomino_kit.game import bots, montecarlo  # noqa: F401  (they register the named bots)
 from kingdomino_kit.game.game import (
     Action,
     DynastyResult,
