@@ -31,9 +31,11 @@ from types import MappingProxyType
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.seeds import seat_seed
 
 __all__ = ["REGISTRY", "Bot", "BotFunction", "BotRegistry", "FunctionBot", "RandomBot", "as_bot",
-           "bot_class", "bot_names", "make_bot", "parse_bots", "register_bot"]
+           "bot_class", "bot_names", "make_bot", "make_bots", "parse_bots",
+           "register_bot"]
 
 A = TypeVar("A")
 
@@ -231,6 +233,18 @@ strong)
         return cls(seed, **kwargs)
     except (TypeError, ValueError) as error:
         raise KingdominoError(f"bot {spec!r}: {error}") from None
+
+
+def make_bots(names: Sequence[str], seed: int, *, game: str = "kingdomino") -> list[Any]:
+    """The named bots of a game's seats, seat ``p`` seeded ``seat_seed(seed, p)``
+    (:mod:`kingdomino_kit.seeds`: the one recipe of every game).
+
+    >>> import kingdomino_kit.game
+    >>> [b.rng.random() for b in make_bots(["random"] * 2, 3)] == [
+    ...     RandomBot(seat_seed(3, p)).rng.random() for p in range(2)]
+    True
+    """
+    return [make_bot(name, seat_seed(seed, p), game=game) for p, name in enumerate(names)]
 
 
 def parse_bots(text: str | Sequence[str], players: int, *, game: str = "kingdomino"

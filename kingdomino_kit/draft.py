@@ -25,7 +25,6 @@ plays a game with bots.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Sequence
@@ -38,7 +37,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.infra.untrusted import check_fields, shown
 
 __all__ = ["CLAIM", "OVER", "PLACE", "Claim", "Discard", "DraftGame", "DraftObservation",
-           "DraftOptions", "Phase", "best", "derive_seed", "drive", "shuffled_deal"]
+           "DraftOptions", "Phase", "best", "drive", "shuffled_deal"]
 
 
 class Phase(str, Enum):
@@ -160,16 +159,6 @@ class Discard(Generic[D]):
 
 
 # --------------------------------------------------------------------------------- seeds
-def derive_seed(base: int, *parts: object) -> int:
-    """A 63-bit seed from a base seed and labels, stable across runs and processes.
-
-    >>> derive_seed(1, 2) == derive_seed(1, 2) != derive_seed(1, 3)
-    True
-    """
-    text = ":".join(str(p) for p in (base, *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
-
-
 T = TypeVar("T")
 
 

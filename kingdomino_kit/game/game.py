@@ -33,7 +33,6 @@ from kingdomino_kit.draft import (
     DraftGame,
     DraftObservation,
     best,
-    derive_seed,
     drive,
     shuffled_deal,
 )
@@ -41,6 +40,7 @@ from kingdomino_kit.errors import IllegalAction, IllegalPlacement, KingdominoErr
 from kingdomino_kit.game.options import VARIANTS, GameOptionError, GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.logs import LOG_FORMATS
+from kingdomino_kit.seeds import derive_seed
 
 __all__ = [
     "CLAIM",

@@ -40,11 +40,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.draft import derive_seed, drive, is_trusted
+from kingdomino_kit.draft import drive, is_trusted
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.parallel import run_tasks
+from kingdomino_kit.seeds import derive_seed, seat_seed
 
 __all__ = ["COLUMNS", "TournamentResult", "bradley_terry", "lineups", "mean_interval",
            "play_game", "tournament"]
@@ -104,11 +105,11 @@ class _TimedTrusted(_Timed):
 
 def play_game(names: Sequence[str], options: GameOptions, deal_seed: int, bot_seed: int
               ) -> tuple[Game, list[list[float]]]:
-    """One game between named bots (seat ``p`` seeded ``derive_seed(bot_seed, "bot", p)``):
+    """One game between named bots (seat ``p`` seeded ``seat_seed(bot_seed, p)``):
     the finished game and each seat's CPU seconds per choice."""
     bots = []
     for p, name in enumerate(names):
-        bot = make_bot(name, derive_seed(bot_seed, "bot", p))
+        bot = make_bot(name, seat_seed(bot_seed, p))
         bots.append(_TimedTrusted(bot) if is_trusted(bot) else _Timed(bot))
     game = Game(options, deal_seed, record=False)
     drive(game, bots)

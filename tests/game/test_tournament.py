@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.tournament import (
@@ -23,6 +22,7 @@ from kingdomino_kit.game.tournament import (
     tournament,
 )
 from kingdomino_kit.rules import Rules
+from kingdomino_kit.seeds import derive_seed
 
 
 def test_lineups_rotate_seats_and_choose_every_set() -> None:
