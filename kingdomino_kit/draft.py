@@ -401,8 +401,18 @@ class DraftGame(Generic[O, K, D]):
         return dom
 
     # ------------------------------------------------------------------ results
+    # What a variant scores: ``scores()``, ``tiebreak_keys()`` and ``results()`` (one row per
+    # player, at least ``player`` and ``score``); the winners follow from the keys.
+    def scores(self) -> list[int]:
+        """Each player's score."""
+        raise NotImplementedError
+
     def tiebreak_keys(self) -> list[tuple[int, int, int]]:
-        """Per player, the key that decides the winner: the higher wins."""
+        """Per player, the key that decides the winner: the higher wins (the score first)."""
+        raise NotImplementedError
+
+    def results(self) -> list[dict[str, Any]]:
+        """Per player, the row of the results: ``player``, ``score`` and the game's figures."""
         raise NotImplementedError
 
     def winners(self) -> list[int]:
