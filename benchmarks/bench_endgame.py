@@ -22,11 +22,11 @@ import os
 import time
 
 from benchmarks.common import emit
-from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.endgame import no_chance_left, solve
 from kingdomino_kit.rules import Rules
+from kingdomino_kit.seeds import derive_seed
 
 SEED = 2026
 BOTH = Rules(middle_kingdom=True, harmony=True)

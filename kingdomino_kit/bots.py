@@ -9,9 +9,10 @@ Two class attributes tell the game's driver how to treat a bot: ``needs_observat
 (it picks blindly: the driver skips building an observation) and ``trusted = True`` (it always
 returns one of the actions given: the driver skips re-checking them against the rules).
 
-The registry names each game's bots by ``module:class`` (:data:`REGISTRY`), so this module
-imports no game: :func:`make_bot` loads a bot's module when it is first asked for.
+Each game package registers its own named bots (:func:`register_bot`, called when the package
+is imported), so this module imports no game: whoever looks a bot up by name imports its game.
 
+>>> import kingdomino_kit.game  # registers Kingdomino's bots
 >>> bot = RandomBot(seed=1)
 >>> bot.choose(None, ["a", "b", "c"]) in ("a", "b", "c")
 True
@@ -23,16 +24,18 @@ True
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.seeds import seat_seed
 
-__all__ = ["BOTS", "GAMES", "REGISTRY", "Bot", "BotFunction", "FunctionBot", "RandomBot",
-           "as_bot", "bot_class", "bot_names", "make_bot", "parse_bots"]
+__all__ = ["REGISTRY", "Bot", "BotFunction", "BotRegistry", "FunctionBot", "RandomBot", "as_bot",
+           "bot_class", "bot_names", "make_bot", "make_bots", "parse_bots",
+           "register_bot"]
 
 A = TypeVar("A")
 
@@ -108,54 +111,83 @@ to be callable)
 
 
 # --------------------------------------------------------------------------------- registry
-GAMES = ("kingdomino", "kingdoms", "origins")
+class BotRegistry(Mapping[str, Mapping[str, type[Any]]]):
+    """Each game's named bots, in the order they were registered: ``REGISTRY[game][name]`` is a
+    bot class. A game package registers its own bots when it is imported
+    (:func:`register_bot` at the foot of the module that defines them), so this module imports
+    no game, and the code that looks a name up imports the game first. A bot class may declare
+    ``PARAMETERS``, a mapping of parameter name to type (``int``, ``float`` or ``str``), for
+    ``name:key=value``.
 
-REGISTRY: Mapping[str, Mapping[str, str]] = {
-    "kingdomino": {"random": "kingdomino_kit.bots:RandomBot",
-                   "greedy": "kingdomino_kit.game.bots:GreedyBot",
-                   "mc": "kingdomino_kit.game.bots:MonteCarloBot",
-                   "mce": "kingdomino_kit.game.montecarlo:MonteCarloEvaluationBot",
-                   "strong": "kingdomino_kit.game.montecarlo:StrongBot"},
-    "kingdoms": {"random": "kingdomino_kit.bots:RandomBot",
-                 "greedy": "kingdomino_kit.kingdoms.bots:GreedyBot"},
-    "origins": {"random": "kingdomino_kit.bots:RandomBot",
-                "greedy": "kingdomino_kit.origins.bots:GreedyOriginsBot"},
-}
-"""Each game's named bots, as ``module:class``. A bot class may declare ``PARAMETERS``, a
-mapping of parameter name to type (``int``, ``float`` or ``str``), for ``name:key=value``."""
+    Registering is what importing a game does, once; it never changes a bot already named.
+    """
 
-BOTS = REGISTRY["kingdomino"]
-"""The named bots of Kingdomino (the default game of :func:`make_bot`)."""
+    def __init__(self) -> None:
+        self._games: dict[str, dict[str, type[Any]]] = {}
+
+    def register(self, game: str, name: str, cls: type[Any]) -> None:
+        """Name ``cls`` as a bot of ``game`` (again with the same class: nothing changes)."""
+        bots = self._games.setdefault(game, {})
+        known = bots.get(name)
+        if known is not None and known is not cls:
+            raise KingdominoError(f"bot {name!r} of {game!r} is already {known.__qualname__}")
+        bots[name] = cls
+
+    def __getitem__(self, game: str) -> Mapping[str, type[Any]]:
+        return MappingProxyType(self._games[game])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games)
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+
+REGISTRY = BotRegistry()
+"""The one registry of named bots (filled by the game packages as they are imported)."""
+
+
+def register_bot(game: str, name: str, cls: type[Any]) -> None:
+    """Name ``cls`` as a bot of ``game``; the game's package calls this when it is imported,
+    as an OpenSpiel game registers itself with ``pyspiel.register_game``.
+
+    >>> register_bot("kingdomino", "random", RandomBot)  # already there: nothing changes
+    >>> register_bot("kingdomino", "random", FunctionBot)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: bot 'random' of 'kingdomino' is already RandomBot
+    """
+    REGISTRY.register(game, name, cls)
+
 
 
 def bot_names(game: str = "kingdomino") -> list[str]:
     """The bot names of a game.
 
+    >>> import kingdomino_kit.kingdoms  # registers the Kingdoms bots
     >>> bot_names("kingdoms")
     ['random', 'greedy']
     """
     return list(_game_registry(game))
 
 
-def _game_registry(game: str) -> Mapping[str, str]:
-    registry = REGISTRY.get(game) if isinstance(game, str) else None
-    if registry is None:
-        raise KingdominoError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    return registry
+def _game_registry(game: str) -> Mapping[str, type[Any]]:
+    if not isinstance(game, str) or game not in REGISTRY:
+        raise KingdominoError(f"unknown game {game!r} (registered: {', '.join(REGISTRY)}; a "
+                              "game's bots are registered when its package is imported)")
+    return REGISTRY[game]
 
 
 def bot_class(name: str, game: str = "kingdomino") -> type[Any]:
-    """The class of a named bot (its module is imported now).
+    """The class of a named bot of a registered game.
 
     >>> bot_class("random").__name__
     'RandomBot'
     """
     registry = _game_registry(game)
-    path = registry.get(name)
-    if path is None:
+    cls = registry.get(name)
+    if cls is None:
         raise KingdominoError(f"unknown bot {name!r} (known: {', '.join(registry)})")
-    module, _, attr = path.partition(":")
-    cls: type[Any] = getattr(importlib.import_module(module), attr)
     return cls
 
 
@@ -203,6 +235,18 @@ strong)
         raise KingdominoError(f"bot {spec!r}: {error}") from None
 
 
+def make_bots(names: Sequence[str], seed: int, *, game: str = "kingdomino") -> list[Any]:
+    """The named bots of a game's seats, seat ``p`` seeded ``seat_seed(seed, p)``
+    (:mod:`kingdomino_kit.seeds`: the one recipe of every game).
+
+    >>> import kingdomino_kit.game
+    >>> [b.rng.random() for b in make_bots(["random"] * 2, 3)] == [
+    ...     RandomBot(seat_seed(3, p)).rng.random() for p in range(2)]
+    True
+    """
+    return [make_bot(name, seat_seed(seed, p), game=game) for p, name in enumerate(names)]
+
+
 def parse_bots(text: str | Sequence[str], players: int, *, game: str = "kingdomino"
                ) -> list[str]:
     """Bot names for ``players`` seats from ``a,b,c`` (one name is repeated for every seat),
@@ -226,17 +270,3 @@ for all)
         make_bot(name, 0, game=game)  # raises on an unknown name or parameter
     return names
 
-
-def __getattr__(name: str) -> Any:
-    """The Kingdomino bots where they have always been imported from
-    (``from kingdomino_kit.bots import GreedyBot``), loaded from the registry when first asked.
-
-    >>> import kingdomino_kit.bots as bots
-    >>> bots.MonteCarloBot.name
-    'mc'
-    """
-    for path in REGISTRY["kingdomino"].values():
-        module, _, attr = path.partition(":")
-        if attr == name:
-            return getattr(importlib.import_module(module), attr)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,7 +25,6 @@ plays a game with bots.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import numbers
 import random
@@ -39,7 +38,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.infra.untrusted import check_fields, shown
 
 __all__ = ["CLAIM", "OVER", "PLACE", "Claim", "Discard", "DraftGame", "DraftObservation",
-           "DraftOptions", "Phase", "best", "derive_seed", "drive", "shuffled_deal"]
+           "DraftOptions", "Phase", "best", "drive", "shuffled_deal"]
 
 
 class Phase(str, Enum):
@@ -161,16 +160,6 @@ class Discard(Generic[D]):
 
 
 # --------------------------------------------------------------------------------- seeds
-def derive_seed(base: int, *parts: object) -> int:
-    """A 63-bit seed from a base seed and labels, stable across runs and processes.
-
-    >>> derive_seed(1, 2) == derive_seed(1, 2) != derive_seed(1, 3)
-    True
-    """
-    text = ":".join(str(p) for p in (base, *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
-
-
 T = TypeVar("T")
 
 
@@ -442,8 +431,18 @@ class DraftGame(Generic[O, K, D]):
         return dom
 
     # ------------------------------------------------------------------ results
+    # What a variant scores: ``scores()``, ``tiebreak_keys()`` and ``results()`` (one row per
+    # player, at least ``player`` and ``score``); the winners follow from the keys.
+    def scores(self) -> list[int]:
+        """Each player's score."""
+        raise NotImplementedError
+
     def tiebreak_keys(self) -> list[tuple[int, int, int]]:
-        """Per player, the key that decides the winner: the higher wins."""
+        """Per player, the key that decides the winner: the higher wins (the score first)."""
+        raise NotImplementedError
+
+    def results(self) -> list[dict[str, Any]]:
+        """Per player, the row of the results: ``player``, ``score`` and the game's figures."""
         raise NotImplementedError
 
     def winners(self) -> list[int]:

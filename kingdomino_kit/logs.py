@@ -29,9 +29,10 @@ from typing import Any
 
 from kingdomino_kit.errors import LogError
 from kingdomino_kit.infra.untrusted import BadJson, parse_json, shown
+from kingdomino_kit.seeds import SEAT_SEEDS, seat_seed
 
-__all__ = ["LOG_FORMATS", "check_bots", "check_format", "check_keys", "check_results", "dumps",
-           "loads"]
+__all__ = ["FIRST_SEAT_SEEDS", "LOG_FORMATS", "check_bots", "check_format", "check_keys",
+           "check_results", "dumps", "loads", "log_seat_seed"]
 
 LOG_FORMATS: Mapping[str, tuple[str, ...]] = {
     "kingdomino": ("kingdomino-kit/kingdomino-log/1", "kingdomino-log/1"),
@@ -39,6 +40,37 @@ LOG_FORMATS: Mapping[str, tuple[str, ...]] = {
     "origins": ("kingdomino-kit/origins-log/1", "kingdomino-origins-log/1"),
 }
 """Each game's log format names: the one written first, then the older ones still read."""
+
+
+def _kingdoms_first_seat_seed(seed: int, seat: int) -> int:
+    return seed * 10 + seat + 1
+
+
+def _origins_first_seat_seed(seed: int, seat: int) -> int:
+    return seed * 10 + seat
+
+
+FIRST_SEAT_SEEDS: Mapping[str, Callable[[int, int], int]] = {
+    "kingdomino": seat_seed, "kingdoms": _kingdoms_first_seat_seed,
+    "origins": _origins_first_seat_seed}
+"""Each game's recipe 1 for the seed of a seat's bot, kept for the logs written before the one
+recipe (:func:`kingdomino_kit.seeds.seat_seed`, ``"bot_seeds": 2``): a log without
+``bot_seeds`` was seated by these."""
+
+
+def log_seat_seed(data: Mapping[str, Any], game: str, seat: int) -> int:
+    """The seed the bot in ``seat`` had in the game of a log (with its ``seed`` and ``bots``,
+    what plays the same game again): by the recipe the log records in ``bot_seeds``, recipe 1
+    of its game if it records none.
+
+    >>> log_seat_seed({"seed": 3}, "origins", 1), log_seat_seed({"seed": 3}, "kingdoms", 1)
+    (31, 32)
+    >>> log_seat_seed({"seed": 3, "bot_seeds": 2}, "origins", 1) == seat_seed(3, 1)
+    True
+    """
+    recipe = data.get("bot_seeds", 1)
+    first = FIRST_SEAT_SEEDS[game]
+    return first(data["seed"], seat) if recipe == 1 else seat_seed(data["seed"], seat)
 
 
 def check_format(data: Mapping[str, Any], game: str, *, default: str | None = None) -> str:
@@ -73,7 +105,18 @@ turns)
 
 def check_bots(data: Mapping[str, Any], players: int) -> None:
     """The optional ``bots`` annotation (what played each seat, as the command line writes it):
-    one name per seat, as text. It is not replayed — a log is re-checked by its actions."""
+    one name per seat, as text; and ``bot_seeds``, the version of the recipe that seeded them
+    (1 or :data:`~kingdomino_kit.seeds.SEAT_SEEDS`). Neither is replayed — a log is re-checked
+    by its actions.
+
+    >>> check_bots({"bot_seeds": 3}, 2)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.LogError: field 'bot_seeds': 1 or 2, not 3
+    """
+    recipe = data.get("bot_seeds", 1)
+    if type(recipe) is not int or recipe not in (1, SEAT_SEEDS):
+        raise LogError(f"field 'bot_seeds': 1 or {SEAT_SEEDS}, not {shown(recipe)}")
     if "bots" not in data:
         return
     bots = data["bots"]

@@ -5,61 +5,19 @@ claims table (:mod:`.claims`) or a gap table (:mod:`.gaps`).
 A mean's interval is the normal one, mean ± 1.96 · sd / √n (good from a few dozen rows on; a
 group of one row gets no interval). A share — the mean of a yes/no column such as ``winner`` —
 gets Wilson's score interval, which stays inside [0, 1] and is honest for small groups and
-shares near 0 or 1.
-
->>> mean_interval([10, 12, 14])
-(12.0, 9.736..., 14.263...)
->>> share_interval(8, 10)
-(0.8, 0.490..., 0.943...)
+shares near 0 or 1. Both come from :mod:`kingdomino_kit.infra.intervals` (one z for the kit).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from kingdomino_kit.dominoes import DOMINOES
-from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.intervals import Z95, mean_interval, share_interval
 
 __all__ = ["Z95", "domino_table", "domino_values", "first_pick", "mean_interval",
            "share_interval", "summary"]
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95 % interval."""
-
-
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """(mean, low, high): the normal interval of the mean; low = high = mean for one value.
-
-    >>> mean_interval([5])
-    (5.0, 5.0, 5.0)
-    """
-    n = len(values)
-    if n == 0:
-        raise KingdominoError("no values: a mean needs at least one")
-    mean = math.fsum(values) / n
-    if n == 1:
-        return mean, mean, mean
-    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
-    half = z * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
-def share_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """(share, low, high): Wilson's score interval of ``successes`` out of ``n`` (a success
-    may count as a fraction, such as a shared win).
-
-    >>> share, low, high = share_interval(0, 20)   # none in 20: still up to 16 % plausible
-    >>> share, low, round(high, 3)
-    (0.0, 0.0, 0.161)
-    """
-    if n <= 0:
-        raise KingdominoError("no trials: a share needs at least one")
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def summary(frame: Any, by: str | Sequence[str], value: str) -> Any:

@@ -36,12 +36,12 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.infra.ceilings import MAX_PLAYOUTS, MAX_SECONDS, MAX_SETS, check_ceiling
 from kingdomino_kit.infra.untrusted import INT32_MAX, check_count, check_seconds, worker_limit
 from kingdomino_kit.logs import LOG_FORMATS
+from kingdomino_kit.seeds import SEAT_SEEDS
 
 __all__ = ["DEFAULT_PLAYERS", "PLAYER_COUNTS", "add_play_arguments", "add_replay_arguments",
            "add_seat_arguments", "add_solver_arguments", "answer_lines", "game_seed",
-           "playouts", "print_replay", "result_json", "seat_bots", "seconds", "set_count",
-           "solver_seed", "workers",
-           "write_log"]
+           "playouts", "print_replay", "result_json", "seat_bots", "seats_annotation",
+           "seconds", "set_count", "solver_seed", "workers", "write_log"]
 
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_PLAYERS = 4
@@ -130,6 +130,12 @@ def seat_bots(args: argparse.Namespace, game: str) -> list[str]:
         return parse_bots(args.bots, args.players, game=game)
     except KingdominoError as error:
         raise CliError(f"--bots: {error}") from None
+
+
+def seats_annotation(names: Sequence[str]) -> dict[str, Any]:
+    """What a log written by ``play --log`` adds: the seats' bot names and the version of the
+    recipe that seeded them (:mod:`kingdomino_kit.seeds`), so its seed plays the same game."""
+    return {"bots": list(names), "bot_seeds": SEAT_SEEDS}
 
 
 def game_seed(args: argparse.Namespace) -> int:

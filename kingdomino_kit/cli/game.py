@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from kingdomino_kit.bots import make_bot
+from kingdomino_kit.bots import make_bots
 from kingdomino_kit.cli import CliError, add_command, output_path, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
@@ -21,6 +21,7 @@ from kingdomino_kit.cli.contract import (
     print_replay,
     result_json,
     seat_bots,
+    seats_annotation,
     write_log,
 )
 from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
@@ -98,14 +99,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     options = game_options(args)
     names = seat_bots(args, GAME)
     seed = game_seed(args)
-    bots = [make_bot(name, derive_seed(seed, "bot", p)) for p, name in enumerate(names)]
+    bots = make_bots(names, seed)
     if args.dynasty and args.log is not None:
         raise CliError("--log: a dynasty has three logs; play the games one by one")
     if args.dynasty:
         return _print_dynasty(bots, names, options, seed, args.json)
     game = play(bots, options, seed)
     if args.log is not None:
-        write_log(args.log, dumps(game.log()))
+        write_log(args.log, dumps(game.log() | seats_annotation(names)))
     if args.json:
         print(json.dumps(_result(game, bots=names)))
         return 0

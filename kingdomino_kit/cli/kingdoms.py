@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from kingdomino_kit.bots import make_bot
+from kingdomino_kit.bots import make_bots
 from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
@@ -18,6 +18,7 @@ from kingdomino_kit.cli.contract import (
     print_replay,
     result_json,
     seat_bots,
+    seats_annotation,
     write_log,
 )
 from kingdomino_kit.errors import LogError
@@ -119,10 +120,10 @@ def cmd_play(args: argparse.Namespace) -> int:
                           score_as_you_go=args.score_as_you_go,
                           until_last_castle=args.until_last_castle)
     names = seat_bots(args, GAME)
-    bots = [make_bot(name, seed * 10 + i + 1, game=GAME) for i, name in enumerate(names)]
+    bots = make_bots(names, seed, game=GAME)
     game = play_game(rules, bots, seed=seed)
     if args.log is not None:
-        write_log(args.log, json.dumps(game.to_log() | {"bots": names}, indent=1) + "\n")
+        write_log(args.log, json.dumps(game.to_log() | seats_annotation(names), indent=1) + "\n")
     if args.json:
         print(json.dumps(_result(game, bots=names)))
     else:

@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from kingdomino_kit.bots import make_bot
+from kingdomino_kit.bots import make_bots
 from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.cli.contract import (
     add_play_arguments,
@@ -19,6 +19,7 @@ from kingdomino_kit.cli.contract import (
     print_replay,
     result_json,
     seat_bots,
+    seats_annotation,
     write_log,
 )
 from kingdomino_kit.errors import LogError
@@ -198,10 +199,10 @@ def cmd_play(args: argparse.Namespace) -> int:
                              catalogue=catalogue)
     names = seat_bots(args, GAME)
     seed = game_seed(args)
-    bots = [make_bot(name, seed * 10 + p, game=GAME) for p, name in enumerate(names)]
+    bots = make_bots(names, seed, game=GAME)
     game = play(bots, options, seed)
     if args.log is not None:
-        write_log(args.log, dumps(game.log()))
+        write_log(args.log, dumps(game.log() | seats_annotation(names)))
     if args.json:
         print(json.dumps(_result(game, bots=names)))
         return 0

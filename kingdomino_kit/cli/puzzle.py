@@ -89,11 +89,11 @@ def list_line(puzzle: Puzzle) -> str:
 def cmd_list(args: argparse.Namespace) -> int:
     """List the puzzles of the collection."""
     for puzzle in load_collection():
-        if (args.kind and puzzle.kind != args.kind) or (args.level and
+        if (args.kind and puzzle.kind is not KINDS[args.kind]) or (args.level and
                                                           puzzle.level != args.level):
             continue
         if args.json:
-            print(json.dumps({"id": puzzle.id, "kind": puzzle.kind, "level": puzzle.level,
+            print(json.dumps({"id": puzzle.id, "kind": puzzle.kind.value, "level": puzzle.level,
                               "title": puzzle.title, "dominoes": len(puzzle.dominoes),
                               "rules": puzzle.to_json()["rules"],
                               "optimal_answers": puzzle.optimal_answers,

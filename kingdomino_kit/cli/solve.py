@@ -15,8 +15,7 @@ from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom, parse_text
-from kingdomino_kit.solver import Progress, best_kingdom
-from kingdomino_kit.solver.search import INTERRUPTED
+from kingdomino_kit.solver import Progress, Solution, best_kingdom
 
 
 def register(sub: Any) -> None:
@@ -63,7 +62,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     data = sol.to_json()
     print(json.dumps(data) if args.json else "\n".join(answer_lines(data)))
-    _leave_if_interrupted()
+    _leave_if_interrupted(sol)
     return 0
 
 
@@ -72,11 +71,11 @@ def _print_progress(event: Progress) -> None:
     print(json.dumps(event.to_json()), file=sys.stderr, flush=True)
 
 
-def _leave_if_interrupted() -> None:
+def _leave_if_interrupted(sol: Solution) -> None:
     """After Ctrl-C the answer is printed; leave at once (see
-    :data:`kingdomino_kit.solver.search.INTERRUPTED`), with exit code 0 (Ctrl-C ends a solve
+    :attr:`kingdomino_kit.solver.Solution.interrupted`), with exit code 0 (Ctrl-C ends a solve
     as its time limit does) or 143 after SIGTERM."""
-    if INTERRUPTED.is_set():
+    if sol.interrupted:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(stop_code() if TERMINATED.is_set() else 0)

@@ -33,7 +33,7 @@ import numpy as np
 from gymnasium import spaces
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.draft import derive_seed, needs_observation
+from kingdomino_kit.draft import needs_observation
 from kingdomino_kit.env.aec import game_options, legal_mask, to_place
 from kingdomino_kit.env.encoding import (
     action_count,
@@ -46,6 +46,7 @@ from kingdomino_kit.env.rewards import check_reward, final_rewards
 from kingdomino_kit.errors import IllegalAction, KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.infra.untrusted import shown
+from kingdomino_kit.seeds import seat_seed
 
 __all__ = ["SoloEnv"]
 
@@ -106,7 +107,7 @@ class SoloEnv(gymnasium.Env[Any, Any]):
         self.player = (self.seat if self.seat is not None
                        else int(self.np_random.integers(players)))
         others = [p for p in range(players) if p != self.player]
-        self.bots = {p: make_bot(name, derive_seed(game_seed, "bot", p))
+        self.bots = {p: make_bot(name, seat_seed(game_seed, p))
                      for p, name in zip(others, self.opponents, strict=True)}
         self.game = Game(self.options, game_seed)
         self._others_play()

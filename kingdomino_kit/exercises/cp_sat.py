@@ -13,6 +13,8 @@ from typing import Any
 from kingdomino_kit.dominoes import domino, dominoes
 from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered, call_student
+from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.solver import best_kingdom
 
 __all__ = ["EXERCISES", "corner_buildable", "ring_layouts", "ring_placements"]
 
@@ -66,8 +68,6 @@ def corner_buildable(numbers: list[int]) -> int:
     >>> corner_buildable([41])
     8
     """
-    from kingdomino_kit.kingdom import Kingdom
-
     found: set[frozenset[Any]] = set()
 
     def grow(k: Kingdom, left: frozenset[int]) -> None:
@@ -125,16 +125,12 @@ def _judge_cover(add_full_cover: Callable[..., Any]) -> str | None:
 
 
 def _best(numbers: str, middle_kingdom: bool = False) -> int:
-    from kingdomino_kit.solver import best_kingdom
-
     return best_kingdom(dominoes(numbers), middle_kingdom=middle_kingdom, workers=1).score
 
 
 def _centred_best(numbers: list[int], connected: bool) -> int:
     """The best score in the centred 5 × 5 frame, by brute force over placement sequences
     (``connected=False``: any non-overlapping layout inside the frame)."""
-    from kingdomino_kit.kingdom import Kingdom, Placement
-
     frame = [(r, c) for r in range(-2, 3) for c in range(-2, 3) if (r, c) != (0, 0)]
     best = 0
 

@@ -3,12 +3,14 @@ the legal placements in a mask, and a feature of a kingdom (its holes)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms, show_kingdom
+from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.placement import Placement
 
@@ -42,10 +44,7 @@ def placements_in(mask: Any) -> int:
 
 def sample_masks() -> list[tuple[Any]]:
     """The action masks met in a seeded 2-player game of random play (claims and placements)."""
-    import random
-
-    from kingdomino_kit.env.aec import legal_mask
-    from kingdomino_kit.game import Game, GameOptions
+    from kingdomino_kit.env.aec import legal_mask  # gymnasium and PettingZoo: the rl extra
 
     game, rng, masks = Game(GameOptions(players=2), 5), random.Random(5), []
     while not game.is_over:

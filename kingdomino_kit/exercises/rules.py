@@ -9,7 +9,7 @@ from kingdomino_kit.exercises.answers import FUNCTION, KINGDOM, NUMBERS, WHOLE_N
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms
 from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.puzzles import Puzzle, grade
+from kingdomino_kit.puzzles import Puzzle, PuzzleKind, grade
 
 __all__ = ["DYNASTY", "EXERCISES", "FULL", "TIED"]
 
@@ -85,7 +85,7 @@ def _judge_no_forest(kingdom: Kingdom) -> str | None:
     if not any(True for _ in kingdom.squares()):
         raise NotAnswered("the kingdom is still empty: place the three dominoes in it, then "
                           "run the cell again.")
-    puzzle = Puzzle("01-exercise-5", "no forest at the castle", "best-kingdom", 1, "?",
+    puzzle = Puzzle("01-exercise-5", "no forest at the castle", PuzzleKind.BEST_KINGDOM, 1, "?",
                     (1, 13, 3), place="all")
     verdict = grade(puzzle, kingdom)
     if not verdict.legal:

@@ -16,8 +16,9 @@
 (True, 12, 4)
 """
 
-from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard, Phase, derive_seed
+from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard, Phase
 from kingdomino_kit.errors import IllegalAction
+from kingdomino_kit.game import bots, montecarlo  # noqa: F401  (they register the named bots)
 from kingdomino_kit.game.game import (
     Action,
     DynastyResult,
@@ -28,6 +29,7 @@ from kingdomino_kit.game.game import (
     play_dynasty,
 )
 from kingdomino_kit.game.options import VARIANTS, GameOptionError, GameOptions
+from kingdomino_kit.seeds import derive_seed
 
 __all__ = [
     "CLAIM",

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kingdomino_kit.bots import RandomBot, register_bot
 from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.exact_play import check_exact, exact_choice
@@ -342,3 +343,8 @@ class MonteCarloBot:
                 else:
                     step(actions[0])
         return state.scores()  # type: ignore[no-any-return]
+
+
+register_bot("kingdomino", "random", RandomBot)
+register_bot("kingdomino", "greedy", GreedyBot)
+register_bot("kingdomino", "mc", MonteCarloBot)

@@ -60,7 +60,6 @@ from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver import Solution, best_kingdom_under
 from kingdomino_kit.solver.ordered import best_in_order
-from kingdomino_kit.solver.search import INTERRUPTED
 
 __all__ = ["CoachReport", "DEFAULT_SECONDS", "Decision", "action_json",
            "coach", "game_actions", "move_text"]
@@ -278,16 +277,16 @@ def coach(log: dict[str, Any] | str, player: int = 0, *, seconds: float | None =
         doms = [domino(n) for n in dominoes]
         rearranged = best_kingdom_under(doms, options.rules, time_limit_s=time_limit_s,
                                         workers=workers)
-        _stop_if_interrupted()
+        _stop_if_interrupted(rearranged)
         in_order = best_in_order(doms, rules=options.rules, time_limit_s=time_limit_s,
                                  workers=workers)
     return CoachReport(player, data, options, final.scores()[player], final.kingdom(player),
                        tuple(decisions), tuple(dominoes), budget, rearranged, in_order)
 
 
-def _stop_if_interrupted() -> None:
+def _stop_if_interrupted(sol: Solution) -> None:
     """A solve the user stopped (Ctrl-C, SIGTERM) answered its best so far: stop here."""
-    if INTERRUPTED.is_set():
+    if sol.interrupted:
         raise KeyboardInterrupt
 
 

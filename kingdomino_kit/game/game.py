@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 from kingdomino_kit.bitkingdom import BitKingdom
 from kingdomino_kit.dominoes import DOMINOES, Domino
@@ -33,7 +33,6 @@ from kingdomino_kit.draft import (
     DraftGame,
     DraftObservation,
     best,
-    derive_seed,
     drive,
     shuffled_deal,
 )
@@ -42,6 +41,7 @@ from kingdomino_kit.game.options import VARIANTS, GameOptionError, GameOptions
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.logs import LOG_FORMATS
+from kingdomino_kit.seeds import derive_seed
 
 __all__ = [
     "CLAIM",
@@ -52,6 +52,7 @@ __all__ = [
     "Discard",
     "DynastyResult",
     "Game",
+    "KingdominoDraft",
     "GameOptionError",
     "GameOptions",
     "IllegalAction",
@@ -119,8 +120,32 @@ def player_result(player: int, kingdom: Kingdom | BitKingdom, options: GameOptio
             "discarded": discarded}
 
 
+KK = TypeVar("KK", Kingdom, BitKingdom)
+
+
+class KingdominoDraft(DraftGame[GameOptions, KK, Domino]):
+    """What Kingdomino scores, on any kingdoms (:class:`Game`'s, the bitboards of
+    :class:`~kingdomino_kit.game.playout.BitGame`): scores with the bonuses the options switch
+    on, tie-break keys and the results' rows."""
+
+    __slots__ = ()
+
+    def scores(self) -> list[int]:
+        """Each player's score, bonuses switched on included."""
+        return [k.total(self.options.rules) for k in self._kingdoms]
+
+    def tiebreak_keys(self) -> list[tuple[int, int, int]]:
+        """(score, largest property, crowns) per player: the higher key wins."""
+        return [k.tiebreak_key(self.options.rules) for k in self._kingdoms]
+
+    def results(self) -> list[dict[str, Any]]:
+        """Per player: score (with bonuses), property points, bonus, tie-break figures."""
+        return [player_result(p, k, self.options, self.discards[p])
+                for p, k in enumerate(self._kingdoms)]
+
+
 # --------------------------------------------------------------------------------- the game
-class Game(DraftGame[GameOptions, Kingdom, Domino]):
+class Game(KingdominoDraft[Kingdom]):
     """One game's state. Same ``seed`` and options, same deck order and first-round turn order.
 
     ``deck`` and ``first_order`` replace what the seed deals (a game recorded by hand).
@@ -290,20 +315,6 @@ class Game(DraftGame[GameOptions, Kingdom, Domino]):
         else:
             self._turn_log = None
             self._end_turn()
-
-    # ------------------------------------------------------------------ results
-    def scores(self) -> list[int]:
-        """Each player's score, bonuses switched on included."""
-        return [k.total(self.options.rules) for k in self._kingdoms]
-
-    def tiebreak_keys(self) -> list[tuple[int, int, int]]:
-        """(score, largest property, crowns) per player: the higher key wins."""
-        return [k.tiebreak_key(self.options.rules) for k in self._kingdoms]
-
-    def results(self) -> list[dict[str, Any]]:
-        """Per player: score (with bonuses), property points, bonus, tie-break figures."""
-        return [player_result(p, k, self.options, self.discards[p])
-                for p, k in enumerate(self._kingdoms)]
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int | None = None) -> Observation:

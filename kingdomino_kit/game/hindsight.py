@@ -23,6 +23,7 @@ from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.render import kingdom_svg
+from kingdomino_kit.solver import best_kingdom_under
 
 __all__ = ["Hindsight", "hindsight", "taken_dominoes"]
 
@@ -79,8 +80,6 @@ def hindsight(game: Any, player: int, *, workers: int = 1, time_limit_s: float =
     """The best kingdom from the dominoes ``player`` took in the finished ``game``, solved under
     the game's rules (its size and bonuses, Harmony included) as the player's own kingdom is
     scored."""
-    from kingdomino_kit.solver import best_kingdom_under  # OR-Tools: loaded when first used
-
     if not game.is_over:
         raise KingdominoError("the game is not over yet: finish it, then ask again")
     options = game.options

@@ -73,9 +73,10 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any
 
 
 FIELDS = frozenset({"format", "players", "variant", *Rules().to_json(), "seed",
-                    "three_player_draw", "strict_discard", "rounds", "scores", "winners", "bots"})
-"""The fields of a log (``bots``, the seats' bot names, is an annotation the command line may
-add; it is not replayed)."""
+                    "three_player_draw", "strict_discard", "rounds", "scores", "winners", "bots",
+                    "bot_seeds"})
+"""The fields of a log (``bots``, the seats' bot names, and ``bot_seeds``, the version of the
+recipe that seeded them, are annotations the command line adds; they are not replayed)."""
 
 
 def _options(data: dict[str, Any]) -> GameOptions:

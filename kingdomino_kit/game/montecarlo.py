@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kingdomino_kit.bots import register_bot
 from kingdomino_kit.draft import CLAIM, PLACE, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.bots import placement_action
@@ -365,3 +366,7 @@ def _race(alive: list[int], values: list[list[float]], keep: Sequence[int] = ())
         if mean + RACE_Z * math.sqrt(var / n) >= 0:
             out.append(i)
     return out
+
+
+register_bot("kingdomino", "mce", MonteCarloEvaluationBot)
+register_bot("kingdomino", "strong", StrongBot)

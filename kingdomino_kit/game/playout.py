@@ -5,7 +5,9 @@ lines, claims, turn order, rounds — with bare :class:`~kingdomino_kit.bitkingd
 kingdoms, where the kingdom rules are written once. Nothing here re-states a rule: a placement
 is a pair of cell indices from :meth:`BitKingdom.legal_masks
 <kingdomino_kit.bitkingdom.BitKingdom.legal_masks>`, a claim a slot of the line, and the loop's
-steps are ``DraftGame``'s own (``_claim``, ``_discard``, ``_after_place``, ``_after_claim``).
+steps are ``DraftGame``'s own (``_claim``, ``_discard``, ``_after_place``, ``_after_claim``);
+its scores, tie-break keys and results are :class:`~kingdomino_kit.game.game.KingdominoDraft`'s,
+the very code of :class:`~kingdomino_kit.game.Game`.
 
 A game starts from a seed (:class:`BitGame` — the very deal of :class:`~kingdomino_kit.game.Game`)
 or from what one player sees (:meth:`BitGame.from_observation`: the hidden deck dealt from the
@@ -41,7 +43,7 @@ from kingdomino_kit.bitkingdom import BitKingdom, Masks
 from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.draft import OVER, PLACE, DraftGame
 from kingdomino_kit.errors import IllegalAction, KingdominoError
-from kingdomino_kit.game.game import Game, Observation, player_result
+from kingdomino_kit.game.game import Game, KingdominoDraft, Observation
 from kingdomino_kit.game.options import GameOptions
 
 __all__ = ["PIECES", "BitGame", "Policy", "RandomPolicy", "Piece"]
@@ -88,7 +90,7 @@ class RandomPolicy:
         return free[self.rng.randrange(len(free))]
 
 
-class BitGame(DraftGame[GameOptions, BitKingdom, Domino]):
+class BitGame(KingdominoDraft[BitKingdom]):
     """A Kingdomino game on bitboards: same ``options`` and ``seed``, same deal as
     :class:`~kingdomino_kit.game.Game` (``deck``/``first_order`` replace it). It keeps no log.
 
@@ -213,20 +215,6 @@ class BitGame(DraftGame[GameOptions, BitKingdom, Domino]):
             else:
                 free = self.free_slots()
                 self.claim(policy.claim(self, king, free) if len(free) > 1 else free[0])
-
-    # ------------------------------------------------------------------ results
-    def scores(self) -> list[int]:
-        """Each player's score, bonuses switched on included."""
-        return [k.total(self.options.rules) for k in self._kingdoms]
-
-    def tiebreak_keys(self) -> list[tuple[int, int, int]]:
-        """(score, largest property, crowns) per player: the higher key wins."""
-        return [k.tiebreak_key(self.options.rules) for k in self._kingdoms]
-
-    def results(self) -> list[dict[str, Any]]:
-        """The rows of :meth:`Game.results <kingdomino_kit.game.Game.results>`."""
-        return [player_result(p, k, self.options, self.discards[p])
-                for p, k in enumerate(self._kingdoms)]
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"round {self.round}, {self.phase} by king " \

@@ -2,8 +2,8 @@
 CSV or Parquet file written as a stream — here, in local processes or on a Dask cluster.
 
 Game ``i`` of a run with base seed ``S`` uses game seed ``derive_seed(S, "game", i)`` and player
-``p``'s bot gets seed ``derive_seed(game_seed, "bot", p)``, so results never depend on how games
-are spread over workers. Games between random bots only take the fast path
+``p``'s bot gets seed ``seat_seed(game_seed, p)`` (:mod:`kingdomino_kit.seeds`), so results
+never depend on how games are spread over workers. Games between random bots only take the fast path
 (:mod:`kingdomino_kit.game.fastplay`), which plays the very same games.
 
 Games travel in chunks (a task is :data:`CHUNK` games, :func:`play_chunk`) through
@@ -28,13 +28,13 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from kingdomino_kit.bots import RandomBot, make_bot, parse_bots
-from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.fastplay import play_random
 from kingdomino_kit.game.game import play
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.parallel import run_tasks
 from kingdomino_kit.infra.tables import Column, Schema, open_table, read_table, to_frame
+from kingdomino_kit.seeds import derive_seed, seat_seed
 
 __all__ = ["CHUNK", "COLUMNS", "RESULTS", "expand_bots", "game_tasks", "play_chunk", "read_results",
            "seat_bots", "simulate", "simulate_frame", "simulate_game", "simulate_rows",
@@ -76,7 +76,7 @@ def seat_bots(index: int, bots: Sequence[str], seed: int) -> tuple[int, list[Any
     (True, ['GreedyBot', 'RandomBot'])
     """
     game_seed = derive_seed(seed, "game", index)
-    return game_seed, [make_bot(spec, derive_seed(game_seed, "bot", p))
+    return game_seed, [make_bot(spec, seat_seed(game_seed, p))
                        for p, spec in enumerate(bots)]
 
 

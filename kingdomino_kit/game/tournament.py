@@ -15,9 +15,10 @@
   other player, and the CPU seconds the bot spent choosing (its moves and the longest one).
 - **Table.** Per bot name (:meth:`TournamentResult.table`): mean score, margin, win share and
   rank with 95 % intervals — means over *blocks* (the unit that is independent: a block's deal
-  and bots' seeds are its own), ± 1.96 standard errors — and a Bradley–Terry rating from every
-  pair of seats of different bots in a game (a win, a loss or half each for equal keys), on the
-  Elo scale (400 · log10 of the strength, mean 1500), its interval by resampling blocks.
+  and bots' seeds are its own), ± 1.96 standard errors (:mod:`kingdomino_kit.infra.intervals`)
+  — and a Bradley–Terry rating from every pair of seats of different bots in a game (a win, a
+  loss or half each for equal keys), on the Elo scale (400 · log10 of the strength, mean 1500),
+  its interval by resampling blocks.
 
 Seeds never depend on ``workers``: the same arguments give the same rows (bots with a time
 budget aside — they play as fast as the machine lets them).
@@ -40,21 +41,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.draft import derive_seed, drive, is_trusted
+from kingdomino_kit.draft import drive, is_trusted
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.ceilings import MAX_GAMES, check_ceiling
+from kingdomino_kit.infra.intervals import mean_interval
 from kingdomino_kit.infra.parallel import run_tasks
+from kingdomino_kit.seeds import derive_seed, seat_seed
 
-__all__ = ["COLUMNS", "TournamentResult", "bradley_terry", "lineups", "mean_interval",
-           "play_game", "tournament"]
+__all__ = ["COLUMNS", "TournamentResult", "bradley_terry", "lineups", "play_game", "tournament"]
 
 COLUMNS = ("game", "block", "lineup", "seed", "players", "player", "bot", "score", "rank",
            "win", "margin", "decisions", "seconds", "max_seconds")
 """The rows of a tournament: one per game and seat."""
 
-Z95 = 1.96
 RESAMPLES = 200
 CHUNK = 4
 
@@ -105,11 +106,11 @@ class _TimedTrusted(_Timed):
 
 def play_game(names: Sequence[str], options: GameOptions, deal_seed: int, bot_seed: int
               ) -> tuple[Game, list[list[float]]]:
-    """One game between named bots (seat ``p`` seeded ``derive_seed(bot_seed, "bot", p)``):
+    """One game between named bots (seat ``p`` seeded ``seat_seed(bot_seed, p)``):
     the finished game and each seat's CPU seconds per choice."""
     bots = []
     for p, name in enumerate(names):
-        bot = make_bot(name, derive_seed(bot_seed, "bot", p))
+        bot = make_bot(name, seat_seed(bot_seed, p))
         bots.append(_TimedTrusted(bot) if is_trusted(bot) else _Timed(bot))
     game = Game(options, deal_seed, record=False)
     drive(game, bots)
@@ -169,21 +170,6 @@ def tournament(bots: Sequence[str] | str, games: int, options: GameOptions | Non
 
 
 # --------------------------------------------------------------------------------- statistics
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95 % interval (1.96 standard errors; 0 for fewer
-    than two values).
-
-    >>> mean_interval([1.0, 2.0, 3.0])
-    (2.0, 1.1316...)
-    """
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
-
-
 def bradley_terry(wins: dict[tuple[str, str], float], names: Sequence[str],
                   iterations: int = 500) -> dict[str, float]:
     """Bradley–Terry strengths from pairwise wins (``wins[a, b]``: how often a beat b, ties
@@ -286,9 +272,9 @@ class TournamentResult:
             entry: dict[str, Any] = {"bot": name, "seats": len(seats)}
             for column, key in (("score", "mean_score"), ("margin", "margin"),
                                 ("win", "win_share"), ("rank", "mean_rank")):
-                mean, ci = mean_interval(self._blocks(name, column))
+                mean, _, high = mean_interval(self._blocks(name, column))
                 entry[key] = round(mean, 3)
-                entry[f"{key}_ci"] = round(ci, 3)
+                entry[f"{key}_ci"] = round(high - mean, 3)
             rating, low, high = ratings[name]
             entry.update(rating=round(rating), rating_low=round(low), rating_high=round(high))
             decisions = sum(r["decisions"] for r in seats)

@@ -10,6 +10,7 @@ SVG rendering; its clickable boards are :mod:`kingdomino_kit.widgets.kingdoms_bo
 {'a': 4}
 """
 
+from kingdomino_kit.kingdoms import bots  # noqa: F401  (it registers the named bots)
 from kingdomino_kit.kingdoms.actions import Action
 from kingdomino_kit.kingdoms.board import Board, parse_board
 from kingdomino_kit.kingdoms.errors import (

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from kingdomino_kit.bots import RandomBot, register_bot
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.actions import Action
 from kingdomino_kit.kingdoms.board import Board
@@ -91,3 +92,7 @@ class GreedyBot:
                 return draws[self.rng.randrange(len(draws))]
         choices = [a for a, v in zip(actions, values, strict=True) if v == best]
         return choices[self.rng.randrange(len(choices))]
+
+
+register_bot("kingdoms", "random", RandomBot)
+register_bot("kingdoms", "greedy", GreedyBot)

@@ -417,9 +417,9 @@ def play_game(rules: KingdomsRules, bots: Sequence[Bot | BotFunction],
 
 
 LOG_FIELDS = frozenset({"format", "rules", "seed", "turns", "epochs", "gold", "over", "winners",
-                        "bots"})
-"""The fields of a log (``bots``, the seats' bot names, is an annotation the command line
-adds; it is not replayed)."""
+                        "bots", "bot_seeds"})
+"""The fields of a log (``bots``, the seats' bot names, and ``bot_seeds``, the version of the
+recipe that seeded them, are annotations the command line adds; they are not replayed)."""
 
 
 def replay(log: dict[str, Any] | str) -> KingdomsGame:

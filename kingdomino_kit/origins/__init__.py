@@ -8,6 +8,7 @@ only. The shipped catalogue is an ILLUSTRATIVE sample, not the printed set.
 2
 """
 
+from kingdomino_kit.origins import bots  # noqa: F401  (it registers the named bots)
 from kingdomino_kit.origins.catalogue import (
     Catalogue,
     Domino,

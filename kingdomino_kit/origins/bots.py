@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from kingdomino_kit.bots import RandomBot, register_bot
 from kingdomino_kit.origins.actions import Claim, GiveTotem, Pass, Recruit, Settle, Spend
 from kingdomino_kit.origins.fire import Throw
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
@@ -84,3 +85,7 @@ class GreedyOriginsBot:
         top = max(values)
         best = [a for a, v in zip(actions, values, strict=True) if v > top - 1e-9]
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+
+register_bot("origins", "random", RandomBot)
+register_bot("origins", "greedy", GreedyOriginsBot)

@@ -38,7 +38,6 @@ from kingdomino_kit.draft import (
     DraftGame,
     DraftObservation,
     Phase,
-    derive_seed,
     drive,
 )
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
@@ -61,6 +60,7 @@ from kingdomino_kit.origins.options import OriginsOptions, catalogue_hash
 from kingdomino_kit.origins.scoring import Mode, ScoreSheet, score_sheet, tiebreak_key
 from kingdomino_kit.origins.totem import TotemChoice, update_totems
 from kingdomino_kit.origins.tribe import CAVEMEN, RECRUIT_COST, Caveman
+from kingdomino_kit.seeds import derive_seed
 
 __all__ = ["OriginsOptions", "OriginsGame", "OriginsObservation", "Discard", "Claim",
            "GiveTotem", "Recruit", "Spend", "Settle", "Pass", "Action", "play", "catalogue_hash",

@@ -93,9 +93,10 @@ def _cell(value: Any, what: str, r: int) -> tuple[int, int]:
 
 FIELDS = frozenset({"format", "players", "mode", "size", "totem_bonus", "empire_of_fire",
                     "homo_habilis", "fire_count", "catalogue", "catalogue_hash", "seed",
-                    "rounds", "scores", "winners", "bots"})
+                    "rounds", "scores", "winners", "bots", "bot_seeds"})
 """The fields of a log (``catalogue`` names the catalogue for people, ``catalogue_hash``
-identifies it; ``bots`` is an annotation the command line may add — neither is replayed)."""
+identifies it; ``bots`` and ``bot_seeds`` are annotations the command line adds — none of
+them is replayed)."""
 
 OLD_DEFAULTS: dict[str, Any] = {"empire_of_fire": True, "homo_habilis": True,
                                 "fire_count": "symbols"}

@@ -27,7 +27,7 @@ the position is solved again. The answer is re-scored by the rules before it is 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +56,7 @@ from kingdomino_kit.solver.answer import (
     placements_json,
     text_frame,
 )
-from kingdomino_kit.solver.inputs import castle_positions, check_numbers
+from kingdomino_kit.solver.inputs import castle_positions, check_dominoes, check_numbers, check_room
 
 __all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data",
            "build_model", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
@@ -96,22 +96,14 @@ class OriginsSolution:
 # --------------------------------------------------------------------------------- solve
 def _checked(dominoes: Any, size: Any, empire_of_fire: Any, homo_habilis: Any) -> list[Domino]:
     """The dominoes as a list, after the checks every solver makes (types, numbers, room)."""
-    if isinstance(dominoes, (str, bytes)) or not isinstance(dominoes, Iterable):
-        raise SolverError(f"dominoes: must be a list of Origins dominoes, not {shown(dominoes)}")
-    given = list(dominoes)
-    for i, d in enumerate(given):
-        if not isinstance(d, Domino):
-            raise SolverError(f"dominoes[{i}]: must be an Origins domino (from a catalogue), not "
-                              f"{shown(d)}")
+    given = check_dominoes(dominoes, Domino, SolverError, many="Origins dominoes",
+                           one="an Origins domino (from a catalogue)")
     check_numbers([d.number for d in given], size if size in (5, 7) else 0, SolverError,
                   "territory")
     for name, flag in (("empire_of_fire", empire_of_fire), ("homo_habilis", homo_habilis)):
         if not isinstance(flag, bool):
             raise SolverError(f"{name}: must be True or False, not {shown(flag)}")
-    room = (size * size - 1) // 2
-    if len(given) > room:
-        raise SolverError(f"{len(given)} dominoes cannot fit a {size}×{size} territory "
-                          f"(room for {room})")
+    check_room(len(given), size, SolverError, "territory")
     return given
 
 

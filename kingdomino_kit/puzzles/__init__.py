@@ -1,5 +1,6 @@
 """Kingdomino puzzles with proven answers: the format, grading, solving, and the collection.
 
+- :mod:`.kinds` — :class:`PuzzleKind`, what each kind of puzzle asks and how it is graded;
 - :mod:`.format` — the JSON format ``kingdomino-puzzle/1`` and its validating loader;
 - :mod:`.grading` — grading an answer and replaying a stored solution (rules library only);
 - :mod:`.solving` — solving a puzzle with the CP-SAT solver (imports OR-Tools when used);
@@ -27,6 +28,7 @@ from kingdomino_kit.puzzles.format import (
     loads,
 )
 from kingdomino_kit.puzzles.grading import Grade, grade, replay
+from kingdomino_kit.puzzles.kinds import PuzzleKind
 from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "Puzzle",
     "PuzzleAnswer",
     "PuzzleError",
+    "PuzzleKind",
     "Rules",
     "Solution",
     "collection_ids",

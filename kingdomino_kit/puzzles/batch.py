@@ -42,18 +42,16 @@ from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.answer import OPTIMAL
 from kingdomino_kit.solver.batch import optimum_kingdom, solve_many
 
-__all__ = ["BATCH_KINDS", "Batch", "BatchSolve", "batch_key", "batch_path", "in_batch",
+__all__ = ["Batch", "BatchSolve", "batch_key", "batch_path", "in_batch",
            "presolve", "row_answer"]
-
-BATCH_KINDS = ("best-kingdom",)
-"""The kinds whose plain drafts (no start kingdom, no Harmony) are solved in the batch."""
 
 Key = tuple[Rules, tuple[int, ...]]
 """A row's key: the kingdom's size, the Middle Kingdom rule, the set (sorted)."""
 
 
 def in_batch(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` is a plain domino set: a kind of :data:`BATCH_KINDS`, every domino
+    """Whether ``puzzle`` is a plain domino set: its kind says it may be
+    (:attr:`~kingdomino_kit.puzzles.kinds.PuzzleKind.plain_set`), every domino
     or any of them to place, no start kingdom, no Harmony.
 
     >>> in_batch(Puzzle("x", "x", "best-kingdom", 1, "?", (1, 2)))
@@ -61,7 +59,7 @@ def in_batch(puzzle: Puzzle) -> bool:
     >>> in_batch(Puzzle("x", "x", "complete", 1, "?", (1,), start="C W"))
     False
     """
-    return (puzzle.kind in BATCH_KINDS and puzzle.place in ("all", "any")
+    return (puzzle.kind.plain_set and puzzle.place in ("all", "any")
             and puzzle.start is None and puzzle.claimed is None
             and not puzzle.rules.harmony and bool(puzzle.dominoes))
 

@@ -63,6 +63,7 @@ from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError, PuzzleError
 from kingdomino_kit.infra.untrusted import BadJson, parse_json, read_file, shown
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.puzzles.kinds import PuzzleKind
 from kingdomino_kit.rules import Rules
 
 if TYPE_CHECKING:
@@ -84,13 +85,8 @@ __all__ = [
 ]
 
 FORMAT = "kingdomino-puzzle/1"
-KINDS: dict[str, str] = {
-    "best-kingdom": "build the best kingdom from a set of dominoes",
-    "complete": "complete a partial kingdom with the dominoes given",
-    "rearrange": "rearrange the dominoes of a finished kingdom for a better score",
-    "next-placement": "place the claimed domino where it leaves the best final kingdom",
-    "free-choice": "pick dominoes from a pool under a constraint for the best kingdom",
-}
+KINDS: Mapping[str, PuzzleKind] = {k.value: k for k in PuzzleKind}
+"""The kinds of puzzle by name (:class:`~kingdomino_kit.puzzles.kinds.PuzzleKind`)."""
 LEVEL_NAMES = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "hard"}
 
 
@@ -111,7 +107,7 @@ class Puzzle:
 
     id: str
     title: str
-    kind: str
+    kind: PuzzleKind
     level: int
     question: str
     dominoes: tuple[int, ...]
@@ -126,6 +122,14 @@ class Puzzle:
     optimal_answers: int | None = None
     optimal_answers_exact: bool = True
     greedy_score: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, PuzzleKind):  # a kind given by its name
+            kind = KINDS.get(self.kind) if isinstance(self.kind, str) else None
+            if kind is None:
+                raise PuzzleError(f"kind: must be one of {', '.join(KINDS)}, not "
+                                  f"{shown(self.kind)}")
+            object.__setattr__(self, "kind", kind)
 
     # ------------------------------------------------------------------ views
     def start_kingdom(self) -> Kingdom:
@@ -148,7 +152,7 @@ class Puzzle:
         >>> Puzzle("x", "x", "best-kingdom", 1, "?", (1, 2, 3), place=2).place_words()
         'at most 2 of them'
         """
-        if self.kind == "next-placement":
+        if self.kind.claims_first:
             return ("each of them where it fits: a domino that fits must be placed, and is "
                     "discarded only when it cannot be placed")
         if self.place == "all":
@@ -161,7 +165,7 @@ class Puzzle:
         """The puzzle as text, without its solution (what ``puzzle show`` prints); the hint
         only when asked for (else a line saying there is one)."""
         lines = [f"{self.id}: {self.title}",
-                 f"kind: {self.kind} ({KINDS[self.kind]})",
+                 f"kind: {self.kind} ({self.kind.description})",
                  f"level: {self.level} ({LEVEL_NAMES[self.level]})",
                  f"rules: {self.rules.describe()}"]
         if self.constraint:
@@ -182,11 +186,10 @@ class Puzzle:
         if self.claimed is not None:
             d = domino(self.claimed)
             lines.append(f"claimed domino: {d.number} ({d.first}|{d.second})")
-        label = ("then, in the order you like" if self.kind == "next-placement"
-                 else "dominoes")
+        label = "then, in the order you like" if self.kind.claims_first else "dominoes"
         doms = " ".join(f"{d.number}({d.first}|{d.second})" for d in self.domino_list())
         lines.append(f"{label}: {doms or '(none)'}")
-        if self.kind != "next-placement":
+        if not self.kind.claims_first:
             lines.append(f"place: {self.place_words()}")
         if self.hint:
             lines.append(f"hint: {self.hint}" if hint else
@@ -217,7 +220,7 @@ class Puzzle:
             "format": FORMAT,
             "id": self.id,
             "title": self.title,
-            "kind": self.kind,
+            "kind": self.kind.value,
             "level": self.level,
             "rules": self.rules.to_json(),
             "start": self.start,
@@ -364,9 +367,10 @@ class _Reader:
         if not pid.strip():
             raise self.fail("id", "must not be empty")
         title = self.get(data, "title", str)
-        kind = self.get(data, "kind", str)
-        if kind not in KINDS:
-            raise self.fail("kind", f"must be one of {', '.join(KINDS)}, not {shown(kind)}")
+        name = self.get(data, "kind", str)
+        kind = KINDS.get(name)
+        if kind is None:
+            raise self.fail("kind", f"must be one of {', '.join(KINDS)}, not {shown(name)}")
         level = self.get(data, "level", int)
         if not 1 <= level <= 5:
             raise self.fail("level", f"must be 1–5, not {level}")
@@ -374,9 +378,9 @@ class _Reader:
         start_text = self.get(data, "start", str, None)
         start = (Kingdom(rules.size) if start_text is None
                  else self.kingdom_text(start_text, "start", rules.size))
-        if kind in ("complete", "next-placement") and start_text is None:
+        if not kind.from_castle and start_text is None:
             raise self.fail("start", f"a {kind} puzzle needs a start kingdom")
-        if kind in ("best-kingdom", "free-choice", "rearrange") and len(start):
+        if kind.from_castle and len(start):
             raise self.fail("start", f"a {kind} puzzle starts from the castle alone")
         raw = self.get(data, "dominoes", list)
         numbers = tuple(self.domino_number(v, f"dominoes[{i}]") for i, v in enumerate(raw))
@@ -392,7 +396,7 @@ class _Reader:
             raise self.fail("place", f"must be 0–{len(numbers)} (the dominoes given), "
                                      f"not {place}")
         claimed = None
-        if kind == "next-placement":
+        if kind.claims_first:
             claimed = self.domino_number(self.get(data, "claimed", int), "claimed")
             if claimed in seen:
                 raise self.fail("claimed", f"domino {claimed} is also in 'dominoes'")
@@ -402,7 +406,7 @@ class _Reader:
         elif "claimed" in data and data["claimed"] is not None:
             raise self.fail("claimed", f"only next-placement puzzles claim a domino, not {kind}")
         given = self.get(data, "given", str, None)
-        if kind == "rearrange":
+        if kind.gives_kingdom:
             if given is None:
                 raise self.fail("given", "a rearrange puzzle needs the finished kingdom")
             self.kingdom_text(given, "given", rules.size)

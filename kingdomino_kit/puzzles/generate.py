@@ -19,7 +19,7 @@ with :func:`default_solve`.
 
 >>> p = draft(Plan("best-kingdom", 1, 2), 0)
 >>> p.id, p.kind, len(p.dominoes), p.solution is None
-('01-best-kingdom', 'best-kingdom', 2, True)
+('01-best-kingdom', <PuzzleKind.BEST_KINGDOM: 'best-kingdom'>, 2, True)
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from kingdomino_kit.dominoes import DOMINOES, domino
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom
 from kingdomino_kit.puzzles.format import Puzzle, kingdom_line
 from kingdomino_kit.puzzles.grading import replay
+from kingdomino_kit.puzzles.kinds import PuzzleKind
 from kingdomino_kit.puzzles.measure import count_optimal, every_answer_optimal, greedy_score
 from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
 from kingdomino_kit.rules import BONUS_NAMES, POINTS, Rules
@@ -47,7 +48,7 @@ GIVEN_DRAWS = 8
 class Plan:
     """One puzzle to make: its kind, level and size; the rest comes from its seeded draws."""
 
-    kind: str
+    kind: PuzzleKind
     level: int
     count: int                     # dominoes to place (next-placement: those that follow)
     extra: int = 0                 # start dominoes (complete, next-placement) or pool size
@@ -59,9 +60,13 @@ class Plan:
     hi: int = 48
     min_gap: int = 0               # the greedy player must fall at least this short
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", PuzzleKind(self.kind))  # a kind given by its name
+
 
 def _p(kind: str, level: int, count: int, n: int = 1, **more: object) -> list[Plan]:
-    return [Plan(kind, level, count, **more) for _ in range(n)]  # type: ignore[arg-type]
+    return [Plan(PuzzleKind(kind), level, count, **more)  # type: ignore[arg-type]
+            for _ in range(n)]
 
 
 PLANS: list[Plan] = [
@@ -160,21 +165,21 @@ def draft(plan: Plan, index: int, attempt: int = 0) -> Puzzle:
     pid = f"{index + 1:02d}-{plan.kind}"
     words = _rules_words(rules)
     tail = _title_extra(rules)
-    if plan.kind == "best-kingdom":
+    if plan.kind is PuzzleKind.BEST_KINGDOM:
         doms = _crowned_sample(rng, plan.count)
         which = ("these dominoes; you may leave some out" if plan.place == "any"
                  else "these dominoes, all of them")
         return Puzzle(pid, f"Best kingdom from {plan.count} dominoes{tail}", plan.kind,
                       plan.level, f"Build the highest-scoring kingdom from {which}. {words}",
                       tuple(doms), plan.place, rules)
-    if plan.kind == "free-choice":
+    if plan.kind is PuzzleKind.FREE_CHOICE:
         pool = _crowned_sample(rng, plan.extra, lo=plan.lo, hi=plan.hi)
         return Puzzle(pid, f"Free choice: {plan.count} of {plan.extra}{tail}", plan.kind,
                       plan.level, f"Choose at most {plan.count} of these dominoes and build the "
                       f"highest-scoring kingdom. {words}", tuple(pool), plan.count, rules,
                       constraint=f"a pool of {plan.extra} low dominoes (numbered "
                                  f"{plan.lo}–{plan.hi}); at most {plan.count} of them")
-    if plan.kind == "rearrange":
+    if plan.kind is PuzzleKind.REARRANGE:
         doms = _crowned_sample(rng, plan.count)
         order = list(doms)
         rng.shuffle(order)
@@ -187,12 +192,12 @@ def draft(plan: Plan, index: int, attempt: int = 0) -> Puzzle:
     start_doms = _crowned_sample(rng, plan.extra)
     rng.shuffle(start_doms)
     start = _random_kingdom(rng, start_doms, plan.size)
-    if plan.kind == "complete":
+    if plan.kind is PuzzleKind.COMPLETE:
         doms = _crowned_sample(rng, plan.count, frozenset(start_doms))
         return Puzzle(pid, f"Complete the kingdom: {plan.count} more{tail}", plan.kind,
                       plan.level, "Add these dominoes, all of them, to the kingdom for the "
                       f"highest score. {words}", tuple(doms), "all", rules, kingdom_line(start))
-    assert plan.kind == "next-placement"
+    assert plan.kind is PuzzleKind.NEXT_PLACEMENT
     while True:
         claimed = rng.choice([d.number for d in DOMINOES if d.number not in start_doms])
         if start.can_place(domino(claimed)) and domino(claimed).crowns:
@@ -215,7 +220,7 @@ def proven(puzzle: Puzzle, solve: Solve) -> Puzzle | None:
     best-kingdom "all" puzzle whose best layouts leave a domino out becomes "any"."""
     answer = solve(puzzle)
     if (answer.status != "optimal" and puzzle.place == "all"
-            and puzzle.kind in ("best-kingdom", "free-choice")):
+            and puzzle.kind.may_leave_out):
         puzzle = replace(puzzle, place="any", question=puzzle.question.replace(
             "these dominoes, all of them", "these dominoes; you may leave some out"))
         answer = solve(puzzle)
@@ -238,9 +243,7 @@ def rejection(puzzle: Puzzle, plan: Plan) -> str | None:
     """Why a measured puzzle does not discriminate (None: it does)."""
     assert puzzle.solution is not None and puzzle.greedy_score is not None
     if every_answer_optimal(puzzle):
-        return {"next-placement": "every legal placement is optimal",
-                "rearrange": "the given kingdom is already optimal"}.get(
-                    puzzle.kind, "no legal answer worse than the optimum was found")
+        return puzzle.kind.trivial
     gap = puzzle.solution.optimum - puzzle.greedy_score
     if gap < plan.min_gap:
         return f"the greedy gap is {gap}, the plan asks for at least {plan.min_gap}"
@@ -281,7 +284,7 @@ def hint(puzzle: Puzzle) -> str:
     rules = puzzle.rules
     best = Kingdom.from_text(sol.kingdom, rules.size)
     words = [f"Aim for {sol.optimum}."]
-    if puzzle.kind == "next-placement":
+    if puzzle.kind.claims_first:
         k = puzzle.start_kingdom()
         k.place(sol.order[0])
         now = rules.total(k)
@@ -303,13 +306,13 @@ def hint(puzzle: Puzzle) -> str:
     if rules.harmony:
         words.append("It earns Harmony: no gap, every domino placed." if best.is_harmony()
                      else "It gives up Harmony.")
-    if puzzle.kind == "free-choice":
+    if puzzle.kind.chooses:
         words.append(f"It uses {len(sol.order)} of the pool's dominoes.")
     if puzzle.place == "any" and len(sol.order) < len(puzzle.dominoes):
         words.append(f"It leaves {_count(len(puzzle.dominoes) - len(sol.order), 'domino')} "
                      "out.")
     if (puzzle.greedy_score is not None and puzzle.greedy_score < sol.optimum
-            and puzzle.kind != "free-choice"):
+            and not puzzle.kind.chooses):
         words.append("Placing each domino where it scores most at once falls short.")
     return " ".join(words)
 

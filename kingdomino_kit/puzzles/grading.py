@@ -24,6 +24,7 @@ from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.cuts import NotLegal, build_order, decompose, stranded
 from kingdomino_kit.puzzles.diagnosis import explain, placement_words
 from kingdomino_kit.puzzles.format import Puzzle, PuzzleError
+from kingdomino_kit.puzzles.kinds import PuzzleKind
 
 __all__ = ["Grade", "build_order", "decompose", "grade", "replay"]
 
@@ -94,7 +95,7 @@ square of its own terrain (connection rule)'
                      f"not legal: the puzzle is played on {puzzle.rules.size}×"
                      f"{puzzle.rules.size}, the answer is size {answer.size}")
     score = puzzle.rules.total(answer)
-    if puzzle.kind == "next-placement":
+    if puzzle.kind.claims_first:
         return _grade_next(puzzle, answer, score)
     start = puzzle.start_kingdom()
     try:
@@ -126,7 +127,7 @@ def _optimum(puzzle: Puzzle) -> int | None:
 
 def _verdict(puzzle: Puzzle, score: int, value: int, order: tuple[Placement, ...]) -> Grade:
     optimum = _optimum(puzzle)
-    nxt = puzzle.kind == "next-placement"
+    nxt = puzzle.kind.claims_first
     if optimum is None:
         reason = "legal and buildable (no stored optimum to compare with)"
     elif value > optimum:
@@ -176,8 +177,9 @@ def _next_wrong(puzzle: Puzzle, start: Kingdom, answer: Kingdom) -> str:
     assert puzzle.claimed is not None
     claimed = domino(puzzle.claimed)
     name = f"domino {claimed.number} ({claimed.first}|{claimed.second})"
-    why = explain(Puzzle(puzzle.id, puzzle.title, "complete", puzzle.level, puzzle.question,
-                         (claimed.number,), "all", puzzle.rules, puzzle.start), answer)
+    why = explain(Puzzle(puzzle.id, puzzle.title, PuzzleKind.COMPLETE, puzzle.level,
+                         puzzle.question, (claimed.number,), "all", puzzle.rules, puzzle.start),
+                  answer)
     if why is not None:
         return f"{why} (the answer is the start kingdom plus {name}, placed now)"
     cuts = [cut for cut in decompose(start, answer, [claimed], "all")]
@@ -206,7 +208,7 @@ def replay(puzzle: Puzzle) -> Kingdom:
         raise PuzzleError(f"{puzzle.id}: no stored solution")
     kingdom = puzzle.start_kingdom()
     order = list(sol.order)
-    if puzzle.kind == "next-placement":
+    if puzzle.kind.claims_first:
         if not order or order[0].domino.number != puzzle.claimed:
             raise PuzzleError(f"{puzzle.id}: the stored order must start with the claimed "
                               f"domino {puzzle.claimed}")
@@ -224,9 +226,9 @@ def replay(puzzle: Puzzle) -> Kingdom:
             kingdom.place(p)
         except IllegalPlacement as error:
             raise PuzzleError(f"{puzzle.id}: solution.order[{i}]: {error}") from None
-    count = len(order) - (1 if puzzle.kind == "next-placement" else 0)
+    count = len(order) - (1 if puzzle.kind.claims_first else 0)
     # next-placement: a domino that follows is left out only when it could not be placed
-    if (puzzle.place == "all" and puzzle.kind != "next-placement"
+    if (puzzle.place == "all" and not puzzle.kind.claims_first
             and count != len(puzzle.dominoes)) or (
             isinstance(puzzle.place, int) and count > puzzle.place):
         raise PuzzleError(f"{puzzle.id}: the solution places {count} dominoes, the puzzle asks "

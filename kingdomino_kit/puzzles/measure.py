@@ -66,7 +66,7 @@ def greedy_kingdom(puzzle: Puzzle) -> Kingdom:
     the start kingdom plus the claimed domino where it scores most now."""
     total = puzzle.rules.total
     k = puzzle.start_kingdom()
-    if puzzle.kind == "next-placement":
+    if puzzle.kind.claims_first:
         assert puzzle.claimed is not None
         moves = _placements(k, domino(puzzle.claimed))
         k.push(max(moves, key=lambda q: _after(k, q, total)))
@@ -91,7 +91,7 @@ def greedy_score(puzzle: Puzzle) -> int:
     """What the greedy player's answer is worth (for ``next-placement``: the best total still
     reachable after its placement, from the stored values)."""
     k = greedy_kingdom(puzzle)
-    if puzzle.kind != "next-placement":
+    if not puzzle.kind.claims_first:
         return puzzle.rules.total(k)
     assert puzzle.solution is not None
     start = puzzle.start_kingdom()
@@ -116,7 +116,7 @@ def count_optimal(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Count:
     """The number of distinct optimal answers (see the module docstring)."""
     assert puzzle.solution is not None
     optimum = puzzle.solution.optimum
-    if puzzle.kind == "next-placement":
+    if puzzle.kind.claims_first:
         return Count(sum(v == optimum for _, v in puzzle.solution.values), True)
     rules = puzzle.rules
     bonus = rules.bonus_bound
@@ -179,9 +179,9 @@ def every_answer_optimal(puzzle: Puzzle, seed: int = 0, tries: int = 200) -> boo
     score less."""
     assert puzzle.solution is not None
     optimum = puzzle.solution.optimum
-    if puzzle.kind == "next-placement":
+    if puzzle.kind.claims_first:
         return all(v == optimum for _, v in puzzle.solution.values)
-    if puzzle.kind == "rearrange":
+    if puzzle.kind.gives_kingdom:
         assert puzzle.given is not None
         return puzzle.rules.total(Kingdom.from_text(puzzle.given, puzzle.rules.size)) == optimum
     if greedy_score(puzzle) < optimum:
@@ -226,7 +226,7 @@ def spread_table(puzzles: Iterable[Puzzle]) -> str:
                       for p in group)
         answers = sorted(p.optimal_answers or 0 for p in group)
         lower = "≥" if any(not p.optimal_answers_exact for p in group) else ""
-        doms = sorted(len(p.dominoes) + (p.kind == "next-placement") for p in group)
+        doms = sorted(len(p.dominoes) + p.kind.claims_first for p in group)
         kinds = ", ".join(sorted({p.kind for p in group}))
         variants = (sum(p.rules.middle_kingdom for p in group),
                     sum(p.rules.harmony for p in group), sum(p.rules.size == 7 for p in group))

@@ -103,7 +103,7 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
                "time_limit_s": time_limit_s, "workers": workers, "seed": seed}
     start = puzzle.start_kingdom()
     doms = puzzle.domino_list()
-    if puzzle.kind == "next-placement":
+    if puzzle.kind.claims_first:
         return _solve_next(puzzle, start, doms, options)
     choose = puzzle.place if isinstance(puzzle.place, int) else None
     placed = len(doms) if choose is None else min(choose, len(doms))

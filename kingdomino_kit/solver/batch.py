@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from kingdomino_kit.dominoes import DOMINOES, domino, dominoes
-from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.infra.atomic import CannotWrite, cause, target_of
 from kingdomino_kit.infra.ceilings import MAX_SETS, check_ceiling
@@ -52,6 +51,7 @@ from kingdomino_kit.infra.tables import (
 )
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import DEFAULT_RULES, Rules, rules_or_flags
+from kingdomino_kit.seeds import derive_seed
 from kingdomino_kit.solver import best_kingdom_under
 
 __all__ = ["DEFAULT_COUNT", "OPTIMA", "BatchRules", "journal_path", "optimum_kingdom",

@@ -9,14 +9,17 @@ OR-Tools here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from kingdomino_kit.dominoes import Domino, Half
 from kingdomino_kit.errors import KingdominoError, SolverError
 from kingdomino_kit.infra.untrusted import check_count, check_search, shown
 from kingdomino_kit.kingdom import Kingdom
 
-__all__ = ["FrameCell", "castle_positions", "check_input", "check_numbers", "check_search",
-           "fixed_squares", "harmony_fits"]
+__all__ = ["FrameCell", "castle_positions", "check_dominoes", "check_input", "check_numbers",
+           "check_room", "check_search", "fixed_squares", "harmony_fits"]
+
+D = TypeVar("D")
 
 FrameCell = tuple[int, int]
 """A cell of the model's size × size frame: (row, column), 0-based."""
@@ -55,6 +58,42 @@ def check_numbers(numbers: Sequence[int], size: int, error: type[KingdominoError
         raise error(f"{what} size must be 5 or 7, not {size}")
 
 
+def check_dominoes(dominoes: object, kind: type[D], error: type[KingdominoError], *,
+                   many: str = "Domino",
+                   one: str = 'a Domino (from domino(n) or dominoes("1,2"))') -> list[D]:
+    """The domino-list check of every solver of the kit (Kingdomino's, Origins'): a list (not
+    text) whose items are all ``kind``; returns it as a list. ``many`` and ``one`` name the
+    dominoes expected in the messages.
+
+    >>> check_dominoes("1,2", Domino, SolverError)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.SolverError: dominoes: must be a list of Domino, not '1,2'
+    """
+    if isinstance(dominoes, (str, bytes)) or not isinstance(dominoes, Iterable):
+        raise error(f"dominoes: must be a list of {many}, not {shown(dominoes)}")
+    given = list(dominoes)
+    for i, d in enumerate(given):
+        if not isinstance(d, kind):
+            raise error(f"dominoes[{i}]: must be {one}, not {shown(d)}")
+    return given
+
+
+def check_room(count: int, size: int, error: type[KingdominoError], what: str = "kingdom",
+               taken: int = 0) -> None:
+    """``count`` dominoes must fit the free squares of a size × size ``what`` (the castle's
+    and ``taken`` squares are not free).
+
+    >>> check_room(13, 5, SolverError)
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.SolverError: 13 dominoes cannot fit a 5×5 kingdom (room for 12)
+    """
+    room = (size * size - 1 - taken) // 2
+    if count > room:
+        raise error(f"{count} dominoes cannot fit a {size}×{size} {what} (room for {room})")
+
+
 def fixed_squares(start: Kingdom | None, castle: FrameCell) -> dict[FrameCell, Half]:
     """The start's squares in the frame of a castle cell."""
     if start is None:
@@ -72,13 +111,7 @@ def check_input(dominoes: object, size: object, start: object, choose: object) -
     kingdomino_kit.errors.SolverError: dominoes[0]: must be a Domino (from domino(n) or \
 dominoes("1,2")), not 1
     """
-    if isinstance(dominoes, (str, bytes)) or not isinstance(dominoes, Iterable):
-        raise SolverError(f"dominoes: must be a list of Domino, not {shown(dominoes)}")
-    given = list(dominoes)
-    for i, d in enumerate(given):
-        if not isinstance(d, Domino):
-            raise SolverError(f"dominoes[{i}]: must be a Domino (from domino(n) or "
-                              f'dominoes("1,2")), not {shown(d)}')
+    given = check_dominoes(dominoes, Domino, SolverError)
     if size not in (5, 7) or isinstance(size, bool):
         raise SolverError(f"kingdom size must be 5 or 7, not {shown(size)}")
     if choose is not None:
@@ -92,10 +125,8 @@ dominoes("1,2")), not 1
         rmin, rmax, cmin, cmax = start.bounds
         if rmax - rmin >= size or cmax - cmin >= size:
             raise SolverError(f"the start kingdom does not fit {size}×{size}")
-    room = (size * size - 1 - (len(start) if start is not None else 0)) // 2
-    if choose is None and len(given) > room:
-        raise SolverError(f"{len(given)} dominoes cannot fit a {size}×{size} kingdom "
-                          f"(room for {room})")
+    if choose is None:
+        check_room(len(given), size, SolverError, taken=len(start) if start is not None else 0)
     return given
 
 

@@ -124,9 +124,8 @@ def region_scores(lm: LayoutModel, terrains: set[int] | None = None) -> Any:
     A slot's region is connected (a parent tree towards its root, with decreasing
     ``region_rank``), single-terrain and rooted on a crowned square; slots of one terrain are
     used in order with increasing root cells (no symmetric copies)."""
-    data, model = lm.data, lm.model
+    data = lm.data
     cells = [u for u in data.cells() if u != data.castle]
-    index = {u: k for k, u in enumerate(cells)}
     slots = crowned_slots(data, terrains)
     if not slots:
         return 0
@@ -134,6 +133,28 @@ def region_scores(lm: LayoutModel, terrains: set[int] | None = None) -> Any:
     for h in [*(h for p in data.pieces for h in p.halves for _ in p.numbers),
               *data.fixed.values()]:
         terrain_squares[h.terrain.index] = terrain_squares.get(h.terrain.index, 0) + 1
+    member, root = _slot_members(lm, slots, cells)
+    label = _one_slot_per_cell(lm, slots, cells, member)
+    longest = max(terrain_squares[t] for t, _, _ in slots) - 1  # a region's depth
+    _connected_regions(lm, slots, cells, member, root, label, longest)
+    total = _slot_scores(lm, slots, cells, member, terrain_squares)
+    lm.extras["member"] = member
+    if data.settings.used_bound:
+        _used_terrain_bounds(lm, slots, total)
+    return sum(total)
+
+
+Slots = list[tuple[int, int, int]]
+"""Region slots ``(terrain, number, most crowns)`` (:func:`crowned_slots`)."""
+
+
+def _slot_members(lm: LayoutModel, slots: Slots, cells: list[FrameCell]
+                  ) -> tuple[dict[tuple[FrameCell, int], Any], dict[tuple[FrameCell, int], Any]]:
+    """Each cell's membership of each slot (0 where its terrain cannot be the slot's) and the
+    root of each used slot, on a crowned square; a terrain's slots are used in order, their
+    roots on increasing cells."""
+    model = lm.model
+    index = {u: k for k, u in enumerate(cells)}
     member: dict[tuple[FrameCell, int], Any] = {}
     root: dict[tuple[FrameCell, int], Any] = {}
     used, root_at = [], []
@@ -163,19 +184,35 @@ def region_scores(lm: LayoutModel, terrains: set[int] | None = None) -> Any:
         if j > 0 and slots[s - 1][0] == t:
             model.add_implication(in_use, used[s - 1])
             model.add(root_at[s - 1] < root_at[s]).only_enforce_if(in_use)
+    return member, root
+
+
+def _one_slot_per_cell(lm: LayoutModel, slots: Slots, cells: list[FrameCell],
+                       member: dict[tuple[FrameCell, int], Any]) -> dict[FrameCell, Any]:
+    """A cell is in one slot at most; returns each cell's slot label (slot + 1, 0 for none)."""
+    model = lm.model
     label: dict[FrameCell, Any] = {}
     for u in cells:
         mine = [member[u, s] for s in range(len(slots)) if not isinstance(member[u, s], int)]
         if mine:
             model.add_at_most_one(mine)
-            if data.settings.lp_forms:  # linear: a cell is in a region of its terrain at most once
+            if lm.data.settings.lp_forms:  # linear: a cell is in a region of its terrain once
                 for t in {slots[s][0] for s in range(len(slots))}:
                     of_t = [member[u, s] for s in range(len(slots))
                             if slots[s][0] == t and not isinstance(member[u, s], int)]
                     if of_t and not isinstance(lm.terrain[u, t], int):
                         model.add(sum(of_t) <= lm.terrain[u, t])
         label[u] = sum((s + 1) * member[u, s] for s in range(len(slots)))
-    longest = max(terrain_squares[t] for t, _, _ in slots) - 1  # a region's depth
+    return label
+
+
+def _connected_regions(lm: LayoutModel, slots: Slots, cells: list[FrameCell],
+                       member: dict[tuple[FrameCell, int], Any],
+                       root: dict[tuple[FrameCell, int], Any], label: dict[FrameCell, Any],
+                       longest: int) -> None:
+    """Every member but the root has a parent: a neighbour of its slot with a lower
+    ``region_rank`` (so each slot's region is connected)."""
+    data, model = lm.data, lm.model
     rank = {u: model.new_int_var(0, longest, f"region_rank_{u}") for u in cells}
     for u in cells:
         in_region = sum(member[u, s] for s in range(len(slots)))
@@ -198,6 +235,13 @@ def region_scores(lm: LayoutModel, terrains: set[int] | None = None) -> Any:
                     if v != data.castle and not isinstance(member[v, s], int)]
             model.add_bool_or([member[u, s].Not(), *near,
                                *([root[u, s]] if (u, s) in root else [])])
+
+
+def _slot_scores(lm: LayoutModel, slots: Slots, cells: list[FrameCell],
+                 member: dict[tuple[FrameCell, int], Any],
+                 terrain_squares: dict[int, int]) -> list[Any]:
+    """Each slot's score: its squares × its crowns."""
+    data, model = lm.data, lm.model
     total = []
     for s, (t, j, crown_cap) in enumerate(slots):
         sq_cap = terrain_squares[t]
@@ -217,13 +261,10 @@ def region_scores(lm: LayoutModel, terrains: set[int] | None = None) -> Any:
         model.add(crowns == sum(parts))
         total.append(product(model, squares, crowns, sq_cap, crown_cap, f"{t}_{j}",
                              lp_forms=data.settings.lp_forms))
-    lm.extras["member"] = member
-    if data.settings.used_bound:
-        _used_terrain_bounds(lm, slots, total)
-    return sum(total)
+    return total
 
 
-def _used_terrain_bounds(lm: LayoutModel, slots: list[tuple[int, int, int]],
+def _used_terrain_bounds(lm: LayoutModel, slots: Slots,
                          scores: list[Any]) -> None:
     """Redundant: a terrain's regions score at most (its squares placed) × (its crowns placed),
     so leaving a domino out lowers the bound at once."""

@@ -43,11 +43,7 @@ from kingdomino_kit.solver.progress import PENDING, START, Progress, ProgressTra
 from kingdomino_kit.solver.settings import SolverSettings
 from kingdomino_kit.solver.solution import Solution, Status, replay_order
 
-__all__ = ["INTERRUPTED", "SET_MODEL_WORKERS", "solve_positions"]
-
-INTERRUPTED = threading.Event()
-"""Set when the last solve was stopped by Ctrl-C (the CLI then leaves without the interpreter's
-shutdown, where OR-Tools 9.15 may abort on a thread left by a stopped search)."""
+__all__ = ["SET_MODEL_WORKERS", "solve_positions"]
 
 
 def solve_positions(dominoes: list[Domino], *, rules: Rules,
@@ -56,23 +52,20 @@ def solve_positions(dominoes: list[Domino], *, rules: Rules,
                     choose: int | None, settings: SolverSettings,
                     on_progress: Callable[[Progress], None] | None = None) -> Solution:
     """Solve every castle position (and choice) in turn; see the module docstring.
-    ``on_progress`` receives every change of the proven bounds (:mod:`.progress`)."""
+    ``on_progress`` receives every change of the proven bounds (:mod:`.progress`); the answer
+    says whether Ctrl-C stopped the search (``Solution.interrupted``)."""
     search = _Search(dominoes, rules=rules,
                      start=start, time_limit_s=time_limit_s, workers=workers, seed=seed,
                      on_solution=on_solution, choose=choose, settings=settings,
                      on_progress=on_progress)
-    INTERRUPTED.clear()
     try:
         search.make_models()
     except KeyboardInterrupt:
-        INTERRUPTED.set()
         return search.interrupted_early()
     search.start_stream()
     interrupted = search.incumbents()
     if not interrupted:
         interrupted = search.loop()
-    if interrupted:
-        INTERRUPTED.set()
     return search.answer(interrupted)
 
 
@@ -131,7 +124,8 @@ class _Search:
         halves = [h for d in self.dominoes for h in d.halves]
         halves += [h for _, h in self.start.squares()] if self.start is not None else []
         bound = terrain_bound(halves) + self.rules.bonus_bound
-        return Solution(Status.UNKNOWN, 0, bound, None, (), time.perf_counter() - self.started)
+        return Solution(Status.UNKNOWN, 0, bound, None, (), time.perf_counter() - self.started,
+                        interrupted=True)
 
     def incumbents(self) -> bool:
         """The beam's layout, then (7×7) an annealed one. Returns whether Ctrl-C came."""
@@ -360,12 +354,13 @@ class _Search:
         if best.kingdom is None:
             status = Status.INFEASIBLE if everything and not interrupted else Status.UNKNOWN
             self._done(max(bound, 0), status)
-            return Solution(status, 0, max(bound, 0), None, (), seconds)
+            return Solution(status, 0, max(bound, 0), None, (), seconds, interrupted)
         if best.score > bound:
             raise SolverBug(f"real score {best.score} above the proven bound {bound}")
         status = Status.OPTIMAL if everything and best.score == bound else Status.FEASIBLE
         self._done(bound, status)
-        return Solution(status, best.score, bound, best.kingdom, best.order, seconds)
+        return Solution(status, best.score, bound, best.kingdom, best.order, seconds,
+                        interrupted)
 
     def _done(self, bound: int, status: Status) -> None:
         """The proof stream's last event."""

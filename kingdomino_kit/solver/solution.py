@@ -35,7 +35,9 @@ class Solution:
     """A solver answer: status, real score (bonuses included), proven bound, kingdom, order, time.
 
     ``status`` is a :class:`Status`; ``score`` is 0 and ``kingdom`` None when no layout was
-    found.
+    found. ``interrupted`` says that Ctrl-C stopped the search that gave this answer (the
+    command line then leaves without the interpreter's shutdown, where OR-Tools 9.15 may abort
+    on a thread left by a stopped search).
     """
 
     status: Status
@@ -44,6 +46,7 @@ class Solution:
     kingdom: Kingdom | None
     order: tuple[Placement, ...]
     seconds: float
+    interrupted: bool = False
 
     @property
     def gap(self) -> int:

@@ -1,6 +1,7 @@
-"""Domino sets whose proofs take long enough to watch: a :class:`~kingdomino_kit.widgets.
-SolverView` on one of them shows the proven bound stepping down, level by level, for tens of
-seconds before it meets the best score.
+"""Domino sets whose proofs take long enough to watch, level by level, in a SolverView.
+
+A :class:`~kingdomino_kit.widgets.SolverView` on one of them shows the proven bound stepping
+down, level by level, for tens of seconds before it meets the best score.
 
 Each set is 12 dominoes of the solver benchmark (``benchmarks/bench_solver.py``) whose optimum
 lies some points below the bound the search starts from, so that every level in between must

@@ -32,11 +32,11 @@ from kingdomino_kit.game import (
     Game,
     GameOptions,
     IllegalAction,
-    derive_seed,
 )
 from kingdomino_kit.grid import DIRECTIONS
 from kingdomino_kit.kingdom import Placement
 from kingdomino_kit.render import cell_name, domino_words, name_cells
+from kingdomino_kit.seeds import seat_seed
 from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
 from kingdomino_kit.widgets.markup import (
     button,
@@ -101,7 +101,7 @@ class DraftTable(ActionView):
         others = [p for p in range(self.options.players) if p != self.human]
         for i, p in enumerate(others):
             spec = self._bot_specs[min(i, len(self._bot_specs) - 1)]
-            bot_seed = derive_seed(self.seed, "bot", p)
+            bot_seed = seat_seed(self.seed, p)
             out[p] = make_bot(spec, bot_seed) if isinstance(spec, str) else as_bot(spec)
         return out
 

@@ -67,7 +67,7 @@ class PuzzleBoard(KingdomBoard):
         self._show_answer = False
         self._show_hint = False
         p = self.puzzle
-        hand = [p.claimed] if p.kind == "next-placement" and p.claimed is not None \
+        hand = [p.claimed] if p.kind.claims_first and p.claimed is not None \
             else list(p.dominoes)
         super().__init__(hand, kingdom=p.start_kingdom(), rules=p.rules,
                          title=f"{p.id}: {p.title}")
@@ -76,7 +76,7 @@ class PuzzleBoard(KingdomBoard):
         """How many dominoes of the hand the puzzle still asks to place (or discard, when one
         fits nowhere) before the board is an answer: 0 when it is finished."""
         p = self.puzzle
-        return len(self.hand) if p.kind == "next-placement" or p.place == "all" else 0
+        return len(self.hand) if p.kind.claims_first or p.place == "all" else 0
 
     def check(self) -> Any:
         """Grade the kingdom on the board as the answer; the message says the verdict (an
@@ -152,7 +152,7 @@ class PuzzleBoard(KingdomBoard):
                  f'<div class="kk-puzzle-rules">{escape(p.rules.describe())} · level {p.level}'
                  f" · place {escape(p.place_words())}"
                  + (f" · {escape(p.constraint)}" if p.constraint else "") + "</div>"]
-        if p.kind == "next-placement":
+        if p.kind.claims_first:
             then = ", ".join(str(n) for n in p.dominoes)
             lines.append('<div class="kk-puzzle-then">then, each placed if it fits, in the order '
                          f"you choose: {then}</div>")

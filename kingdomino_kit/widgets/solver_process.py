@@ -4,12 +4,10 @@ A notebook's stop button must end a CP-SAT search at once, even while it is prov
 finds no new solution; killing a child process does that, and the best solution streamed so far
 stays with the parent. Solutions cross the process boundary as plain JSON-ready tuples
 (:func:`pack` / :func:`unpack`), kingdoms in the rules library's JSON format. The child exits by
-itself if its parent (the kernel) dies. The solver package (it loads OR-Tools) is imported where
-it is used, so a notebook that shows a SolverView loads it only when it unpacks a solution.
+itself if its parent (the kernel) dies. OR-Tools is loaded by the search itself, in the child.
 
 >>> from kingdomino_kit.kingdom import Kingdom, Placement
 >>> from kingdomino_kit.dominoes import domino
->>> from kingdomino_kit.solver import Solution
 >>> s = Solution("optimal", 2, 2, Kingdom.from_text("C W G2"),
 ...              (Placement(domino(41), (0, 1), (0, 2)),), 0.5)
 >>> unpack(pack(s)) == s
@@ -26,11 +24,10 @@ from typing import TYPE_CHECKING, Any
 from kingdomino_kit.dominoes import domino, dominoes
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.solver import Solution, Status, best_kingdom
 
 if TYPE_CHECKING:
     from multiprocessing.queues import Queue
-
-    from kingdomino_kit.solver import Solution
 
 __all__ = ["pack", "unpack", "solve_in_child"]
 
@@ -47,8 +44,6 @@ def pack(solution: Solution) -> Packed:
 
 def unpack(data: Packed) -> Solution:
     """The :class:`~kingdomino_kit.solver.Solution` that :func:`pack` packed."""
-    from kingdomino_kit.solver import Solution, Status  # OR-Tools: imported when used
-
     status, score, bound, kingdom, order, seconds = data
     return Solution(Status(status), score, bound,
                     Kingdom.from_json(kingdom) if kingdom is not None else None,
@@ -70,8 +65,6 @@ def solve_in_child(queue: Queue[Any], numbers: list[int], options: dict[str, Any
     ``("error", message)``."""
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     try:
-        from kingdomino_kit.solver import best_kingdom  # OR-Tools: imported where it runs
-
         begin = Kingdom.from_json(start) if start is not None else None
         final = best_kingdom(dominoes(numbers), start=begin,
                              on_solution=lambda s: queue.put(("solution", pack(s))),

@@ -16,6 +16,9 @@ from typing import Any
 
 import pytest
 
+import kingdomino_kit.game
+import kingdomino_kit.kingdoms
+import kingdomino_kit.origins  # noqa: F401  (the three games register their bots)
 from kingdomino_kit.bots import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]

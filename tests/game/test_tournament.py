@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.tournament import (
@@ -18,11 +17,12 @@ from kingdomino_kit.game.tournament import (
     TournamentResult,
     bradley_terry,
     lineups,
-    mean_interval,
     play_game,
     tournament,
 )
+from kingdomino_kit.infra.intervals import mean_interval
 from kingdomino_kit.rules import Rules
+from kingdomino_kit.seeds import derive_seed
 
 
 def test_lineups_rotate_seats_and_choose_every_set() -> None:
@@ -80,7 +80,7 @@ def test_table_means_and_intervals_by_block() -> None:
         per_block = [statistics.mean(r["score"] for r in seats if r["block"] == b)
                      for b in blocks]
         assert table[name]["mean_score"] == pytest.approx(statistics.mean(per_block), abs=1e-3)
-        half = 1.96 * statistics.stdev(per_block) / math.sqrt(len(per_block))
+        half = 1.959964 * statistics.stdev(per_block) / math.sqrt(len(per_block))
         assert table[name]["mean_score_ci"] == pytest.approx(half, abs=1e-3)
         assert table[name]["seats"] == 12
     assert table["greedy"]["mean_score"] > table["random"]["mean_score"]
@@ -92,12 +92,13 @@ def test_table_means_and_intervals_by_block() -> None:
     assert result.to_json()["lineups"] == [["greedy", "random"], ["random", "greedy"]]
 
 
-def test_mean_interval() -> None:
+def test_the_tables_interval_is_the_kits_one() -> None:
     values = [3.0, 5.0, 10.0, 2.0]
-    mean, half = mean_interval(values)
+    mean, low, high = mean_interval(values)
     assert mean == statistics.mean(values)
-    assert half == pytest.approx(1.96 * statistics.stdev(values) / 2)
-    assert mean_interval([4.0]) == (4.0, 0.0)
+    z = statistics.NormalDist().inv_cdf(0.975)      # 1.95996…, the exact 95 % quantile
+    assert high - mean == mean - low == pytest.approx(z * statistics.stdev(values) / 2, rel=1e-12)
+    assert mean_interval([4.0]) == (4.0, 4.0, 4.0)
 
 
 def test_bradley_terry_two_bots_is_the_log_odds() -> None:

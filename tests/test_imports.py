@@ -1,0 +1,51 @@
+"""No import inside a function, except the heavy optional packages (loaded when a function
+needs them, so that ``import kingdomino_kit`` stays light), OR-Tools' engine behind
+``best_kingdom`` and the renderer of ``_repr_svg_`` (the one accepted circle shape)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "kingdomino_kit"
+HEAVY = {"ortools", "matplotlib", "ipywidgets", "pandas", "pyarrow", "dask", "distributed",
+         "numba", "numpy", "gymnasium", "pettingzoo"}
+ENGINE = ("solver/__init__.py", "kingdomino_kit.solver.search")  # imports ortools at its top
+RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top
+
+
+def imports_inside_functions() -> list[tuple[str, str, str]]:
+    """(file, function, module) of every import inside a function of the package."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for function in ast.walk(tree):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                rel = path.relative_to(PACKAGE).as_posix()
+                found += [(rel, function.name, name) for name in names]
+    return found
+
+
+def allowed(file: str, function: str, module: str) -> bool:
+    return (module.split(".")[0] in HEAVY or function == "_repr_svg_"
+            or (file, module) == ENGINE or module == RL or module.startswith(RL + "."))
+
+
+def test_imports_inside_functions_are_only_of_the_allowed_kinds() -> None:
+    found = imports_inside_functions()
+    assert [f for f in found if not allowed(*f)] == []
+    assert sum(f == "_repr_svg_" for _, f, _ in found) == 3          # the three renderers
+    assert ("render.py", "draw_kingdom", "matplotlib.pyplot") in found  # the scan sees them
+
+
+def test_the_rule_tells_a_light_import_from_a_heavy_one() -> None:
+    assert not allowed("game/hindsight.py", "hindsight", "kingdomino_kit.solver")
+    assert allowed("infra/tables.py", "to_frame", "pandas")
