@@ -8,6 +8,11 @@ from math import comb
 
 from kingdomino_kit.exercises.answers import WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Exercise
+from kingdomino_kit.kingdoms import Board, Castle, Tile, score_board
+from kingdomino_kit.kingdoms.board import CELLS
+from kingdomino_kit.kingdoms.bots import margin_change
+from kingdomino_kit.kingdoms.puzzles import castle_puzzles
+from kingdomino_kit.kingdoms.scoring import segments
 
 __all__ = ["EXERCISES", "PRACTICE", "WIZARD"]
 
@@ -31,15 +36,12 @@ WIZARD = """
 
 
 def _line_gold(text: str, line: str, player: str) -> int:
-    from kingdomino_kit.kingdoms import Board, score_board
 
     return sum(segment.gold.get(player, 0) for segment in score_board(Board.from_text(text))
                .line(line))
 
 
 def _best_cells() -> tuple[list[tuple[int, int]], float]:
-    from kingdomino_kit.kingdoms import Board, Castle
-    from kingdomino_kit.kingdoms.bots import margin_change
 
     board = Board.from_text(PRACTICE)
     gains = {cell: margin_change(board, cell, Castle("a", 2), "a", "ab")
@@ -49,8 +51,6 @@ def _best_cells() -> tuple[list[tuple[int, int]], float]:
 
 
 def _judge_best_cell(answer: tuple[int, int]) -> str | None:
-    from kingdomino_kit.kingdoms import Board, Castle
-    from kingdomino_kit.kingdoms.bots import margin_change
 
     board = Board.from_text(PRACTICE)
     if answer not in board.empty_cells():
@@ -63,22 +63,17 @@ def _judge_best_cell(answer: tuple[int, int]) -> str | None:
 
 
 def _splitting_cells() -> int:
-    from kingdomino_kit.kingdoms import Board, Tile
-    from kingdomino_kit.kingdoms.board import CELLS
-    from kingdomino_kit.kingdoms.scoring import segments
 
     mountain = Tile.parse("^")
     return sum(len(segments(Board().place(cell, mountain))) == 13 for cell in CELLS)
 
 
 def _wizard_gold() -> int:
-    from kingdomino_kit.kingdoms import Board, score_board
 
     return score_board(Board.from_text(WIZARD, wizard=True)).gold["a"]
 
 
 def _layouts_k01() -> int:
-    from kingdomino_kit.kingdoms.puzzles import castle_puzzles
 
     problem = castle_puzzles()[0].problem
     left, layouts = len(problem.board.empty_cells()), 1

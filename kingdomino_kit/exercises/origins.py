@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from kingdomino_kit.exercises.answers import WHOLE_NUMBER
 from kingdomino_kit.exercises.checker import Exercise
+from kingdomino_kit.origins import OriginsKingdom, Resource
+from kingdomino_kit.origins.scoring import caveman_points, score_sheet
 
 __all__ = ["CAMP", "EXERCISES", "HUNT", "MEADOWS", "REACH", "STRONG"]
 
@@ -26,13 +28,11 @@ HUNT = "G$ G$ D / H D@h L$ / G$ D@p F$"
 
 
 def _kingdom(text: str):  # type: ignore[no-untyped-def]
-    from kingdomino_kit.origins import OriginsKingdom
 
     return OriginsKingdom.from_text(text)
 
 
 def _best_gain() -> int:
-    from kingdomino_kit.origins import OriginsKingdom
 
     t = OriginsKingdom.from_text(STRONG)
     gains = []
@@ -44,15 +44,12 @@ def _best_gain() -> int:
 
 
 def _totem_total() -> int:
-    from kingdomino_kit.origins import Resource
-    from kingdomino_kit.origins.scoring import score_sheet
 
     return score_sheet(_kingdom(CAMP), "totem",
                        totems=[Resource.MAMMOTH, Resource.MUSHROOM]).total
 
 
 def _cavemen() -> int:
-    from kingdomino_kit.origins.scoring import caveman_points
 
     return sum(caveman_points(_kingdom(HUNT)).values())
 

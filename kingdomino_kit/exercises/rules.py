@@ -5,9 +5,11 @@ Mighty Duel, the 3-player draw of four and Dynasty."""
 from __future__ import annotations
 
 from kingdomino_kit.dominoes import DOMINOES, domino
+from kingdomino_kit.draft import best
 from kingdomino_kit.exercises.answers import FUNCTION, KINGDOM, NUMBERS, WHOLE_NUMBER, choice
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms
+from kingdomino_kit.game import GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles import Puzzle, PuzzleKind, grade
 
@@ -30,7 +32,6 @@ def _tie_winner() -> str:
 
 
 def _dynasty_winner() -> str:
-    from kingdomino_kit.draft import best
 
     names = list(DYNASTY)
     winners = best([sum(DYNASTY[name]) for name in names])
@@ -38,13 +39,11 @@ def _dynasty_winner() -> str:
 
 
 def _mighty_duel_dominoes_each() -> int:
-    from kingdomino_kit.game import GameOptions
 
     return GameOptions(players=2, variant="mighty-duel").deck_size // 2
 
 
 def _draw_four_discards() -> int:
-    from kingdomino_kit.game import GameOptions
 
     options = GameOptions(players=3, three_player_draw=4)
     return options.deck_size - options.players * options.rounds
