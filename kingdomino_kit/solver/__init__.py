@@ -35,7 +35,6 @@ from kingdomino_kit.solver.inputs import (
     castle_positions,
     check_input,
     check_numbers,
-    harmony_fits,
 )
 from kingdomino_kit.solver.progress import Progress
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
@@ -61,8 +60,10 @@ def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: b
                  choose: int | None = None,
                  settings: SolverSettings = DEFAULT_SETTINGS,
                  on_progress: Callable[[Progress], None] | None = None) -> Solution:
-    """The best kingdom buildable from any subset of ``dominoes`` (at most ``choose`` of them),
-    from the castle or from ``start``, with the bonuses switched on counted.
+    """The best kingdom buildable from ``dominoes`` (at most ``choose`` of them), from the
+    castle or from ``start``, with the bonuses switched on counted. A domino is left out only
+    when it has no legal placement in the final kingdom (``Solution.discarded``; the loose
+    reading, any subset, is ``settings=SolverSettings(free_discard=True)``).
 
     ``on_solution`` is called with each better layout found (status ``feasible``);
     ``on_progress`` with every change of the proven bound — per castle position and overall,
@@ -70,15 +71,15 @@ def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: b
     never changes the search;
     ``settings`` chooses the model and its ideas (the default is the fastest measured).
     Bad input — a wrong type, a repeated domino, a time limit that is not a positive finite
-    number, a seed past CP-SAT's 32 bits — raises :class:`SolverError`. With ``harmony`` the
-    dominoes to place (all, or ``choose``) must cover the free cells exactly; when they cannot
-    by their count alone the answer is ``INFEASIBLE`` at once.
+    number, a seed past CP-SAT's 32 bits — raises :class:`SolverError`. Harmony and Middle
+    Kingdom are bonuses, never constraints: out of reach, they add nothing.
 
     >>> from kingdomino_kit.dominoes import dominoes
     >>> best_kingdom(dominoes("48,47"), workers=1).score   # M2 beside M3: 2 squares × 5 crowns
     10
-    >>> best_kingdom(dominoes("1,2,3,4,5,6,7,8,9,10,11"), harmony=True).status
-    <Status.INFEASIBLE: 'infeasible'>
+    >>> sol = best_kingdom(dominoes("1,2,3,4,5,6,7,8,9,10,11"), harmony=True)
+    >>> sol.status, sol.score                 # 11 dominoes cannot fill 5×5: no +5, no crown
+    (<Status.OPTIMAL: 'optimal'>, 0)
     """
     from kingdomino_kit.solver.search import solve_positions  # OR-Tools: loaded when first used
 
@@ -89,8 +90,6 @@ def best_kingdom(dominoes: Sequence[Domino], *, size: int = 5, middle_kingdom: b
         raise SolverError(f"settings: must be a SolverSettings, not {type(settings).__name__}")
     if on_solution is not None and not callable(on_solution):
         raise SolverError("on_solution: must be a function of one Solution")
-    if harmony and not harmony_fits(len(dominoes), size, start, choose):
-        return Solution(Status.INFEASIBLE, 0, 0, None, (), 0.0)
     return solve_positions(dominoes, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
                            start=start, time_limit_s=time_limit_s, workers=workers, seed=seed,
                            on_solution=on_solution, choose=choose, settings=settings,

@@ -53,6 +53,14 @@ class ModelData:
         """Cells a new domino may cover (not the castle, not a fixed square)."""
         return [u for u in self.cells() if u != self.castle and u not in self.fixed]
 
+    def can_fill(self) -> bool:
+        """Whether the dominoes (all, or ``choose`` of them) are enough to fill every free cell:
+        Harmony is out of reach otherwise."""
+        count = sum(len(p.numbers) for p in self.pieces)
+        if self.choose is not None:
+            count = min(count, self.choose)
+        return 2 * count >= len(self.free_cells())
+
     def neighbours(self, u: FrameCell) -> list[FrameCell]:
         """The orthogonal neighbours of ``u`` inside the frame."""
         n = self.size
@@ -81,7 +89,8 @@ def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
         bound = min(bound, choice_bound(pieces, at_most, tuple(fixed.values())))
     if middle_kingdom and castle == (size // 2, size // 2):
         bound += MIDDLE_KINGDOM_BONUS
-    if harmony:
+    if harmony and 2 * min(len(dominoes), choose if choose is not None else len(dominoes)) >= (
+            size * size - 1 - len(fixed)):
         bound += HARMONY_BONUS
     return ModelData(size, castle, pieces, fixed, middle_kingdom, harmony, choose, bound, settings)
 

@@ -128,7 +128,9 @@ class _Stream(cp_model.CpSolverSolutionCallback):
                 self.stop_search()
                 return
         placements = extract_placements(lm, self.value, self.dominoes)
-        kingdom, order = replay_order(placements, self.start, lm.data.size)
+        kingdom, order = replay_order(
+            placements, self.start, lm.data.size, choose=lm.data.choose,
+            given=None if lm.data.settings.free_discard else self.dominoes)
         real = _real(kingdom, lm.data)
         objective = int(self.objective_value)
         if objective > real:

@@ -36,6 +36,7 @@ from kingdomino_kit.solver.anneal import anneal_runs
 from kingdomino_kit.solver.beam import beam_layout
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
+from kingdomino_kit.solver.discard import complete
 from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
 from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, Job, solve_model
 from kingdomino_kit.solver.progress import PENDING, START, Progress, ProgressTracker
@@ -137,7 +138,7 @@ class _Search:
     def incumbents(self) -> bool:
         """The beam's layout, then (7×7) an annealed one. Returns whether Ctrl-C came."""
         try:
-            if not self.harmony and self.settings.beam:  # a real layout: the models must beat it
+            if self.settings.beam:  # a real layout: the models must beat it
                 self._beam()
                 self._report()
             if self.feed is None:
@@ -155,7 +156,20 @@ class _Search:
         replayed, order = replay_order(order, self.start, self.size)
         if replayed != kingdom:
             raise SolverBug("the beam layout does not replay")
-        self.best.record(replayed, order, replayed.total(middle_kingdom=self.middle_kingdom))
+        replayed, order = self._allowed(replayed, order, self.dominoes)
+        self.best.record(replayed, order, replayed.total(middle_kingdom=self.middle_kingdom,
+                                                         harmony=self.harmony))
+
+    def _allowed(self, kingdom: Kingdom, order: tuple[Placement, ...], pool: list[Domino]
+                 ) -> tuple[Kingdom, tuple[Placement, ...]]:
+        """A heuristic's layout with what still fits placed (no voluntary discard), unless
+        the settings allow free discards."""
+        if self.settings.free_discard:
+            return kingdom, order
+        kingdom, order = complete(kingdom, order, pool,
+                                  choose=self.choose if pool is self.dominoes else None,
+                                  middle_kingdom=self.middle_kingdom, harmony=self.harmony)
+        return kingdom, order
 
     def _anneal(self, choice: int) -> None:
         """Anneal a full layout of one choice's dominoes (the pool's without free choice) up to
@@ -187,6 +201,7 @@ class _Search:
         placements = [Placement(d, (a[0] - r0, a[1] - c0), (b[0] - r0, b[1] - c0))
                       for d, a, b in found.placements]
         kingdom, order = replay_order(placements, None, self.size)
+        kingdom, order = self._allowed(kingdom, order, self.sets[choice])
         real = kingdom.total(middle_kingdom=self.middle_kingdom, harmony=self.harmony)
         with self.best.lock:
             if self.best.record(kingdom, order, real):
@@ -334,7 +349,8 @@ class _Search:
         sooner when its slice is over and another solve waits)."""
         def run() -> None:
             try:
-                solve_model(job, self.datas[job.k], plan.use_sets, self.dominoes, self.start,
+                solve_model(job, self.datas[job.k], plan.use_sets,
+                            self.sets[self.rank[job.k][0]], self.start,
                             self.best, job.began + left, plan.workers, self.seed,
                             self.on_solution, self.started)
             finally:
@@ -367,7 +383,10 @@ class _Search:
             raise SolverBug(f"real score {best.score} above the proven bound {bound}")
         status = Status.OPTIMAL if everything and best.score == bound else Status.FEASIBLE
         self._done(bound, status)
-        return Solution(status, best.score, bound, best.kingdom, best.order, seconds)
+        placed = {p.domino.number for p in best.order}
+        discarded = (() if self.chooses else
+                     tuple(sorted(d.number for d in self.dominoes if d.number not in placed)))
+        return Solution(status, best.score, bound, best.kingdom, best.order, seconds, discarded)
 
     def _done(self, bound: int, status: Status) -> None:
         """The proof stream's last event."""

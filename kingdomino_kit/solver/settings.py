@@ -55,6 +55,9 @@ class SolverSettings:
         level or two lower.
 
     Both models:
+      * ``free_discard`` — the old, loose reading: any subset of the dominoes may be left out.
+        Off by default: a domino left out must have no legal placement in the final kingdom
+        (:mod:`.discard`);
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
         min(light, dark) free cells' worth of dominoes fit.
 
@@ -92,6 +95,7 @@ class SolverSettings:
     cost_sum: bool = True
     symmetry: bool = True
     dominance: bool = True
+    free_discard: bool = False
 
     def __post_init__(self) -> None:
         for name in ("model", "model_for_choice"):
