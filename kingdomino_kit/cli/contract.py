@@ -162,12 +162,11 @@ def answer_lines(data: dict[str, Any]) -> list[str]:
         for step, item in enumerate(order, start=1):
             (r1, c1), (r2, c2) = item["cells"]
             lines.append(f"  {step:2}. domino {item['domino']:2} at ({r1}, {c1}) ({r2}, {c2})")
-        if data.get("discarded"):
-            lines.append("left out: "
-                         + ", ".join(str(n) for n in data["discarded"]))
     elif order:
         lines.append("placed (row, column from 1 in the grid above):")
         for step, item in enumerate(order, start=1):
             r, c = item["cell"]
             lines.append(f"  {step:2}. {item['piece']} at ({r}, {c})")
+    if data.get("discarded"):
+        lines.append("left out: " + ", ".join(str(n) for n in data["discarded"]))
     return lines
