@@ -99,7 +99,13 @@ def placement_variables(data: ModelData) -> LayoutModel:
         crowns[u] = half.crowns
     lm = LayoutModel(data, model, place, occupied, terrain, crowns)
     lm.extras["terrains"] = terrains
-    if not data.settings.free_discard:
+    if data.settings.place_all and data.choose is not None:
+        model.add(sum(place.values()) == min(data.choose, sum(len(p.numbers)
+                                                              for p in data.pieces)))
+    elif data.settings.place_all:
+        for i, piece in enumerate(data.pieces):
+            model.add(sum(v for (j, _, _), v in place.items() if j == i) == len(piece.numbers))
+    elif not data.settings.free_discard:
         add_no_discard(lm)
     return lm
 

@@ -157,6 +157,9 @@ class _Search:
         if replayed != kingdom:
             raise SolverBug("the beam layout does not replay")
         replayed, order = self._allowed(replayed, order, self.dominoes)
+        if self.settings.place_all and len(order) < min(self.choose or len(self.dominoes),
+                                                        len(self.dominoes)):
+            return  # not a layout of them all
         self.best.record(replayed, order, replayed.total(middle_kingdom=self.middle_kingdom,
                                                          harmony=self.harmony))
 
@@ -202,6 +205,8 @@ class _Search:
                       for d, a, b in found.placements]
         kingdom, order = replay_order(placements, None, self.size)
         kingdom, order = self._allowed(kingdom, order, self.sets[choice])
+        if self.settings.place_all and len(order) < len(self.sets[choice]):
+            return  # not a layout of them all
         real = kingdom.total(middle_kingdom=self.middle_kingdom, harmony=self.harmony)
         with self.best.lock:
             if self.best.record(kingdom, order, real):

@@ -58,6 +58,8 @@ class SolverSettings:
       * ``free_discard`` — the old, loose reading: any subset of the dominoes may be left out.
         Off by default: a domino left out must have no legal placement in the final kingdom
         (:mod:`.discard`);
+      * ``place_all`` — every given domino must be placed (a puzzle's condition, "place them
+        all", not a rule of the game): no layout with one left out counts;
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
         min(light, dark) free cells' worth of dominoes fit.
 
@@ -96,6 +98,7 @@ class SolverSettings:
     symmetry: bool = True
     dominance: bool = True
     free_discard: bool = False
+    place_all: bool = False
 
     def __post_init__(self) -> None:
         for name in ("model", "model_for_choice"):
