@@ -34,6 +34,7 @@ from kingdomino_kit.errors import SolverBug
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom, Placement
 from kingdomino_kit.solver.anneal import anneal_runs
 from kingdomino_kit.solver.beam import beam_layout
+from kingdomino_kit.solver.canonical import canonical_layout
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
 from kingdomino_kit.solver.discard import complete
@@ -387,11 +388,25 @@ class _Search:
         if best.score > bound:
             raise SolverBug(f"real score {best.score} above the proven bound {bound}")
         status = Status.OPTIMAL if everything and best.score == bound else Status.FEASIBLE
+        if (status == Status.OPTIMAL and self.feed is None and self.settings.canonical
+                and not interrupted):
+            self._canonical()
+            seconds = time.perf_counter() - self.started
         self._done(bound, status)
         placed = {p.domino.number for p in best.order}
         discarded = (() if self.chooses else
                      tuple(sorted(d.number for d in self.dominoes if d.number not in placed)))
         return Solution(status, best.score, bound, best.kingdom, best.order, seconds, discarded)
+
+    def _canonical(self) -> None:
+        """Replace the proven best layout by the canonical one of its score (the same on every
+        run, :mod:`.canonical`), when the final pass finds it."""
+        best, settings = self.best, self.settings
+        use_sets = (settings.model_for_choice if self.chooses else settings.model) == "sets"
+        found = canonical_layout(self.datas, [best.bounds[k] for k in range(len(self.datas))],
+                                 best.score, self.dominoes, self.start, use_sets, self.seed)
+        if found is not None:
+            best.kingdom, best.order = found
 
     def _done(self, bound: int, status: Status) -> None:
         """The proof stream's last event."""

@@ -49,6 +49,9 @@ class SolverSettings:
         layouts (:mod:`.anneal`), 5×5 / 7×7 (0: none); runs come before CP-SAT, on each new
         choice, and whenever they have had less than ``anneal_share`` of the time so far;
       * ``anneal_processes`` — one walk per worker at a time, each in a process of its own;
+      * ``canonical`` — once the optimum is proven (without free choice), a final pass of
+        deterministic solves picks the layout (:mod:`.canonical`): the same input and seed give
+        the same layout on every run;
       * ``side_by_side`` — with the set model and more than one worker, as many models are solved
         at once as there are workers, each with one CP-SAT worker (on these models one worker
         without LP proves as fast as two); a worker that would idle asks a busy position a
@@ -89,6 +92,7 @@ class SolverSettings:
     anneal_share: float = 0.5
     anneal_processes: bool = True
     side_by_side: bool = True
+    canonical: bool = True
     parity: bool = True
     lp_forms: bool = True
     used_bound: bool = True
