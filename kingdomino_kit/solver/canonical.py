@@ -4,12 +4,14 @@ The search (:mod:`.search`) schedules its solves by wall-clock time slices, so w
 equally good layouts it meets first varies from run to run. After a proof, a final pass asks
 the castle positions in their fixed order (:func:`~.inputs.castle_positions`) for a layout of
 exactly S, each by one CP-SAT worker with the given seed and a *deterministic* time limit
-(CP-SAT's ``max_deterministic_time``, a count of work, not of seconds), and keeps the first
-layout found. Each such solve is a function of the model, the seed and the limit alone, so the
-pass gives the same layout on every run, whatever the search did and however many workers it
-had. Positions proven below S are skipped: a solve there would find nothing, so skipping them
-changes the time, never the answer. Without a layout within the limits (or past the wall-clock
-safety cap) the search's own layout stands.
+(CP-SAT's ``max_deterministic_time``, a count of work, not of seconds) — the set model (at
+most :data:`CUT_OFF_ROUNDS` rounds of learnt cut-off sets), then the rank model, whose
+buildability needs no such rounds — and keeps the first layout found. Each such solve is a
+function of the model, the seed and the limit alone, so the pass gives the same layout on
+every run, whatever the search did and however many workers it had. Positions proven below S
+are skipped: a solve there would find nothing, so skipping them changes the time, never the
+answer. Without a layout within the limits (or past the wall-clock safety cap) the search's
+own layout stands.
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ from kingdomino_kit.solver.solution import replay_order
 
 __all__ = ["CANONICAL_DTIME", "CANONICAL_WALL_S", "canonical_layout"]
 
-CANONICAL_DTIME = 20.0
-"""CP-SAT's deterministic time each castle position gets in the final pass."""
-CANONICAL_WALL_S = 120.0
+CANONICAL_DTIME = 2.0
+"""CP-SAT's deterministic time each model of a castle position gets in the final pass."""
+CUT_OFF_ROUNDS = 8
+"""The set model's solves again with the cut-off sets learnt, at most (then the rank model)."""
+CANONICAL_WALL_S = 30.0
 """A wall-clock safety cap on the whole pass (past it, the search's layout stands)."""
 
 
@@ -48,9 +52,13 @@ def canonical_layout(datas: Sequence[ModelData], bounds: Sequence[int], target: 
         left = CANONICAL_WALL_S - (time.perf_counter() - began)
         if left <= 0:
             return None
-        placements, cut_short = _solve_at(data, target, dominoes, use_sets, seed, left)
-        if cut_short:
-            return None  # stopped by the clock, not by the work limit: not repeatable
+        placements = None
+        for sets in ((True, False) if use_sets else (False,)):
+            placements, cut_short = _solve_at(data, target, dominoes, sets, seed, left)
+            if cut_short:
+                return None  # stopped by the clock, not by the work limit: not repeatable
+            if placements is not None:
+                break
         if placements is None:
             continue
         kingdom, order = replay_order(
@@ -69,7 +77,7 @@ def _solve_at(data: ModelData, target: int, dominoes: Sequence[Domino], use_sets
     lm = (build_set_model if use_sets else build_model)(data, at_least=target)
     lm.model.add(lm.objective <= target)
     spent = 0.0
-    while True:
+    for _ in range(CUT_OFF_ROUNDS):
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = seed
@@ -93,6 +101,7 @@ def _solve_at(data: ModelData, target: int, dominoes: Sequence[Domino], use_sets
                 add_cut_off_clauses(lm, cut_off)
                 continue
         return extract_placements(lm, value, dominoes), False
+    return None, False
 
 
 def _values(solver: cp_model.CpSolver) -> Any:
