@@ -6,8 +6,8 @@ take; nothing else of the kit names a bonus rule. A bonus rule is three things:
 - its flag and its points, here (a field of :class:`Rules` and an entry of :data:`POINTS`);
 - its scorer, in :mod:`kingdomino_kit.bitkingdom` (an entry of ``BONUS_TESTS``: does a kingdom
   earn it);
-- its model, in :mod:`kingdomino_kit.solver.bonuses` (its static bound for a castle cell and its
-  CP-SAT constraint).
+- its model, in :mod:`kingdomino_kit.solver.data` (``static_bonus``: its share of a castle cell's
+  static bound) and :mod:`kingdomino_kit.solver.layout` (``bonus_variables``: its CP-SAT term).
 
 >>> r = Rules(size=7, harmony=True)
 >>> r.bonuses, r.bonus_bound, str(r)

@@ -208,28 +208,42 @@ def text_of(grid: Grid, size_hint: int = 0) -> str:
 
 # ------------------------------------------------------------------ the solver
 def exhaustive_best(doms: list[Domino], *, size: int = 5, middle_kingdom: bool = False,
-                    harmony: bool = False, start: Kingdom | None = None) -> int | None:
-    """Best total over every legal placement sequence of every subset (None: no layout allowed).
-
-    With harmony only kingdoms using every domino with no gap count (the solver's reading)."""
+                    harmony: bool = False, start: Kingdom | None = None,
+                    choose: int | None = None, free_discard: bool = False) -> int:
+    """Best total over every legal placement sequence of every subset that the rules allow as
+    an end: a domino left out has no legal placement in the final kingdom (judged by this
+    module's own :func:`legal_placements`). With ``choose`` k dominoes are chosen: the end needs
+    as many left-out dominoes that fit nowhere as k minus those placed. Harmony and Middle
+    Kingdom are bonuses only. ``free_discard``: every subset is an end (the loose reading)."""
     first = start.copy() if start is not None else Kingdom(size)
     boards: dict[tuple[int, ...], Kingdom] = {}
+    total = len(doms) if choose is None else min(choose, len(doms))
+
+    def allowed_end(k: Kingdom, left: frozenset[int]) -> bool:
+        if free_discard:
+            return True
+        grid = grid_of(k)
+        nowhere = sum(1 for n in left if not legal_placements(grid, domino(n), size))
+        if choose is None:
+            return nowhere == len(left)
+        placed = len(doms) - len(left)
+        return nowhere >= total - placed
 
     @cache
-    def best_from(key: tuple[int, ...], left: frozenset[int]) -> int | None:
+    def best_from(key: tuple[int, ...], left: frozenset[int]) -> int:
         k = boards[key]
-        here: int | None = None
-        if not harmony or (not left and k.is_harmony()):
+        here = -1
+        if allowed_end(k, left):
             here = k.total(middle_kingdom=middle_kingdom, harmony=harmony)
+        if choose is not None and len(doms) - len(left) >= choose:
+            return here
         for n in left:
             for p in k.legal_placements(domino(n)):
                 k.push(p)
                 child = k.key()
                 boards.setdefault(child, k.copy())
-                value = best_from(child, left - {n})
+                here = max(here, best_from(child, left - {n}))
                 k.undo()
-                if value is not None and (here is None or value > here):
-                    here = value
         return here
 
     boards[first.key()] = first
@@ -237,8 +251,11 @@ def exhaustive_best(doms: list[Domino], *, size: int = 5, middle_kingdom: bool =
 
 
 def check_solution(sol: Solution, doms: list[Domino], start: Kingdom | None = None, *,
-                   middle_kingdom: bool = False, harmony: bool = False) -> None:
-    """The order replays through Kingdom.place to the returned kingdom, scored as claimed."""
+                   middle_kingdom: bool = False, harmony: bool = False,
+                   choose: int | None = None) -> None:
+    """The order replays through Kingdom.place to the returned kingdom, scored as claimed; the
+    dominoes left out (all given, without ``choose``) are the answer's ``discarded`` and have no
+    legal placement in it."""
     assert sol.kingdom is not None
     k = start.copy() if start is not None else Kingdom(sol.kingdom.size)
     for p in sol.order:
@@ -248,6 +265,15 @@ def check_solution(sol: Solution, doms: list[Domino], start: Kingdom | None = No
     numbers = [p.domino.number for p in sol.order]
     assert len(numbers) == len(set(numbers))
     assert set(numbers) <= {d.number for d in doms}
+    # no voluntary discard, judged by this module's own legal placements
+    left = sorted(d.number for d in doms if d.number not in numbers)
+    grid = grid_of(k)
+    nowhere = [n for n in left if not legal_placements(grid, domino(n), k.size)]
+    if choose is None:
+        assert list(sol.discarded) == left == nowhere
+    else:  # the k chosen: those placed and as many that fit nowhere
+        assert sol.discarded == ()
+        assert len(nowhere) >= min(choose, len(doms)) - len(numbers)
 
 
 # ------------------------------------------------------------------ Kingdoms

@@ -188,4 +188,6 @@ def answer_lines(data: dict[str, Any]) -> list[str]:
         for step, item in enumerate(order, start=1):
             r, c = item["cell"]
             lines.append(f"  {step:2}. {item['piece']} at ({r}, {c})")
+    if data.get("discarded"):
+        lines.append("left out: " + ", ".join(str(n) for n in data["discarded"]))
     return lines

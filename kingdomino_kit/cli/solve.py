@@ -15,7 +15,7 @@ from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError, NotationError
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom, parse_text
-from kingdomino_kit.solver import Progress, Solution, best_kingdom
+from kingdomino_kit.solver import Progress, Solution, SolverSettings, best_kingdom
 
 
 def register(sub: Any) -> None:
@@ -25,7 +25,10 @@ def register(sub: Any) -> None:
                    help="domino numbers, e.g. 3,17,22 (or 'all' with --choose)")
     p.add_argument("--size", type=int, choices=(5, 7), default=5)
     add_bonus_flags(p, {"middle_kingdom": "+10 if the castle is central",
-                        "harmony": "every given (or chosen) domino placed, no gap: +5"})
+                        "harmony": "+5 if the kingdom is full (a bonus: out of reach, no bonus)"})
+    p.add_argument("--free-discard", action="store_true",
+                   help="allow leaving out a domino that fits (not the rules: by default a "
+                        "domino is left out only when it fits nowhere)")
     p.add_argument("--start", help="a partial kingdom (text notation) that must stay as it is")
     p.add_argument("--choose", type=int, help="use at most K of the dominoes (free choice)")
     add_solver_arguments(p, time_limit=60.0)
@@ -57,7 +60,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         sol = best_kingdom(doms, rules=rules_of(args), start=start, time_limit_s=args.time_limit,
                            workers=args.workers, seed=args.seed, choose=args.choose,
-                           on_progress=_print_progress if args.progress else None)
+                           on_progress=_print_progress if args.progress else None,
+                           settings=SolverSettings(free_discard=args.free_discard))
     except KingdominoError as error:
         raise CliError(str(error)) from None
     data = sol.to_json()

@@ -36,7 +36,7 @@ from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.kingdom import HARMONY_BONUS, Kingdom, Placement
 from kingdomino_kit.puzzles.cuts import build_order
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
-from kingdomino_kit.solver import best_kingdom, best_kingdom_under
+from kingdomino_kit.solver import SolverSettings, best_kingdom, best_kingdom_under
 from kingdomino_kit.solver.answer import (
     FEASIBLE,
     INFEASIBLE,
@@ -52,6 +52,9 @@ __all__ = ["PuzzleAnswer", "solve_puzzle", "SUBSET_LIMIT"]
 RULE_SEARCH_LIMIT = 2
 """A next-placement puzzle whose best layout leaves a following domino out is played out by
 exhaustive search under the rules (placed if it fits) when at most this many dominoes follow."""
+
+PLACE_ALL = SolverSettings(place_all=True)
+"""The solver's settings for "every domino placed" (full-frame puzzles)."""
 
 SUBSET_LIMIT = 500
 """``place: k`` with at most this many k-subsets is solved subset by subset (each a small,
@@ -93,7 +96,7 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
     """Solve ``puzzle`` with CP-SAT; ``status`` is ``optimal`` only when proven.
 
     With the Harmony rule on, the best layout without it and the best full layout (every
-    domino placed, no gap: the solver's Harmony model) are both solved; the answer is the
+    domino placed, no gap: ``SolverSettings(place_all=True)``) are both solved; the answer is the
     better of the two, proven when both are."""
     if not isinstance(puzzle, Puzzle):
         raise PuzzleError(f"puzzle: must be a Puzzle, not {shown(puzzle)}")
@@ -228,15 +231,14 @@ def _solve_full(doms: list[Domino], start: Kingdom, choose: int | None,
                 options: dict[str, Any], on_solution: Callable[[Any], None] | None
                 ) -> PuzzleAnswer:
     """Every domino (or ``choose`` of them) placed where they fill the frame: exactly the
-    layouts that earn Harmony, so the Harmony model proves the best of them (its +5 taken off
-    again)."""
+    layouts that earn Harmony, so the model that places them all
+    (``SolverSettings(place_all=True)``) proves the best of them (scored without the +5)."""
     sol = best_kingdom(doms, start=start if len(start) else None, on_solution=on_solution,
-                       choose=choose, **{**options, "harmony": True})
+                       choose=choose, settings=PLACE_ALL, **options)
     if sol.kingdom is None:
-        return PuzzleAnswer(sol.status, 0, max(sol.bound - HARMONY_BONUS, 0), None, (), (),
-                            sol.seconds)
-    return PuzzleAnswer(sol.status, sol.score - HARMONY_BONUS, sol.bound - HARMONY_BONUS,
-                        sol.kingdom, tuple(sol.order), (), sol.seconds)
+        return PuzzleAnswer(sol.status, 0, max(sol.bound, 0), None, (), (), sol.seconds)
+    return PuzzleAnswer(sol.status, sol.score, sol.bound, sol.kingdom, tuple(sol.order), (),
+                        sol.seconds)
 
 
 def _all_placed(start: Kingdom, order: tuple[Placement, ...], doms: list[Domino],

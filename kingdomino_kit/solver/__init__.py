@@ -11,12 +11,15 @@ The package, by idea:
 - :mod:`.rank_model` and :mod:`.set_model` — the two models;
 - :mod:`.beam` — a quick first layout; :mod:`.search` — the search over castle positions;
 - :mod:`.progress` — the proof as it happens: :class:`Progress` events for ``on_progress``;
-- :mod:`.free_choice` — the best kingdom from any k dominoes of a pool.
+- :mod:`.free_choice` — the best kingdom from any k dominoes of a pool;
+- :mod:`.discard` — no voluntary discard; :mod:`.canonical` — the same layout for the same
+  input and seed.
 
-:func:`best_kingdom` reads each bonus rule through its model — Harmony as a constraint ("every
-domino placed, no gap"); :func:`best_kingdom_under` is the best kingdom under the rules as a
-player scores it (with Harmony, the better of the best layout and the best full one): hindsight,
-the coach, the gaps and batch solving all ask it.
+:func:`best_kingdom` counts each bonus rule as a term of its models' objective, never a
+constraint (Harmony: +5 for the layouts that fill the frame), and leaves a domino out only when
+it fits nowhere in the final kingdom (:mod:`.discard`); :func:`best_kingdom_under` is the same
+answer with the rules required: hindsight, the coach, the gaps, batch solving and the puzzles
+ask it.
 
 Importing the package is light; OR-Tools loads with the first solve.
 
@@ -31,19 +34,16 @@ Importing the package is light; OR-Tools loads with the first solve.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
 from kingdomino_kit.infra.untrusted import check_search
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.rules import Rules, rules_or_flags
-from kingdomino_kit.solver.data import CONSTRAINED_BONUSES
 from kingdomino_kit.solver.inputs import (
     castle_positions,
     check_input,
     check_numbers,
-    harmony_fits,
 )
 from kingdomino_kit.solver.progress import Progress
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
@@ -71,11 +71,13 @@ def best_kingdom(dominoes: Sequence[Domino], *, rules: Rules | None = None, size
                  choose: int | None = None,
                  settings: SolverSettings = DEFAULT_SETTINGS,
                  on_progress: Callable[[Progress], None] | None = None) -> Solution:
-    """The best kingdom buildable from any subset of ``dominoes`` (at most ``choose`` of them),
-    from the castle or from ``start``, with the bonuses of ``rules`` (a
+    """The best kingdom buildable from ``dominoes`` (at most ``choose`` of them), from the
+    castle or from ``start``, with the bonuses of ``rules`` (a
     :class:`~kingdomino_kit.rules.Rules`: size and bonus rules) counted; ``size``,
     ``middle_kingdom`` and ``harmony`` are a shorthand for the two classic bonuses, for when
-    ``rules`` is not given.
+    ``rules`` is not given. A domino is left out only when it has no legal placement in the
+    final kingdom (``Solution.discarded``; the loose reading, any subset, is
+    ``settings=SolverSettings(free_discard=True)``).
 
     ``on_solution`` is called with each better layout found (status ``feasible``);
     ``on_progress`` with every change of the proven bound — per castle position and overall,
@@ -83,15 +85,15 @@ def best_kingdom(dominoes: Sequence[Domino], *, rules: Rules | None = None, size
     never changes the search;
     ``settings`` chooses the model and its ideas (the default is the fastest measured).
     Bad input — a wrong type, a repeated domino, a time limit that is not a positive finite
-    number, a seed past CP-SAT's 32 bits — raises :class:`SolverError`. With ``harmony`` the
-    dominoes to place (all, or ``choose``) must cover the free cells exactly; when they cannot
-    by their count alone the answer is ``INFEASIBLE`` at once.
+    number, a seed past CP-SAT's 32 bits — raises :class:`SolverError`. Harmony and Middle
+    Kingdom are bonuses, never constraints: out of reach, they add nothing.
 
     >>> from kingdomino_kit.dominoes import dominoes
     >>> best_kingdom(dominoes("48,47"), workers=1).score   # M2 beside M3: 2 squares × 5 crowns
     10
-    >>> best_kingdom(dominoes("1,2,3,4,5,6,7,8,9,10,11"), harmony=True).status
-    <Status.INFEASIBLE: 'infeasible'>
+    >>> sol = best_kingdom(dominoes("1,2,3,4,5,6,7,8,9,10,11"), harmony=True)
+    >>> sol.status, sol.score                 # 11 dominoes cannot fill 5×5: no +5, no crown
+    (<Status.OPTIMAL: 'optimal'>, 0)
     """
     from kingdomino_kit.solver.search import solve_positions  # OR-Tools: loaded when first used
 
@@ -103,8 +105,6 @@ def best_kingdom(dominoes: Sequence[Domino], *, rules: Rules | None = None, size
         raise SolverError(f"settings: must be a SolverSettings, not {type(settings).__name__}")
     if on_solution is not None and not callable(on_solution):
         raise SolverError("on_solution: must be a function of one Solution")
-    if rules.harmony and not harmony_fits(len(dominoes), rules.size, start, choose):
-        return Solution(Status.INFEASIBLE, 0, 0, None, (), 0.0)
     return solve_positions(dominoes, rules=rules, start=start, time_limit_s=time_limit_s,
                            workers=workers, seed=seed,
                            on_solution=on_solution, choose=choose, settings=settings,
@@ -115,11 +115,13 @@ def best_kingdom_under(dominoes: Sequence[Domino], rules: Rules, *, start: Kingd
                        choose: int | None = None, time_limit_s: float = 60.0, workers: int = 1,
                        seed: int = 0, settings: SolverSettings = DEFAULT_SETTINGS,
                        on_solution: Callable[[Solution], None] | None = None) -> Solution:
-    """The best kingdom from ``dominoes`` (any subset, at most ``choose``; from the castle or
-    ``start``) scored as a player's kingdom is scored under ``rules``: a bonus rule whose model is
-    a constraint (Harmony: the layouts that earn it) is the better of the best layout without it
-    and the best that earns it, proven when both are. The one answer to "the best kingdom from
-    these dominoes under these rules" — hindsight, the coach, the gaps and batch solving ask it.
+    """The best kingdom from ``dominoes`` (at most ``choose``; from the castle or ``start``)
+    scored as a player's kingdom is scored under ``rules`` — the one answer to "the best kingdom
+    from these dominoes under these rules" that hindsight, the coach, the gaps, batch solving
+    and the puzzles ask. Every bonus rule is a term of the model's objective, never a
+    constraint (:func:`~kingdomino_kit.solver.layout.bonus_variables`), so this is
+    :func:`best_kingdom` with ``rules`` required: a bonus out of reach adds nothing and never
+    makes a set infeasible.
 
     >>> from kingdomino_kit.dominoes import dominoes
     >>> sol = best_kingdom_under(dominoes("1,2,3,4,5,6,7,8,9,10,11"), Rules(harmony=True))
@@ -128,32 +130,6 @@ def best_kingdom_under(dominoes: Sequence[Domino], rules: Rules, *, start: Kingd
     """
     if not isinstance(rules, Rules):
         raise SolverError(f"rules: must be a Rules value, not {type(rules).__name__}")
-    def solve(under: Rules, report: Callable[[Solution], None] | None) -> Solution:
-        return best_kingdom(dominoes, rules=under, start=start, choose=choose,
-                            time_limit_s=time_limit_s, workers=workers, seed=seed,
-                            settings=settings, on_solution=report)
-
-    constrained = [name for name in rules.bonuses if name in CONSTRAINED_BONUSES]
-    if not constrained:
-        return solve(rules, on_solution)
-    reported = [-1]
-
-    def report(found: Solution) -> None:  # each better layout, scored under the rules
-        if on_solution is None or found.kingdom is None:
-            return
-        score = found.kingdom.total(rules)
-        if score > reported[0]:
-            reported[0] = score
-            on_solution(replace(found, score=score, bound=max(found.bound, score)))
-
-    free = solve(rules.without(*constrained), report)
-    earned = solve(rules, report)
-    best = earned if earned.kingdom is not None and earned.score > free.score else free
-    if best.kingdom is None:
-        return free
-    score = best.kingdom.total(rules)
-    bound = max(score, free.bound, earned.bound if earned.status is not Status.INFEASIBLE else 0)
-    proven = (free.status is Status.OPTIMAL
-              and earned.status in (Status.OPTIMAL, Status.INFEASIBLE) and score == bound)
-    return Solution(Status.OPTIMAL if proven else Status.FEASIBLE, score, bound, best.kingdom,
-                    best.order, free.seconds + earned.seconds)
+    return best_kingdom(dominoes, rules=rules, start=start, choose=choose,
+                        time_limit_s=time_limit_s, workers=workers, seed=seed,
+                        settings=settings, on_solution=on_solution)

@@ -53,6 +53,7 @@ from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import DEFAULT_RULES, Rules, rules_or_flags
 from kingdomino_kit.seeds import derive_seed
 from kingdomino_kit.solver import best_kingdom_under
+from kingdomino_kit.solver.discard import discard_error
 
 __all__ = ["DEFAULT_COUNT", "OPTIMA", "BatchRules", "journal_path", "optimum_kingdom",
            "read_optima", "read_sets", "random_sets", "solve_many", "solve_set"]
@@ -426,10 +427,12 @@ def read_optima(path: str | os.PathLike[str]) -> Any:
     return read_table(path, OPTIMA)
 
 
-def optimum_kingdom(grid: str, order: Sequence[dict[str, Any]], size: int = 5
-                    ) -> tuple[Kingdom, tuple[Placement, ...]]:
+def optimum_kingdom(grid: str, order: Sequence[dict[str, Any]], size: int = 5,
+                    given: Sequence[int] | None = None) -> tuple[Kingdom, tuple[Placement, ...]]:
     """The kingdom of a row (its ``grid`` and ``order``) rebuilt through the rules: each
-    placement of ``order`` played in turn from the castle, the result checked against ``grid``.
+    placement of ``order`` played in turn from the castle, the result checked against ``grid``;
+    with ``given`` (the row's dominoes), also that none left out has a legal placement in it
+    (no voluntary discard).
 
     >>> row = solve_set(((41, 36), BatchRules()))
     >>> kingdom, order = optimum_kingdom(row[5], row[6])
@@ -448,4 +451,9 @@ def optimum_kingdom(grid: str, order: Sequence[dict[str, Any]], size: int = 5
         placed.append(p)
     if kingdom.to_text() != Kingdom.from_text(grid, size).to_text():
         raise KingdominoError("the order does not build the grid")
+    if given is not None:
+        problem = discard_error(kingdom, [p.domino.number for p in placed],
+                                [domino(int(n)) for n in given])
+        if problem is not None:
+            raise KingdominoError(f"the layout breaks the rules: {problem}")
     return kingdom, tuple(placed)

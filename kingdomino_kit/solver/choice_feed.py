@@ -8,8 +8,8 @@ how much any choice not yet handed out can score at most: the search takes a cho
 that bound reaches the top of the open models, and stops when it no longer beats the best layout.
 
 The bound of a choice is its terrain bound plus the bonuses it can earn: Middle Kingdom when the
-castle may sit on the frame's centre cell, Harmony when k dominoes exactly fill the frame (with
-Harmony the solver's reading asks every chosen domino placed and no gap, so k must fill it).
+castle may sit on the frame's centre cell, Harmony when k dominoes can fill the frame. A domino
+of a choice left out must fit nowhere in the final kingdom (:mod:`.discard`).
 
 >>> from kingdomino_kit.dominoes import dominoes
 >>> feed = ChoiceFeed(dominoes("41,36,1,48"), size=5, positions=[(2, 2)], start=None,
@@ -63,12 +63,10 @@ class ChoiceFeed:
                                                                    strict=True))
         free = size * size - 1 - len(fixed)
         self.k = min(choose, len(self.dominoes), most)
-        self.bonus = max(static_bonus(rules, size, castle) for castle in self.positions)
-        self._next: Choice | None = None
-        self._choices: Iterator[Choice] = iter(())
-        if not rules.harmony or (2 * choose == free and self.k == choose):
-            self._choices = choices(self.pieces, self.k, tuple(fixed))
-            self._next = next(self._choices, None)
+        self.bonus = max(static_bonus(rules, size, castle, fills=2 * self.k >= free)
+                         for castle in self.positions)
+        self._choices: Iterator[Choice] = choices(self.pieces, self.k, tuple(fixed))
+        self._next: Choice | None = next(self._choices, None)
         self.taken = 0
 
     def peek(self) -> int:

@@ -24,7 +24,7 @@ from kingdomino_kit.solver.inputs import FrameCell
 from kingdomino_kit.solver.pieces import Piece, piece_key, pieces_of, terrain_bound
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
 
-__all__ = ["CONSTRAINED_BONUSES", "FrameCell", "ModelData", "NEIGHBOURS", "Piece", "choice_bound",
+__all__ = ["FrameCell", "ModelData", "NEIGHBOURS", "Piece", "choice_bound",
            "model_data", "piece_key", "static_bonus", "terrain_bound"]
 
 NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -52,6 +52,14 @@ class ModelData:
         """Cells a new domino may cover (not the castle, not a fixed square)."""
         return [u for u in self.cells() if u != self.castle and u not in self.fixed]
 
+    def can_fill(self) -> bool:
+        """Whether the dominoes (all, or ``choose`` of them) are enough to fill every free cell:
+        Harmony is out of reach otherwise."""
+        count = sum(len(p.numbers) for p in self.pieces)
+        if self.choose is not None:
+            count = min(count, self.choose)
+        return 2 * count >= len(self.free_cells())
+
     def neighbours(self, u: FrameCell) -> list[FrameCell]:
         """The orthogonal neighbours of ``u`` inside the frame."""
         n = self.size
@@ -78,29 +86,25 @@ def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
         at_most = min(at_most, light, len(free) - light)
     if at_most < len(dominoes):
         bound = min(bound, choice_bound(pieces, at_most, tuple(fixed.values())))
-    bound += static_bonus(rules, size, castle)
+    placed = min(len(dominoes), choose if choose is not None else len(dominoes))
+    bound += static_bonus(rules, size, castle, fills=2 * placed >= size * size - 1 - len(fixed))
     return ModelData(size, castle, pieces, fixed, rules, choose, bound, settings)
 
 
-CONSTRAINED_BONUSES = frozenset({"harmony"})
-"""The bonus rules whose model is a constraint on the layout (the layouts that earn it), not a
-term of the objective: a model with one of them on holds only the layouts that earn it, so the
-best kingdom under the rules is the better of the models with and without it
-(:func:`~kingdomino_kit.solver.best_kingdom_under`)."""
-
-
-def static_bonus(rules: Rules, size: int, castle: FrameCell) -> int:
-    """The bonus points the model of one castle cell counts as a constant (the bonus part of
-    its static bound): Middle Kingdom on the frame's centre cell only (there every layout
-    earns it; elsewhere the model leaves it out), Harmony everywhere (its model makes "full"
-    a constraint).
+def static_bonus(rules: Rules, size: int, castle: FrameCell, fills: bool = True) -> int:
+    """The bonus points the model of one castle cell can add at most (the bonus part of its
+    static bound): Middle Kingdom on the frame's centre cell only (there every layout earns it,
+    a constant; elsewhere the model leaves it out), Harmony when ``fills`` (the dominoes to
+    place are enough to fill the frame; a term of the objective, earned by the full layouts).
 
     >>> static_bonus(Rules(middle_kingdom=True, harmony=True), 5, (2, 2))
     15
     >>> static_bonus(Rules(middle_kingdom=True, harmony=True), 5, (1, 2))
     5
+    >>> static_bonus(Rules(harmony=True), 5, (2, 2), fills=False)
+    0
     """
-    counted = {"middle_kingdom": castle == (size // 2, size // 2), "harmony": True}
+    counted = {"middle_kingdom": castle == (size // 2, size // 2), "harmony": fills}
     return sum(POINTS[name] for name in rules.bonuses if counted[name])
 
 

@@ -1,7 +1,7 @@
 """Free choice: the best kingdom from any k dominoes of a pool (the whole box by default).
 
 The theoretical maximum of a 5×5 kingdom is ``free_choice(12)``, of a 7×7 one
-``free_choice(24, size=7)``; with ``harmony=True`` exactly k dominoes fill the frame. Results
+``free_choice(24, size=7)``; with ``harmony=True`` +5 when k dominoes fill it. Results
 measured with this module are in ``docs/free_choice.md``.
 
 >>> sol = free_choice(1, pool=[41, 36, 48], workers=1)   # one domino: W|M3 scores 3

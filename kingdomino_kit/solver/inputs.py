@@ -17,7 +17,7 @@ from kingdomino_kit.infra.untrusted import check_count, check_search, shown
 from kingdomino_kit.kingdom import Kingdom
 
 __all__ = ["FrameCell", "castle_positions", "check_dominoes", "check_input", "check_numbers",
-           "check_room", "check_search", "fixed_squares", "harmony_fits"]
+           "check_room", "check_search", "fixed_squares"]
 
 D = TypeVar("D")
 
@@ -129,16 +129,3 @@ dominoes("1,2")), not 1
         check_room(len(given), size, SolverError, taken=len(start) if start is not None else 0)
     return given
 
-
-def harmony_fits(count: int, size: int, start: Kingdom | None, choose: int | None) -> bool:
-    """Whether the dominoes Harmony places — all ``count`` of them, or exactly ``choose`` —
-    are as many as the free cells of the size × size frame need (two cells each).
-
-    >>> harmony_fits(12, 5, None, None), harmony_fits(11, 5, None, None)
-    (True, False)
-    >>> harmony_fits(48, 5, None, 12), harmony_fits(10, 5, None, 12)
-    (True, False)
-    """
-    free = size * size - 1 - (len(start) if start is not None else 0)
-    placed = count if choose is None else choose
-    return placed <= count and 2 * placed == free

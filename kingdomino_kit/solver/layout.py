@@ -29,6 +29,7 @@ from ortools.sat.python import cp_model
 from kingdomino_kit.dominoes import Half
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
 from kingdomino_kit.solver.data import ModelData
+from kingdomino_kit.solver.discard import add_no_discard
 from kingdomino_kit.solver.inputs import FrameCell
 
 __all__ = ["LayoutModel", "bonus_variables", "frame_symmetries", "maximize",
@@ -98,6 +99,14 @@ def placement_variables(data: ModelData) -> LayoutModel:
         crowns[u] = half.crowns
     lm = LayoutModel(data, model, place, occupied, terrain, crowns)
     lm.extras["terrains"] = terrains
+    if data.settings.place_all and data.choose is not None:
+        model.add(sum(place.values()) == min(data.choose, sum(len(p.numbers)
+                                                              for p in data.pieces)))
+    elif data.settings.place_all:
+        for i, piece in enumerate(data.pieces):
+            model.add(sum(v for (j, _, _), v in place.items() if j == i) == len(piece.numbers))
+    elif not data.settings.free_discard:
+        add_no_discard(lm)
     return lm
 
 
@@ -139,28 +148,25 @@ def product(model: cp_model.CpModel, squares: Any, crowns: Any, sq_cap: int, cro
 
 
 def bonus_variables(lm: LayoutModel) -> Any:
-    """Middle Kingdom and Harmony, as constants and constraints.
+    """Middle Kingdom (a constant) and Harmony (a term), the bonuses of ``data.rules``.
 
     Middle Kingdom: the kingdom is its size × size grid, so the castle on the frame's centre
     cell earns it whatever the layout (every frame cell is within ±2, or ±3, of the centre);
     with the castle elsewhere the model leaves it out, and a layout that earns it anyway is
-    found again, with the bonus, at the centre cell. Harmony: every given (or chosen) domino
-    placed and the frame full — a constraint, its +5 a constant."""
+    found again, with the bonus, at the centre cell. Harmony: a bonus, never a constraint —
+    ``harmony`` (a boolean) may hold only when every cell of the frame is filled (which, with
+    no room for more, places every given or chosen domino); out of reach, it is 0."""
     data, model = lm.data, lm.model
     n = data.size
     bonus: Any = 0
     if data.rules.middle_kingdom and data.castle == (n // 2, n // 2):
         bonus += MIDDLE_KINGDOM_BONUS
-    if data.rules.harmony:  # read literally: all given (or chosen) dominoes, no gap
+    if data.rules.harmony and data.can_fill():
+        harmony = model.new_bool_var("harmony")
         for u in data.free_cells():
-            model.add(lm.occupied[u] == 1)
-        if data.choose is None:
-            for i, piece in enumerate(data.pieces):
-                model.add(sum(v for (j, _, _), v in lm.place.items() if j == i)
-                          == len(piece.numbers))
-        else:
-            model.add(sum(lm.place.values()) == data.choose)
-        bonus += HARMONY_BONUS
+            model.add_implication(harmony, lm.occupied[u])
+        lm.extras["harmony"] = harmony
+        bonus += HARMONY_BONUS * harmony
     return bonus
 
 

@@ -12,11 +12,12 @@ regions for the score), one domino per piece so that each keeps its place in the
   * a domino placed on cells ``a``, ``b`` has a half beside the castle, or beside a cell that an
     earlier domino filled with that half's terrain — the connection rule at the moment it came.
 
-A domino may be left out, as :func:`best_kingdom` may leave one out (a relaxation of the rule
-that only a domino with no legal place is discarded, so the answer is never below what the draft
-allowed). Every castle cell of one eighth of the frame is solved (the rule is symmetric); the
-layout is replayed through the rules *in the given order*, and its real score must equal the
-model's. With Harmony the best is the better of the best full layout (+5) and the best layout.
+A domino may be left out (a relaxation of the rule that only a domino with no legal place is
+discarded, so the answer is never below what the draft allowed; :func:`best_kingdom` keeps that rule
+in the final kingdom, :mod:`.discard`). Every castle cell of one eighth of the frame is solved (the
+rule is symmetric); the layout is replayed through the rules *in the given order*, and its real
+score must equal the model's. Harmony is a term of the objective: +5 for a full layout, never a
+constraint.
 
 >>> from kingdomino_kit.dominoes import dominoes
 >>> sol = best_in_order(dominoes("41,36"), workers=1)    # W|G2 then W|G1: 2 meadows × 3 crowns
@@ -39,7 +40,6 @@ from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import Rules, rules_or_flags
 from kingdomino_kit.solver.data import (
-    CONSTRAINED_BONUSES,
     ModelData,
     Piece,
     piece_key,
@@ -55,7 +55,7 @@ from kingdomino_kit.solver.layout import (
 )
 from kingdomino_kit.solver.position import extract_placements
 from kingdomino_kit.solver.rank_model import region_scores
-from kingdomino_kit.solver.settings import DEFAULT_SETTINGS
+from kingdomino_kit.solver.settings import SolverSettings
 from kingdomino_kit.solver.solution import Solution, Status
 
 __all__ = ["best_in_order", "ordered_model"]
@@ -69,7 +69,8 @@ def ordered_model(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
     pieces = tuple(Piece(piece_key(d), (d.number,)) for d in dominoes)
     bound = terrain_bound([h for d in dominoes for h in d.halves])
     bound += static_bonus(rules, size, castle)
-    data = ModelData(size, castle, pieces, {}, rules, None, bound, DEFAULT_SETTINGS)
+    loose = SolverSettings(free_discard=True)  # the module's relaxation: any domino may be left out
+    data = ModelData(size, castle, pieces, {}, rules, None, bound, loose)
     lm = placement_variables(data)
     _in_order(lm)
     return maximize(lm, region_scores(lm) + bonus_variables(lm), at_least)
@@ -121,8 +122,8 @@ def best_in_order(dominoes: Sequence[Domino], *, rules: Rules | None = None, siz
     ``order`` is that order (the dominoes left out missing).
 
     Castle cells are solved centre first, each asked only to beat the best layout so far (a
-    cell that cannot is proven so at once); with Harmony, full layouts first (the +5 makes them
-    strong and the "full" constraint small), then the others asked to beat the best full one.
+    cell that cannot is proven so at once); Harmony's +5 is a term of the objective, earned by
+    the full layouts (:func:`~kingdomino_kit.solver.layout.bonus_variables`).
     ``rules`` — or its shorthand ``size``, ``middle_kingdom``, ``harmony`` — as for
     :func:`~kingdomino_kit.solver.best_kingdom`.
     """
@@ -133,10 +134,7 @@ def best_in_order(dominoes: Sequence[Domino], *, rules: Rules | None = None, siz
     started = time.perf_counter()
     deadline = started + time_limit_s
     best = _Best()
-    constrained = [name for name in rules.bonuses if name in CONSTRAINED_BONUSES]
-    if constrained:  # the layouts that earn them first
-        _solve(dominoes, rules, rules, deadline, workers, seed, best)
-    _solve(dominoes, rules.without(*constrained), rules, deadline, workers, seed, best)
+    _solve(dominoes, rules, rules, deadline, workers, seed, best)
     seconds = time.perf_counter() - started
     if best.kingdom is None:
         return Solution(Status.UNKNOWN, 0, max(best.bound, 0), None, (), seconds)
@@ -161,13 +159,8 @@ class _Best:
 
 def _solve(dominoes: list[Domino], model_rules: Rules, rules: Rules, deadline: float,
            workers: int, seed: int, best: _Best) -> None:
-    """Solve every castle cell of the model of ``model_rules`` (with Harmony: the full layouts,
-    its +5 counted; without: every layout, Harmony's +5 not counted) for a layout that beats
-    ``best`` under ``rules``.
-
-    With Harmony the full layouts are solved first, so a full layout of the second pass
-    scores at most the best full one: the second pass's objective (no +5) bounds every layout
-    that could still beat ``best``."""
+    """Solve every castle cell of the model of ``model_rules`` (its bonuses terms of the
+    objective) for a layout that beats ``best`` under ``rules``."""
     size = rules.size
     for castle in castle_positions(size):
         target = best.score + 1 if best.kingdom is not None else None

@@ -32,7 +32,8 @@ from kingdomino_kit.solver.rank_model import build_model
 from kingdomino_kit.solver.set_model import add_cut_off_clauses, build_set_model, cut_off_sets
 from kingdomino_kit.solver.solution import Solution, Status, replay_order
 
-__all__ = ["Best", "Job", "SET_MODEL_WORKERS", "extract_placements", "solve_model"]
+__all__ = ["Best", "Job", "SET_MODEL_WORKERS", "extract_placements", "layout_cells",
+           "solve_model"]
 
 
 @dataclass
@@ -84,7 +85,7 @@ def extract_placements(lm: LayoutModel, value: Callable[[Any], int],
     return out
 
 
-def _layout_cells(lm: LayoutModel, value: Callable[[Any], int]
+def layout_cells(lm: LayoutModel, value: Callable[[Any], int]
                   ) -> dict[tuple[int, int], tuple[int, int]]:
     """The model's layout as ``cell → (terrain index, domino id)``, start squares with id -1."""
     cells = {u: (h.terrain.index, -1) for u, h in lm.data.fixed.items()}
@@ -123,12 +124,14 @@ class _Stream(cp_model.CpSolverSolutionCallback):
     def _record(self) -> None:
         lm = self.lm
         if "link" in lm.extras:  # the set model: larger cut-off sets are found here
-            self.cut_off = cut_off_sets(lm.data, _layout_cells(lm, self.value))
+            self.cut_off = cut_off_sets(lm.data, layout_cells(lm, self.value))
             if self.cut_off:
                 self.stop_search()
                 return
         placements = extract_placements(lm, self.value, self.dominoes)
-        kingdom, order = replay_order(placements, self.start, lm.data.size)
+        kingdom, order = replay_order(
+            placements, self.start, lm.data.size, choose=lm.data.choose,
+            given=None if lm.data.settings.free_discard else self.dominoes)
         real = _real(kingdom, lm.data)
         objective = int(self.objective_value)
         if objective > real:

@@ -35,8 +35,10 @@ from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.anneal import anneal_runs
 from kingdomino_kit.solver.beam import beam_layout
+from kingdomino_kit.solver.canonical import canonical_layout
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
+from kingdomino_kit.solver.discard import complete
 from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
 from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, Job, solve_model
 from kingdomino_kit.solver.progress import PENDING, START, Progress, ProgressTracker
@@ -130,7 +132,7 @@ class _Search:
     def incumbents(self) -> bool:
         """The beam's layout, then (7×7) an annealed one. Returns whether Ctrl-C came."""
         try:
-            if not self.rules.harmony and self.settings.beam:  # the models must beat a layout
+            if self.settings.beam:  # a real layout: the models must beat it
                 self._beam()
                 self._report()
             if self.feed is None:
@@ -148,7 +150,22 @@ class _Search:
         replayed, order = replay_order(order, self.start, self.size)
         if replayed != kingdom:
             raise SolverBug("the beam layout does not replay")
+        replayed, order = self._allowed(replayed, order, self.dominoes)
+        if self.settings.place_all and len(order) < min(self.choose or len(self.dominoes),
+                                                        len(self.dominoes)):
+            return  # not a layout of them all
         self.best.record(replayed, order, replayed.total(self.rules))
+
+    def _allowed(self, kingdom: Kingdom, order: tuple[Placement, ...], pool: list[Domino]
+                 ) -> tuple[Kingdom, tuple[Placement, ...]]:
+        """A heuristic's layout with what still fits placed (no voluntary discard), unless
+        the settings allow free discards."""
+        if self.settings.free_discard:
+            return kingdom, order
+        kingdom, order = complete(kingdom, order, pool,
+                                  choose=self.choose if pool is self.dominoes else None,
+                                  rules=self.rules)
+        return kingdom, order
 
     def _anneal(self, choice: int) -> None:
         """Anneal a full layout of one choice's dominoes (the pool's without free choice) up to
@@ -179,6 +196,9 @@ class _Search:
         placements = [Placement(d, (a[0] - r0, a[1] - c0), (b[0] - r0, b[1] - c0))
                       for d, a, b in found.placements]
         kingdom, order = replay_order(placements, None, self.size)
+        kingdom, order = self._allowed(kingdom, order, self.sets[choice])
+        if self.settings.place_all and len(order) < len(self.sets[choice]):
+            return  # not a layout of them all
         real = kingdom.total(self.rules)
         with self.best.lock:
             if self.best.record(kingdom, order, real):
@@ -326,7 +346,8 @@ class _Search:
         sooner when its slice is over and another solve waits)."""
         def run() -> None:
             try:
-                solve_model(job, self.datas[job.k], plan.use_sets, self.dominoes, self.start,
+                solve_model(job, self.datas[job.k], plan.use_sets,
+                            self.sets[self.rank[job.k][0]], self.start,
                             self.best, job.began + left, plan.workers, self.seed,
                             self.on_solution, self.started)
             finally:
@@ -358,9 +379,26 @@ class _Search:
         if best.score > bound:
             raise SolverBug(f"real score {best.score} above the proven bound {bound}")
         status = Status.OPTIMAL if everything and best.score == bound else Status.FEASIBLE
+        if (status == Status.OPTIMAL and self.feed is None and self.settings.canonical
+                and not interrupted):
+            self._canonical()
+            seconds = time.perf_counter() - self.started
         self._done(bound, status)
+        placed = {p.domino.number for p in best.order}
+        discarded = (() if self.chooses else
+                     tuple(sorted(d.number for d in self.dominoes if d.number not in placed)))
         return Solution(status, best.score, bound, best.kingdom, best.order, seconds,
-                        interrupted)
+                        interrupted, discarded)
+
+    def _canonical(self) -> None:
+        """Replace the proven best layout by the canonical one of its score (the same on every
+        run, :mod:`.canonical`), when the final pass finds it."""
+        best, settings = self.best, self.settings
+        use_sets = (settings.model_for_choice if self.chooses else settings.model) == "sets"
+        found = canonical_layout(self.datas, [best.bounds[k] for k in range(len(self.datas))],
+                                 best.score, self.dominoes, self.start, use_sets, self.seed)
+        if found is not None:
+            best.kingdom, best.order = found
 
     def _done(self, bound: int, status: Status) -> None:
         """The proof stream's last event."""

@@ -153,7 +153,7 @@ def build_set_model(data: ModelData, *, at_least: int | None = None) -> LayoutMo
 
 def _bonus(data: ModelData) -> int:
     """The bonuses the static bound counts for this castle cell."""
-    return static_bonus(data.rules, data.size, data.castle)
+    return static_bonus(data.rules, data.size, data.castle, data.can_fill())
 
 
 def _full_bound(data: ModelData) -> int:

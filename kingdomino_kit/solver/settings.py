@@ -49,12 +49,20 @@ class SolverSettings:
         layouts (:mod:`.anneal`), 5×5 / 7×7 (0: none); runs come before CP-SAT, on each new
         choice, and whenever they have had less than ``anneal_share`` of the time so far;
       * ``anneal_processes`` — one walk per worker at a time, each in a process of its own;
+      * ``canonical`` — once the optimum is proven (without free choice), a final pass of
+        deterministic solves picks the layout (:mod:`.canonical`): the same input and seed give
+        the same layout on every run;
       * ``side_by_side`` — with the set model and more than one worker, as many models are solved
         at once as there are workers, each with one CP-SAT worker (on these models one worker
         without LP proves as fast as two); a worker that would idle asks a busy position a
         level or two lower.
 
     Both models:
+      * ``free_discard`` — the old, loose reading: any subset of the dominoes may be left out.
+        Off by default: a domino left out must have no legal placement in the final kingdom
+        (:mod:`.discard`);
+      * ``place_all`` — every given domino must be placed (a puzzle's condition, "place them
+        all", not a rule of the game): no layout with one left out counts;
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
         min(light, dark) free cells' worth of dominoes fit.
 
@@ -84,6 +92,7 @@ class SolverSettings:
     anneal_share: float = 0.5
     anneal_processes: bool = True
     side_by_side: bool = True
+    canonical: bool = True
     parity: bool = True
     lp_forms: bool = True
     used_bound: bool = True
@@ -92,6 +101,8 @@ class SolverSettings:
     cost_sum: bool = True
     symmetry: bool = True
     dominance: bool = True
+    free_discard: bool = False
+    place_all: bool = False
 
     def __post_init__(self) -> None:
         for name in ("model", "model_for_choice"):

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import KingdominoError, SolverBug
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver.answer import (
@@ -25,6 +26,7 @@ from kingdomino_kit.solver.answer import (
     answer_json,
     placements_json,
 )
+from kingdomino_kit.solver.discard import discard_error
 
 __all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Solution", "Status",
            "replay_order"]
@@ -35,9 +37,11 @@ class Solution:
     """A solver answer: status, real score (bonuses included), proven bound, kingdom, order, time.
 
     ``status`` is a :class:`Status`; ``score`` is 0 and ``kingdom`` None when no layout was
-    found. ``interrupted`` says that Ctrl-C stopped the search that gave this answer (the
-    command line then leaves without the interpreter's shutdown, where OR-Tools 9.15 may abort
-    on a thread left by a stopped search).
+    found; ``discarded`` holds the numbers of the given dominoes left out, sorted (each one
+    fits nowhere in the kingdom; empty with free choice, where the pool is not all given).
+    ``interrupted`` says that Ctrl-C stopped the search that gave this answer (the command line
+    then leaves without the interpreter's shutdown, where OR-Tools 9.15 may abort on a thread
+    left by a stopped search).
     """
 
     status: Status
@@ -47,6 +51,7 @@ class Solution:
     order: tuple[Placement, ...]
     seconds: float
     interrupted: bool = False
+    discarded: tuple[int, ...] = ()
 
     @property
     def gap(self) -> int:
@@ -55,16 +60,21 @@ class Solution:
 
     def to_json(self) -> dict[str, Any]:
         """The ``solve --json`` answer (:func:`kingdomino_kit.solver.answer.answer_json`): status,
-        score, bound, the kingdom as text, the order with cells in the frame of that text, and
-        the seconds taken."""
+        score, bound, the kingdom as text, the order with cells in the frame of that text, the
+        seconds taken, then ``discarded``: the given dominoes left out (numbers, sorted)."""
         k = self.kingdom
         grid, order = ("", []) if k is None else (k.to_text(), placements_json(k, self.order))
-        return answer_json(self.status, self.score, self.bound, grid, order, self.seconds)
+        return answer_json(self.status, self.score, self.bound, grid, order, self.seconds,
+                           discarded=sorted(self.discarded))
 
 
 def replay_order(placements: Sequence[Placement], start: Kingdom | None = None,
-                 size: int = 5) -> tuple[Kingdom, tuple[Placement, ...]]:
-    """Place every placement through the rules (:meth:`Kingdom.place`) in a legal order.
+                 size: int = 5, *, given: Sequence[Domino] | None = None,
+                 choose: int | None = None) -> tuple[Kingdom, tuple[Placement, ...]]:
+    """Place every placement through the rules (:meth:`Kingdom.place`) in a legal order; with
+    ``given`` (the dominoes the layout was made from, ``choose`` of them when given), also check
+    that none left out has a legal placement in the final kingdom (no voluntary discard,
+    :func:`~kingdomino_kit.solver.discard.discard_error`): :class:`SolverBug` otherwise.
 
     Placing a domino never makes another one illegal (cells are distinct, the layout fits), so
     greedily placing any domino that is legal now finds an order whenever one exists.
@@ -90,6 +100,10 @@ def replay_order(placements: Sequence[Placement], start: Kingdom | None = None,
             break
         else:
             raise SolverBug(f"no legal order for the layout: stuck with {left}")
+    if given is not None:
+        problem = discard_error(kingdom, [p.domino.number for p in order], given, choose)
+        if problem is not None:
+            raise SolverBug(f"{problem}:\n{kingdom}")
     return kingdom, tuple(order)
 
 

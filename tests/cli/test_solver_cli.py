@@ -21,7 +21,8 @@ def test_json_contract_and_order_in_the_grid_frame() -> None:
     out = run("--dominoes", "41,36,48", "--middle-kingdom", "--json", "--workers", "2")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert set(data) == {"status", "score", "bound", "grid", "order", "seconds"}
+    assert set(data) == {"status", "score", "bound", "grid", "order", "seconds", "discarded"}
+    assert data["discarded"] == []
     assert data["status"] == "OPTIMAL" and data["score"] == data["bound"]
     assert isinstance(data["seconds"], float)
     # replay the order in the text frame of the grid: cells minus the castle's text position
@@ -44,9 +45,36 @@ def test_start_file_and_harmony(tmp_path: Path) -> None:
     kingdom, _ = parse_text(data["grid"])
     assert kingdom.is_harmony()
     assert data["score"] == kingdom.total(harmony=True) == data["bound"]
+    # L|L and G|G fit none of the gaps: both left out, Harmony out of reach is only no bonus
     out = run("--dominoes", "7,10", "--start", str(start), "--harmony", "--json")
     assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout)["status"] == "INFEASIBLE"
+    data = json.loads(out.stdout)
+    assert (data["status"], data["order"], data["discarded"]) == ("OPTIMAL", [], [7, 10])
+    assert data["score"] == data["bound"] == Kingdom.from_text(start.read_text()).score()
+    text = run("--dominoes", "7,10", "--start", str(start), "--harmony").stdout
+    assert "left out: 7, 10" in text
+
+
+def test_harmony_with_eleven_dominoes_answers_the_best_kingdom() -> None:
+    out = run("--dominoes", "1,2,3,4,5,6,7,8,9,10,11", "--harmony", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["status"] == "OPTIMAL" and data["grid"]
+    kingdom, _ = parse_text(data["grid"])
+    placed = sorted(item["domino"] for item in data["order"])
+    assert sorted(placed + data["discarded"]) == list(range(1, 12))
+    assert not [n for n in data["discarded"] if kingdom.legal_placements(domino(n))]
+
+
+def test_every_domino_that_fits_is_placed_unless_free_discard() -> None:
+    out = run("--dominoes", "3,17,22,41,48", "--json", "--workers", "1")
+    data = json.loads(out.stdout)
+    kingdom, _ = parse_text(data["grid"])
+    assert data["status"] == "OPTIMAL"
+    assert not [n for n in data["discarded"] if kingdom.legal_placements(domino(n))]
+    loose = json.loads(run("--dominoes", "3,17,22,41,48", "--json", "--workers", "1",
+                           "--free-discard").stdout)
+    assert loose["status"] == "OPTIMAL" and loose["score"] == data["score"]
 
 
 @pytest.mark.parametrize("args,message", [

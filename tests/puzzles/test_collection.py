@@ -238,3 +238,21 @@ def test_the_optimal_answers_of_the_easy_puzzles_are_recounted(puzzle: Puzzle) -
                if puzzle.rules.total(k) == puzzle.solution.optimum}
     assert len(classes) == puzzle.optimal_answers
     assert count_optimal(puzzle).answers == len(classes)
+
+
+STORED = [p for p in COLLECTION if p.kind != "next-placement"]
+
+
+@pytest.mark.parametrize("puzzle", STORED, ids=[p.id for p in STORED])
+def test_stored_answers_leave_out_only_dominoes_that_fit_nowhere(puzzle: Puzzle) -> None:
+    """No voluntary discard: a stored layout leaves out a domino only when it has no legal
+    placement in it (with ``place: k``, as many of the set as k minus those placed)."""
+    assert puzzle.solution is not None
+    kingdom = replay(puzzle)
+    placed = {p.domino.number for p in puzzle.solution.order}
+    left = [n for n in puzzle.dominoes if n not in placed]
+    nowhere = [n for n in left if not kingdom.legal_placements(domino(n))]
+    if isinstance(puzzle.place, int):
+        assert len(nowhere) >= min(puzzle.place, len(puzzle.dominoes)) - len(placed)
+    else:
+        assert nowhere == left

@@ -18,14 +18,17 @@ import pytest
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.infra.tables import read_metadata
+from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.solver.batch import (
     OPTIMA,
+    BatchRules,
     journal_path,
     optimum_kingdom,
     random_sets,
     read_optima,
     read_sets,
     solve_many,
+    solve_set,
 )
 from tests.reference import exhaustive_best
 
@@ -58,7 +61,7 @@ def test_each_row_is_the_optimum_of_its_set() -> None:
         assert row["dominoes"] == sorted(numbers)
         assert row["status"] == "OPTIMAL"
         assert row["score"] == row["bound"] == exhaustive_best(dominoes(list(numbers)))
-        kingdom, order = optimum_kingdom(row["grid"], row["order"])
+        kingdom, order = optimum_kingdom(row["grid"], row["order"], given=numbers)
         assert kingdom.score() == row["score"] and kingdom.to_text() == row["grid"]
         assert {p.domino.number for p in order} <= set(numbers)
 
@@ -68,12 +71,20 @@ def test_the_bonus_rules_reach_the_solver() -> None:
     for row, numbers in zip(frame.to_dict("records"), SMALL[:3], strict=True):
         assert row["score"] == exhaustive_best(dominoes(list(numbers)), middle_kingdom=True)
         assert row["status"] == "OPTIMAL"
-    # harmony's +5 needs a full kingdom: three dominoes cannot fill 5×5, so the set's best
-    # kingdom is the one without the bonus (not "infeasible")
-    assert exhaustive_best(dominoes(list(SMALL[1])), harmony=True) is None
+    # three dominoes cannot fill 5×5: Harmony's +5 is out of reach, the best kingdom stands
     row = solve_many(SMALL[1:2], harmony=True).to_dict("records")[0]
-    assert (row["status"], row["score"]) == ("OPTIMAL", exhaustive_best(dominoes(list(SMALL[1]))))
-    assert row["order"]
+    assert (row["status"], row["score"]) == (
+        "OPTIMAL", exhaustive_best(dominoes(list(SMALL[1])), harmony=True))
+    optimum_kingdom(row["grid"], row["order"], given=SMALL[1])
+
+
+def test_a_row_that_leaves_out_a_domino_that_fits_is_refused() -> None:
+    row = solve_set(((41, 36), BatchRules()))
+    kingdom, _ = optimum_kingdom(row[5], row[6], given=(41, 36))
+    assert len(kingdom) == 4
+    alone = best_kingdom(dominoes("41"), workers=1).to_json()  # 36 fits beside it
+    with pytest.raises(KingdominoError, match="domino 36 is left out"):
+        optimum_kingdom(alone["grid"], alone["order"], given=(41, 36))
 
 
 def test_rows_are_the_answers_of_solve_json(tmp_path: Path) -> None:

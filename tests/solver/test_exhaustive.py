@@ -67,9 +67,6 @@ def test_start_and_harmony_agree(numbers: str, middle: bool) -> None:
     for harmony in (False, True):
         expected = exhaustive_best(doms, start=START, middle_kingdom=middle, harmony=harmony)
         sol = best_kingdom(doms, start=START, middle_kingdom=middle, harmony=harmony, workers=2)
-        if expected is None:
-            assert sol.status == "infeasible" and sol.kingdom is None
-            continue
         assert sol.status == "optimal"
         assert sol.score == sol.bound == expected
         check_solution(sol, doms, START, middle_kingdom=middle, harmony=harmony)
@@ -80,17 +77,17 @@ def test_start_and_harmony_agree(numbers: str, middle: bool) -> None:
 @pytest.mark.parametrize("numbers,middle", [("41,48", False), ("13,41", True), ("7,10", False)])
 def test_best_under_the_rules_counts_harmony_as_a_player_s_score_does(numbers: str,
                                                                      middle: bool) -> None:
-    """With Harmony on, the best kingdom under the rules is the better of the best layout and
-    the best full one (+5), each found here by exhaustive search; when no layout fills the
-    frame (7 and 10 cannot fill the start's gaps) it is still the best kingdom, not none."""
+    """With Harmony on, the best kingdom under the rules counts the +5 as a player's score
+    does (found here by exhaustive search, Harmony a bonus); when no layout fills the frame
+    (7 and 10 cannot fill the start's gaps) it is still the best kingdom, not none."""
     doms = [domino(n) for n in numbers.split(",")]
     rules = Rules(middle_kingdom=middle, harmony=True)
     plain = exhaustive_best(doms, start=START, middle_kingdom=middle)
-    full = exhaustive_best(doms, start=START, middle_kingdom=middle, harmony=True)
-    assert plain is not None
+    scored = exhaustive_best(doms, start=START, middle_kingdom=middle, harmony=True)
+    assert plain >= 0 and scored >= plain
     sol = best_kingdom_under(doms, rules, start=START, workers=2)
     assert sol.status == "optimal"
-    assert sol.score == sol.bound == max(plain, -1 if full is None else full)
+    assert sol.score == sol.bound == scored
     assert sol.kingdom is not None and sol.kingdom.total(rules) == sol.score
     assert best_kingdom_under(doms, rules.without("harmony"), start=START).score == plain
 
@@ -100,21 +97,39 @@ def test_more_dominoes_than_the_start_leaves_room_for() -> None:
         best_kingdom([domino(n) for n in (48, 32, 1)], start=START)
 
 
-def test_unsatisfiable_start_is_infeasible() -> None:
-    # L|L and G|G touch no lake, grassland or castle in the gaps: with harmony, no layout.
+def test_harmony_out_of_reach_is_no_bonus_not_infeasible() -> None:
+    # L|L and G|G touch no lake, grassland or castle in the gaps: both are left out, the start
+    # stays as it is, Harmony's +5 is simply out of reach
     doms = [domino(7), domino(10)]
-    assert exhaustive_best(doms, start=START, harmony=True) is None
+    assert exhaustive_best(doms, start=START, harmony=True) == START.score()
     sol = best_kingdom(doms, start=START, harmony=True, workers=2)
-    assert sol.status == "infeasible"
-    assert sol.kingdom is None and sol.order == ()
+    assert (sol.status, sol.score, sol.bound) == ("optimal", START.score(), START.score())
+    assert sol.kingdom == START and sol.order == () and sol.discarded == (7, 10)
+
+
+def test_eleven_dominoes_with_harmony_answer_the_best_kingdom() -> None:
+    doms = [domino(n) for n in range(1, 12)]
+    sol = best_kingdom(doms, harmony=True, workers=2, time_limit_s=60)
+    assert sol.status == "optimal" and sol.kingdom is not None
+    assert sol.score == sol.bound == best_kingdom(doms, workers=2, time_limit_s=60).score
+    check_solution(sol, doms, harmony=True)
+
+
+@pytest.mark.parametrize("numbers,middle", [("41,48,38", True), ("46,45,40", False)])
+def test_harmony_is_a_bonus_on_small_sets(numbers: str, middle: bool) -> None:
+    doms = [domino(n) for n in numbers.split(",")]
+    sol = best_kingdom(doms, harmony=True, middle_kingdom=middle, workers=2, time_limit_s=60)
+    expected = exhaustive_best(doms, harmony=True, middle_kingdom=middle)
+    assert (sol.status, sol.score, sol.bound) == ("optimal", expected, expected)
+    check_solution(sol, doms, harmony=True, middle_kingdom=middle)
 
 
 def test_choose_limits_the_count() -> None:
     doms = [domino(n) for n in (48, 47, 46)]
     sol = best_kingdom(doms, choose=1, workers=2)
     assert sol.status == "optimal" and len(sol.order) == 1
-    assert sol.score == max(exhaustive_best([d]) or 0 for d in doms)
-    check_solution(sol, doms)
+    assert sol.score == exhaustive_best(doms, choose=1)
+    check_solution(sol, doms, choose=1)
 
 
 def test_on_solution_streams_improvements() -> None:
