@@ -12,9 +12,12 @@ them.
 >>> from kingdomino_kit.puzzles import Puzzle
 >>> p = Puzzle("demo", "Two crowns", "best-kingdom", 1, "Place both.", (41, 15))
 >>> board = PuzzleBoard(p)
->>> board.click(0, 1); board.check().score
+>>> board.click(0, 1); board.check() is None, board.message
 True
-2
+(True, 'Not finished: 1 domino to place (or to discard, when one fits nowhere), then Check.')
+>>> board.click(1, 1); board.check().score
+True
+4
 """
 
 from __future__ import annotations
