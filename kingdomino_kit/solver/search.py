@@ -381,7 +381,10 @@ class _Search:
         status = Status.OPTIMAL if everything and best.score == bound else Status.FEASIBLE
         if (status == Status.OPTIMAL and self.feed is None and self.settings.canonical
                 and not interrupted):
-            self._canonical()
+            try:
+                self._canonical()
+            except KeyboardInterrupt:  # Ctrl-C in the last pass: the proven layout stands
+                interrupted = True
             seconds = time.perf_counter() - self.started
         self._done(bound, status)
         placed = {p.domino.number for p in best.order}
