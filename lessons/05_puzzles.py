@@ -41,7 +41,7 @@ from kingdomino_kit.widgets import PuzzleBoard
 # %%
 collection = load_collection()
 print(len(collection), "puzzles")
-print(Counter(p.kind for p in collection))
+print(Counter(str(p.kind) for p in collection))
 for p in collection[:12]:
     gap = p.solution.optimum - p.greedy_score
     print(f"{p.id:<20} level {p.level}  greedy gap {gap}  {p.title}")

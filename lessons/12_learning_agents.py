@@ -23,6 +23,7 @@
 # them. Numpy only, seeded, under a minute of training.
 
 # %%
+# %matplotlib inline
 import gymnasium
 import matplotlib.pyplot as plt
 import numpy as np
