@@ -62,7 +62,8 @@ def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
             "--VoilaConfiguration.show_tracebacks=False",
             "--MappingKernelManager.cull_idle_timeout=900",
             "--MappingKernelManager.cull_interval=60",
-            "--MappingKernelManager.cull_connected=False"]
+            "--MappingKernelManager.cull_connected=False",
+            "--KernelManager.transport=ipc"]  # no TCP port to race for when many start at once
     names = {"127.0.0.1", "localhost", host.lower()}
     if not args.classroom:
         return argv, ClassConfig(hosts=tuple(sorted(names))), \
