@@ -182,7 +182,7 @@ for r in range(5):
 # %% [markdown]
 # ## A castle puzzle, solved twice
 #
-# The kit's castle puzzles (`kingdomino_kit/kingdoms/collection/`) ask where your last
+# The kit's castle puzzles (`puzzles/kingdoms/`) ask where your last
 # castles — and the tiles still to come — should go. The number of distinct layouts is a
 # multinomial count: choose cells for each kind of piece in turn.
 

@@ -1,6 +1,6 @@
 """Generate the puzzle collection with the CP-SAT solver (seeded, reproducible).
 
-The files go to ``kingdomino_kit/puzzles/collection/`` (``--out`` to write elsewhere).
+The files go to ``puzzles/kingdomino/`` (``--out`` to write elsewhere).
 
     .venv/bin/python scripts/make_puzzles.py              # write the missing puzzles
     .venv/bin/python scripts/make_puzzles.py --force      # regenerate every puzzle
@@ -49,7 +49,7 @@ from kingdomino_kit.puzzles.generate import PLANS, Plan, default_solve, draft, h
 from kingdomino_kit.puzzles.measure import spread_table
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "kingdomino_kit" / "puzzles" / "collection"
+OUT = ROOT / "puzzles" / "kingdomino"
 BATCH = ROOT / "build" / "puzzles" / "batch.parquet"
 
 

@@ -195,9 +195,9 @@ def probes(folder: Path, v: dict[str, Any]) -> list[Probe]:
     # solver flags in every solver command
     solvers: list[list[str]] = [
         ["solve", "--dominoes", "1,2"],
-        ["puzzle", "solve", str(ROOT / "kingdomino_kit/puzzles/collection/01-best-kingdom.json")],
+        ["puzzle", "solve", str(ROOT / "puzzles/kingdomino/01-best-kingdom.json")],
         ["origins", "solve", "1,2"],
-        ["kingdoms", "solve", str(ROOT / "kingdomino_kit/kingdoms/collection/"
+        ["kingdoms", "solve", str(ROOT / "puzzles/kingdoms/"
                                   "k01-three-castles.json")],
     ]
     for base in solvers:
@@ -360,7 +360,7 @@ def probes(folder: Path, v: dict[str, Any]) -> list[Probe]:
         label = ".".join(map(str, path))
         add(f"puzzle check: {label} = {value!r}"[:70], "puzzle", "check",
             j(f"p-{len(out)}.json", mutated(p, path, value)))
-    pz = str(ROOT / "kingdomino_kit/puzzles/collection/11-complete.json")
+    pz = str(ROOT / "puzzles/kingdomino/11-complete.json")
     add("puzzle check --answer binary", "puzzle", "check", pz, "--answer", "-", stdin=binary,
         env=strict)
     add("puzzle check --answer 10 MB", "puzzle", "check", pz, "--answer", "-", stdin=huge)

@@ -2,7 +2,7 @@
 
 The format ``kingdoms-puzzle/1`` follows the kit's Kingdomino puzzles (``id``, ``title``,
 ``level``, ``question``, ``solution.optimum``, ``solution.proof``) and lives in
-``kingdomino_kit/kingdoms/collection/``; cells count from 1:
+``puzzles/kingdoms/``; cells count from 1:
 
 ==============  ===================================================================
 field           meaning
@@ -32,6 +32,7 @@ field           meaning
 from __future__ import annotations
 
 import random
+from importlib.resources import files
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -204,8 +205,9 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
 
 
 def castle_collection() -> Path:
-    """The folder of the castle puzzles shipped with the kit (package data)."""
-    return Path(__file__).resolve().parent / "collection"
+    """The folder of the castle puzzles shipped with the kit (package data: the repository's
+    top-level ``puzzles/kingdoms/``, seen from the package as ``collection/kingdoms``)."""
+    return Path(str(files("kingdomino_kit") / "collection" / "kingdoms"))
 
 
 def castle_puzzles(directory: str | Path | None = None) -> list[CastlePuzzle]:

@@ -521,8 +521,10 @@ def load_collection(directory: str | Path | Traversable | None = None) -> list[P
 def default_collection() -> Traversable:
     """The folder of the collection shipped with the kit, found as package data
     (:func:`importlib.resources.files`): it is wherever the package is installed, never a
-    path into a source checkout."""
-    return files("kingdomino_kit.puzzles") / "collection"
+    path into a source checkout. In the repository it is the top-level ``puzzles/kingdomino/``,
+    which the package sees as ``collection/kingdomino`` (``kingdomino_kit/collection`` links to
+    ``puzzles/``; a wheel holds the files themselves)."""
+    return files("kingdomino_kit") / "collection" / "kingdomino"
 
 
 def collection_ids() -> list[str]:

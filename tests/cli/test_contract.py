@@ -177,10 +177,10 @@ def test_origins_play_replay_is_an_alias_of_replay() -> None:
 # --------------------------------------------------------------------------------- solve
 SOLVES = {
     "kingdomino": ["solve", "--dominoes", "41,36,48", "--workers", "1"],
-    "puzzle": ["puzzle", "solve", ROOT / "kingdomino_kit/puzzles/collection/01-best-kingdom.json",
+    "puzzle": ["puzzle", "solve", ROOT / "puzzles/kingdomino/01-best-kingdom.json",
                "--workers", "1"],
     "kingdoms": ["kingdoms", "solve",
-                 ROOT / "kingdomino_kit/kingdoms/collection/k01-three-castles.json"],
+                 ROOT / "puzzles/kingdoms/k01-three-castles.json"],
     "origins": ["origins", "solve", "36,18", "--workers", "1"],
 }
 

@@ -119,7 +119,7 @@ NUMBERS = st.sampled_from(["0", "-1", "1", "2", "0.5", "nan", "inf", "-inf", "1e
 @given(flag=st.sampled_from(["--time-limit", "--workers", "--seed"]), value=NUMBERS,
        command=st.sampled_from([["solve", "--dominoes", "41,36"], ["origins", "solve", "45,46"],
                         ["kingdoms", "solve", str(Path(__file__).resolve().parents[2] /
-                                                  "kingdomino_kit/kingdoms/collection/"
+                                                  "puzzles/kingdoms/"
                                                   "k01-three-castles.json")]]))
 def test_solver_flags_are_checked(flag: str, value: str, command: list[str], capsys: Any,
                                   monkeypatch: Any) -> None:

@@ -18,13 +18,13 @@ from kingdomino_kit.puzzles import KINDS, Puzzle, default_collection, load_colle
 from kingdomino_kit.puzzles.grading import build_order, decompose, grade, replay
 from kingdomino_kit.puzzles.measure import count_optimal, every_answer_optimal, greedy_score
 
-PACKAGE = Path(__file__).resolve().parents[2] / "kingdomino_kit"
-COLLECTION = load_collection(PACKAGE / "puzzles" / "collection")
+TOP = Path(__file__).resolve().parents[2] / "puzzles" / "kingdomino"
+COLLECTION = load_collection(TOP)
 IDS = [p.id for p in COLLECTION]
 
 
 def test_the_collection_is_the_packaged_default() -> None:
-    assert default_collection() == PACKAGE / "puzzles" / "collection"
+    assert Path(str(default_collection())).resolve() == TOP
 
 
 def test_collection_size_kinds_and_levels() -> None:

@@ -21,7 +21,7 @@ def test_the_kinds_are_the_names_of_the_format() -> None:
 
 def test_every_stored_puzzle_loads_with_its_kind_and_writes_it_back_unchanged() -> None:
     stored = {p.name: json.loads(p.read_text()) for p in
-              files("kingdomino_kit.puzzles").joinpath("collection").iterdir()
+              files("kingdomino_kit").joinpath("collection", "kingdomino").iterdir()
               if p.name.endswith(".json")}
     puzzles = load_collection()
     assert len(puzzles) == len(stored)
