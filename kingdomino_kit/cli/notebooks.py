@@ -27,7 +27,7 @@ from kingdomino_kit.cli.contract import seconds
 from kingdomino_kit.exercises.editions import count_solutions, student_edition, teacher_edition
 from kingdomino_kit.grading.nbgrader import nbgrader_source
 
-SOURCE = re.compile(r"^\d\d_[a-z0-9_]+\.py$")
+SOURCE = re.compile(r"^\d\d[a-z]?_[a-z0-9_]+\.py$")  # 04_cp_sat, 04b_highest_score
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -70,7 +70,11 @@ def sources(folder: Path, only: str | None) -> list[Path]:
 def execute(nb: Any, name: str, cwd: Path, timeout: float) -> float:
     """Run the notebook in a fresh kernel with ``cwd`` as its folder; returns the seconds."""
     began = time.perf_counter()
+    # No widget state in the stored notebook: nbconvert (nbviewer, the HTML export) then shows
+    # each board's still picture instead of a view it needs a script from the web to draw
+    # (kingdomino_kit.widgets.picture says what each viewer shows).
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
+                            store_widget_state=False,
                             resources={"metadata": {"path": str(cwd)}})
     try:
         client.execute()

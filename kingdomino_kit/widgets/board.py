@@ -37,7 +37,7 @@ from kingdomino_kit.dominoes import DOMINOES, Domino, dominoes
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.render import cell_name, domino_words, name_cells
+from kingdomino_kit.render import cell_name, domino_words, kingdom_svg, kingdom_words, name_cells
 from kingdomino_kit.rules import BONUS_NAMES, Rules, rules_or_flags
 from kingdomino_kit.widgets.markup import (
     breakdown_table,
@@ -47,6 +47,7 @@ from kingdomino_kit.widgets.markup import (
     kingdom_grid,
     reach_frame,
 )
+from kingdomino_kit.widgets.picture import StaticPicture, column_svg, dominoes_svg, text_svg
 from kingdomino_kit.widgets.view import ActionView
 
 __all__ = ["KingdomBoard", "WidgetError", "ROTATIONS", "KEYS_HELP", "first_cells", "parse_hand",
@@ -128,7 +129,7 @@ def first_cells(placements: Iterable[Placement], rotation: int) -> set[Cell]:
     return cells
 
 
-class KingdomBoard(ActionView):
+class KingdomBoard(StaticPicture, ActionView):
     """A clickable kingdom with a hand of dominoes, undo/redo, live score and its breakdown.
 
     ``hand``: the dominoes to choose from (see :func:`parse_hand`); ``kingdom``: a starting
@@ -491,6 +492,22 @@ class KingdomBoard(ActionView):
                 f'<div class="kk-keys-help">{escape(KEYS_HELP)}</div></div></div>'
                 f'<div class="kk-message kk-{kind}">{escape(self.message)}</div>{export}'
                 f"{self.extra_panel()}</div>")
+
+    def picture(self) -> str:
+        """The board as a still picture: the hand, the kingdom (scoring properties outlined) and
+        the score — what a stored notebook shows before it runs."""
+        parts = [text_svg(self.title, bold=True)] if self.title else []
+        if self.hand:
+            parts.append(dominoes_svg(self.hand, words="the hand"))
+        parts.append(kingdom_svg(self.kingdom, frame=reach_frame(self.kingdom),
+                                 highlight=[p for p in self.kingdom.properties() if p.score]))
+        parts.append(text_svg(f"Score: {self.total()}", bold=True))
+        return column_svg(parts, words=self.picture_words())
+
+    def picture_words(self) -> str:
+        hand = ", ".join(str(d.number) for d in self.hand) or "none"
+        return (f"{self.title or 'Kingdom builder'}: {kingdom_words(self.kingdom)}; score "
+                f"{self.total()}; dominoes in the hand: {hand}. Run the notebook to play.")
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(size={self.kingdom.size}, placed={len(self.kingdom)} "

@@ -37,10 +37,11 @@ from kingdomino_kit.game.coach import (
 )
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.render import name_cells
+from kingdomino_kit.render import kingdom_svg, name_cells
 from kingdomino_kit.solver import Solution
 from kingdomino_kit.widgets.board import WidgetError
 from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid
+from kingdomino_kit.widgets.picture import StaticPicture, column_svg, text_svg
 from kingdomino_kit.widgets.view import ActionView, stylesheet
 
 __all__ = ["CoachView"]
@@ -48,7 +49,7 @@ __all__ = ["CoachView"]
 CELL = 22
 
 
-class CoachView(ActionView):
+class CoachView(StaticPicture, ActionView):
     """The replay of a coached game (see the module): give ``report``, or ``log`` and
     ``player`` with the keywords of :func:`~kingdomino_kit.game.coach.coach` (``playouts``,
     ``seconds``, ``solve``, …). ``step`` is how many actions of the game have been played."""
@@ -281,6 +282,23 @@ class CoachView(ActionView):
                         f"<td>{'' if d.exact_regret is None else d.exact_regret}</td></tr>")
         rows.append("</tbody></table>")
         return "".join(rows)
+
+    def picture(self) -> str:
+        """The coach as a still picture: the player's kingdom at the shown step, with the
+        score and the points the coach estimates were lost."""
+        r = self.report
+        kingdom = (r.kingdom if self.step >= self.last_step
+                   else self.game_at(self.step).kingdom(r.player))
+        head = (f"Coach · player {r.player} scored {r.score}; estimated points lost "
+                f"{r.lost:.1f} over {len(r.decisions)} decisions")
+        return column_svg([text_svg(head, bold=True), kingdom_svg(kingdom, cell=30),
+                           text_svg(f"player {r.player}'s kingdom at step {self.step} of "
+                                    f"{self.last_step}")], words=self.picture_words())
+
+    def picture_words(self) -> str:
+        r = self.report
+        return (f"Coach of player {r.player}: scored {r.score}, estimated {r.lost:.1f} points "
+                f"lost over {len(r.decisions)} decisions. Run the notebook to replay the game.")
 
     def __repr__(self) -> str:
         return (f"CoachView(player {self.report.player}, step {self.step} of {self.last_step}, "

@@ -35,7 +35,7 @@ from kingdomino_kit.game import (
 )
 from kingdomino_kit.grid import DIRECTIONS
 from kingdomino_kit.kingdom import Placement
-from kingdomino_kit.render import cell_name, domino_words, name_cells
+from kingdomino_kit.render import cell_name, domino_words, kingdom_svg, name_cells
 from kingdomino_kit.seeds import seat_seed
 from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
 from kingdomino_kit.widgets.markup import (
@@ -45,6 +45,13 @@ from kingdomino_kit.widgets.markup import (
     escape,
     kingdom_grid,
     reach_frame,
+)
+from kingdomino_kit.widgets.picture import (
+    StaticPicture,
+    column_svg,
+    dominoes_svg,
+    row_svg,
+    text_svg,
 )
 from kingdomino_kit.widgets.view import ActionView
 
@@ -58,7 +65,7 @@ KEYS_HELP = ("Tab reaches the dominoes of the line and the buttons, Enter or Spa
              "kingdom, Enter places, R rotates.")
 
 
-class DraftTable(ActionView):
+class DraftTable(StaticPicture, ActionView):
     """A whole game against bots: ``players`` 2–4, ``bots`` for the other players (names for
     :func:`kingdomino_kit.bots.make_bot` such as ``"greedy"``, ``"random"``, ``"strong"``, or bot
     objects; the last one repeats), ``human`` your player number or ``None`` to watch bots
@@ -448,6 +455,32 @@ class DraftTable(ActionView):
                         f"<td>{r['bonus']}</td></tr>")
         rows.append("</tbody></table>")
         return "".join(rows)
+
+    def picture(self) -> str:
+        """The table as a still picture: the round, then every player's kingdom and score."""
+        game = self.game
+        scores = game.scores()
+        boards = []
+        for player in range(self.options.players):
+            kingdom = game.kingdom(player)
+            boards.append(column_svg(
+                [text_svg(f"{self.player_name(player)}: {scores[player]} points", bold=True),
+                 kingdom_svg(kingdom, cell=28, frame=compact_frame(kingdom))],
+                words=f"{self.player_name(player)}: {scores[player]} points", gap=2))
+        head = "game over" if game.is_over else f"{self.round_words()} · {self.turn_words()}"
+        parts = [text_svg(head)]
+        if game.line and not game.is_over:
+            parts.append(dominoes_svg(game.line, words="the line of dominoes to claim"))
+        parts.append(row_svg(boards, words="the kingdoms", gap=16))
+        return column_svg(parts, words=self.picture_words())
+
+    def picture_words(self) -> str:
+        scores = self.game.scores()
+        return (f"A game of {self.options.players} players, "
+                + ("game over" if self.game.is_over else self.round_words()) + "; scores "
+                + ", ".join(f"{self.player_name(p)} {scores[p]}"
+                            for p in range(self.options.players))
+                + ". Run the notebook to play.")
 
     def __repr__(self) -> str:
         state = "over" if self.game.is_over else f"round {self.game.round}, {self.phase}"

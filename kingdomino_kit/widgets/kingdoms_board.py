@@ -25,11 +25,12 @@ from kingdomino_kit.kingdoms.actions import Action
 from kingdomino_kit.kingdoms.board import COLS, ROWS, Board
 from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
-from kingdomino_kit.kingdoms.render import board_svg, cell_words
+from kingdomino_kit.kingdoms.render import board_svg, board_words, cell_words
 from kingdomino_kit.kingdoms.scoring import SegmentScore, score_board
 from kingdomino_kit.kingdoms.tiles import Tile
 from kingdomino_kit.widgets.board import move_cursor
 from kingdomino_kit.widgets.markup import button, escape
+from kingdomino_kit.widgets.picture import StaticPicture, column_svg, text_svg
 from kingdomino_kit.widgets.view import ActionView
 
 __all__ = ["ScoringBoard", "KingdomsTable", "KEYS_HELP"]
@@ -63,7 +64,7 @@ def _segment_table(segments: Sequence[SegmentScore]) -> str:
     return "".join(rows)
 
 
-class ScoringBoard(ActionView):
+class ScoringBoard(StaticPicture, ActionView):
     """A board whose cells explain their row and column when clicked.
 
     ``gold`` (a trait) holds each player's gold for the whole board.
@@ -125,6 +126,17 @@ class ScoringBoard(ActionView):
         gold = ", ".join(f"{p} {g:+d}" for p, g in self.gold.items())
         return f"<ScoringBoard gold {gold}; selected {self.selected}>"
 
+    def picture(self) -> str:
+        """The board as a still picture, with the gold of each player."""
+        gold = " · ".join(f"{p}: {g:+d}" for p, g in self.gold.items())
+        return column_svg([board_svg(self.board, title=self.title or None),
+                           text_svg(f"gold {gold}", bold=True)], words=self.picture_words())
+
+    def picture_words(self) -> str:
+        gold = ", ".join(f"{p} {g:+d}" for p, g in self.gold.items())
+        return (f"{board_words(self.board)}; gold {gold}. Run the notebook to score a row and a "
+                "column by clicking a cell.")
+
     def _render(self) -> None:
         segs = self.segments
         svg = board_svg(self.board, highlight=[s.cells for s in segs], clickable=True,
@@ -137,7 +149,7 @@ class ScoringBoard(ActionView):
         self.html = _board_html(f"gold {escape(gold)}", "", self.message, "", svg, body)
 
 
-class KingdomsTable(ActionView):
+class KingdomsTable(StaticPicture, ActionView):
     """A game of Kingdoms in which ``humans`` (seat letters) click and the others are bots.
 
     ``message`` and ``to_move`` are traits. Choose what to place (a castle rank, your secret
@@ -359,6 +371,19 @@ class KingdomsTable(ActionView):
         wanted = ("place", 0) if game.drawn is not None else self.mode
         return {a.cell for a in game.legal_actions()
                 if a.cell is not None and (a.kind, a.rank) == wanted}
+
+    def picture(self) -> str:
+        """The table as a still picture: the board and the gold of each player."""
+        game = self.game
+        gold = " · ".join(f"{p}: {g}" for p, g in game.gold.items())
+        return column_svg([text_svg(f"epoch {game.epoch} · gold {gold}", bold=True),
+                           board_svg(game.board)], words=self.picture_words())
+
+    def picture_words(self) -> str:
+        game = self.game
+        gold = ", ".join(f"{p} {g}" for p, g in game.gold.items())
+        return (f"A game of Kingdoms, epoch {game.epoch}, gold {gold}: "
+                f"{board_words(game.board)}. Run the notebook to play.")
 
     def __repr__(self) -> str:
         return f"<KingdomsTable {self.game!r}>"

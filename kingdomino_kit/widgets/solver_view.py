@@ -34,6 +34,7 @@ from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.render import kingdom_svg
 from kingdomino_kit.rules import BONUS_NAMES, Rules, rules_or_flags
 from kingdomino_kit.widgets.markup import button, escape
+from kingdomino_kit.widgets.picture import StaticPicture, column_svg, dominoes_svg, text_svg
 from kingdomino_kit.widgets.solver_process import solve_in_child, unpack
 from kingdomino_kit.widgets.view import ActionView
 
@@ -56,7 +57,7 @@ def progress_words(score: int, bound: int) -> str:
         return f"No layout yet, proven bound {bound}."
     return f"Best so far {score}, proven bound {bound} (gap {bound - score})."
 
-class SolverView(ActionView):
+class SolverView(StaticPicture, ActionView):
     """The solver with a live plot, a *Solve* and a *Stop* button and the best kingdom drawn.
 
     Arguments are those of :func:`~kingdomino_kit.solver.best_kingdom`. ``status`` is
@@ -351,6 +352,26 @@ class SolverView(ActionView):
                 f'<div class="kk-main">{plot}<div class="kk-solver-kingdom">{kingdom}</div></div>'
                 f'<div class="kk-solver-proof">{escape(self.proof_words())}</div>'
                 f'<div class="kk-message">{escape(self.message)}</div></div>')
+
+    def picture(self) -> str:
+        """The view as a still picture: the dominoes, then the best kingdom found so far (none
+        before the first solution) and its score."""
+        parts = [text_svg(self.title, bold=True)] if self.title else []
+        parts.append(dominoes_svg(self.dominoes, words="the dominoes"))
+        if self.best is not None and self.best.kingdom is not None:
+            k = self.best.kingdom
+            parts.append(kingdom_svg(k, highlight=[p for p in k.properties() if p.score]))
+        parts.append(text_svg(self._figures_words(), bold=True))
+        return column_svg(parts, words=self.picture_words())
+
+    def _figures_words(self) -> str:
+        if self.score < 0:
+            return "not solved yet: run the notebook, then press Solve"
+        return f"best {self.score} · bound {self.bound} · {self.status}"
+
+    def picture_words(self) -> str:
+        numbers = ", ".join(str(d.number) for d in self.dominoes)
+        return f"The solver on dominoes {numbers}: {self._figures_words()}."
 
     def __repr__(self) -> str:
         return (f"SolverView({len(self.dominoes)} dominoes, status={self.status}, "
