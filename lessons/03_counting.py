@@ -21,13 +21,26 @@
 # an enumeration — and the exercises check your answers against the enumeration.
 
 # %%
+# %matplotlib inline
+import io
 import math
 import random
 from fractions import Fraction
 from functools import cache
 
+import matplotlib.pyplot as plt
+from IPython.display import Image, display
+
 from kingdomino_kit import DOMINOES, Kingdom
 from kingdomino_kit.game import GameOptions, deal
+
+
+def show(fig, alt):
+    """Show a figure as an image with alt text (what a screen reader reads out)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    plt.close(fig)
+    display(Image(buffer.getvalue(), alt=alt))
 
 # %% [markdown]
 # ## How many placements?
@@ -151,8 +164,9 @@ assert burnside == len(orbits)
 # of dominoes onto itself.
 
 # %%
-def tilings_list(rows, cols, hole):
-    """Every tiling as a frozenset of dominoes (each a frozenset of two cells)."""
+def tilings_list(rows, cols, hole=None):
+    """Every tiling as a frozenset of dominoes (each a frozenset of two cells); ``hole`` is a
+    cell left out (the castle)."""
     out = []
 
     def go(filled, chosen):
@@ -165,12 +179,47 @@ def tilings_list(rows, cols, hole):
             if other[0] < rows and other[1] < cols and other not in filled:
                 go(filled | {(r, c), other}, chosen + [frozenset({(r, c), other})])
 
-    go({hole}, [])
+    go(set() if hole is None else {hole}, [])
     return out
 
 
 centre = tilings_list(5, 5, (2, 2))
 assert len(centre) == castle_tilings[(2, 2)]
+
+
+# %% [markdown]
+# What the counts count: here is every tiling of a 3 × 4 board, drawn — `count_tilings(3, 4)`
+# of them.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+def draw_tilings(tilings, rows, cols, per_row=6):
+    lines = -(-len(tilings) // per_row)
+    fig, axes = plt.subplots(lines, per_row, figsize=(1.5 * per_row, 1.3 * lines))
+    for ax in axes.flat:
+        ax.set_axis_off()
+    for ax, tiling in zip(axes.flat, tilings, strict=False):
+        for domino in tiling:
+            (r1, c1), (r2, c2) = sorted(domino)
+            ax.add_patch(plt.Rectangle((c1 + 0.08, rows - 1 - r2 + 0.08), c2 - c1 + 0.84,
+                                       r2 - r1 + 0.84, facecolor="#f2d24b" if r1 == r2
+                                       else "#1a6ad1", edgecolor="#222"))
+        ax.set_xlim(0, cols)
+        ax.set_ylim(0, rows)
+        ax.set_aspect("equal")
+    return fig
+
+
+small = tilings_list(3, 4)
+assert len(small) == count_tilings(3, 4)
+show(draw_tilings(small, 3, 4),
+     alt=f"The {len(small)} domino tilings of a 3 by 4 board, each drawn as a small grid: "
+         "yellow dominoes lie across, blue ones stand up.")
+
+# %% [markdown]
+# *Figure 1 · The 11 tilings of a 3 × 4 board. Yellow dominoes lie across, blue ones stand
+# up. The top-left cell is covered either by a lying domino or by a standing one: the two
+# first choices of `count_tilings`, each followed by the ways to finish.*
 
 
 def image(tiling, f):
@@ -248,6 +297,63 @@ print(f"deals 10^{math.log10(deals):.0f} × claims 10^{math.log10(claims):.0f} "
       f"× placements 10^{math.log10(placements):.0f}")
 
 # %% [markdown]
+# How fast does the tree grow? Below, the number of nodes at each depth of **one kingdom's**
+# placement tree: exact for the first three dominoes of one deal (every legal placement
+# enumerated), and estimated further down as the product of the mean number of legal
+# placements at each turn. On a log scale, steady growth is a straight line.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+def branching_by_turn(games=200, seed=3):
+    rng = random.Random(seed)
+    counts = [[] for _ in range(12)]
+    for _ in range(games):
+        k = Kingdom()
+        for turn, d in enumerate(rng.sample(DOMINOES, 12)):
+            moves = k.legal_placements(d)
+            if moves:
+                counts[turn].append(len(moves))
+                k.place(rng.choice(moves))
+    return [sum(c) / len(c) for c in counts]
+
+
+def exact_nodes(sequence, depth):
+    """Nodes at each depth 0..depth of the placement tree of one fixed order of dominoes."""
+    level, sizes = [Kingdom()], [1]
+    for d in sequence[:depth]:
+        nxt = []
+        for k in level:
+            for p in k.legal_placements(d):
+                child = k.copy()
+                child.place(p)
+                nxt.append(child)
+        level = nxt
+        sizes.append(len(level))
+    return sizes
+
+
+means = branching_by_turn()
+estimated = [math.prod(means[:t]) for t in range(13)]
+exact = exact_nodes(random.Random(5).sample(DOMINOES, 3), 3)
+fig, ax = plt.subplots(figsize=(6, 3))
+ax.plot(range(13), estimated, marker="o", color="#1a6ad1", label="estimated (mean branching)")
+ax.plot(range(len(exact)), exact, marker="s", linestyle="none", color="#c62828",
+        label="exact (one deal)")
+ax.set_yscale("log")
+ax.set_xlabel("dominoes placed (depth)")
+ax.set_ylabel("nodes at this depth")
+ax.legend(loc="upper left")
+show(fig, alt=f"Nodes per depth of one kingdom's placement tree on a log scale: a curve "
+              f"rising steeply from 1, then flattening, to about "
+              f"10^{math.log10(estimated[-1]):.0f} after 12 dominoes; the exact counts of the "
+              f"first three depths ({', '.join(map(str, exact))}) lie close to it.")
+
+# %% [markdown]
+# *Figure 2 · Nodes at each depth of one kingdom's placement tree, log scale. The first
+# dominoes multiply the tree by about 20 each; as the kingdom fills up the choices shrink to 2
+# or 3 and the curve flattens — yet it ends near 10^10, and that is one player's placements
+# only: the claims and the other players multiply it again.*
+#
 # Far too many to search: that is why notebook 04 uses a constraint solver for a single
 # kingdom, and notebook 06 uses simulation for whole games.
 #
