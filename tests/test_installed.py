@@ -93,12 +93,12 @@ print(kingdomino_kit.__file__)
 
 @pytest.mark.slow
 def test_editions_run_from_a_folder_outside_the_repository(installed: tuple[Path, Path]) -> None:
-    """Both editions of a sample of notebooks (04 reads the proven maxima: package data) run top
+    """Both editions of a sample of notebooks (04b reads the proven maxima: package data) run top
     to bottom with only the installed wheel, in folders outside the repository."""
     bin_dir, work = installed
     lessons = work / "lessons"
     lessons.mkdir()
-    for name in ("00_start_here", "04_cp_sat"):
+    for name in ("00_start_here", "04b_highest_score"):
         shutil.copy(ROOT / "lessons" / f"{name}.py", lessons)
     (lessons / "99_where.py").write_text(PROBE)  # which kit the kernel imports
     done = run([bin_dir / "kingdomino-kit", "notebooks", "--source", lessons, "--student",
@@ -107,7 +107,7 @@ def test_editions_run_from_a_folder_outside_the_repository(installed: tuple[Path
     where = json.loads((work / "class" / "99_where.ipynb").read_text())["cells"][0]["outputs"]
     assert Path("".join(where[0]["text"]).strip()).is_relative_to(bin_dir.parent), where
     assert sorted(p.name for p in (work / "class").iterdir()) == [
-        "00_start_here.ipynb", "04_cp_sat.ipynb", "99_where.ipynb"]  # nothing else written
+        "00_start_here.ipynb", "04b_highest_score.ipynb", "99_where.ipynb"]  # nothing else written
 
 
 @pytest.mark.slow

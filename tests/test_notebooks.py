@@ -22,7 +22,7 @@ from kingdomino_kit.exercises.editions import count_solutions, student_edition, 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "notebooks"
 SOURCES = ROOT / "lessons"
-ALL = sorted(p.stem for p in SOURCES.glob("[0-9][0-9]_*.py"))
+ALL = sorted(p.stem for p in SOURCES.glob("[0-9][0-9]*_*.py"))
 WITH_EXERCISES = sorted(NOTEBOOKS)
 FEEDBACK = re.compile(r"^Exercise \d+ · ")
 
@@ -37,8 +37,10 @@ def check_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
 
 
 def test_the_path_starts_00_to_08_and_numbers_each_notebook_once() -> None:
-    numbers = [n[:2] for n in ALL]
-    assert numbers[:9] == [f"{i:02d}" for i in range(9)] and len(set(numbers)) == len(numbers)
+    numbers = [n.split("_")[0] for n in ALL]       # 04 and 04b: one lesson in two sittings
+    assert sorted({n[:2] for n in numbers})[:9] == [f"{i:02d}" for i in range(9)]
+    assert len(set(numbers)) == len(numbers) and numbers == sorted(numbers)
+    assert {"04_cp_sat", "04b_highest_score"} <= set(ALL)
     assert set(WITH_EXERCISES) == set(ALL)  # every notebook ends with checked exercises
 
 
@@ -179,3 +181,42 @@ def test_the_students_folder_holds_student_editions_only() -> None:
                       for p in ps]
             code = _squeezed(" ".join(c.source for c in nb.cells))
             assert pieces and not [p for p in pieces if p in code], path
+
+
+VIEW = "application/vnd.jupyter.widget-view+json"
+PICTURE = re.compile(r'<img (?=[^>]*class="kk-picture")(?=[^>]*alt="[^"]+")'
+                     r'(?=[^>]*src="data:image/svg\+xml;base64,)')  # attributes in any order
+
+
+def widget_outputs(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+            if VIEW in o.get("data", {})]
+
+
+WITH_BOARDS = [n for n in ALL
+               if widget_outputs(nbformat.read(FOLDER / f"{n}.ipynb", as_version=4))]
+
+
+def test_the_boards_are_in_several_notebooks() -> None:  # the tests below test something
+    assert {"00_start_here", "05_puzzles", "07_kingdoms", "10_bots_and_coach"} <= set(
+        WITH_BOARDS)
+
+
+@pytest.mark.parametrize("name", WITH_BOARDS)
+def test_every_stored_board_has_its_picture_and_no_widget_state(name: str) -> None:
+    nb = nbformat.read(FOLDER / f"{name}.ipynb", as_version=4)
+    assert "widgets" not in nb.metadata, "run: make notebooks (editions store no widget state)"
+    for output in widget_outputs(nb):
+        assert output.data["image/svg+xml"].startswith("<svg"), "run: make notebooks"
+        assert PICTURE.match(output.data["text/html"]), "run: make notebooks"
+
+
+@pytest.mark.parametrize("name", WITH_BOARDS)
+def test_the_html_export_shows_every_board_as_its_picture(name: str) -> None:
+    """What nbviewer and ``jupyter nbconvert --to html`` show of the stored edition."""
+    from nbconvert import HTMLExporter
+
+    nb = nbformat.read(FOLDER / f"{name}.ipynb", as_version=4)
+    html, _ = HTMLExporter().from_notebook_node(nb)
+    assert len(PICTURE.findall(html)) == len(widget_outputs(nb)) > 0
+    assert 'type="application/vnd.jupyter.widget-view+json"' not in html  # no dead view

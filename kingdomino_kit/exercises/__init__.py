@@ -17,7 +17,8 @@ A notebook starts its exercises with ``check = for_notebook("01_rules")``.
 Traceback (most recent call last):
 ...
 kingdomino_kit.exercises.checker.ExerciseError: no exercises for a notebook '99_nothing' \
-(known: 00_start_here, 01_rules, 02_scoring, 03_counting, 04_cp_sat, 05_puzzles, 06_analysis, \
+(known: 00_start_here, 01_rules, 02_scoring, 03_counting, 04_cp_sat, 04b_highest_score, \
+05_puzzles, 06_analysis, \
 07_kingdoms, 08_origins, 10_bots_and_coach, 11_game_trees, 12_learning_agents)
 """
 
@@ -36,6 +37,7 @@ NOTEBOOKS: Mapping[str, str] = {
     "02_scoring": "scoring",
     "03_counting": "counting",
     "04_cp_sat": "cp_sat",
+    "04b_highest_score": "highest_score",
     "05_puzzles": "puzzles",
     "06_analysis": "analysis",
     "07_kingdoms": "kingdoms",

@@ -38,7 +38,7 @@ SCHEMA = Schema((Column("student", "str"), Column("notebook", "category"),
 """The gradebook's columns, in order."""
 _STATUS = {"correct": "correct", "blank": "blank", "wrong": "wrong", "kind": "wrong",
            "raised": "error", "timeout": "timeout", "error": "error"}
-_FOR_NOTEBOOK = re.compile(r"for_notebook\(\s*['\"](\d\d_[a-z0-9_]+)['\"]\s*\)")
+_FOR_NOTEBOOK = re.compile(r"for_notebook\(\s*['\"](\d\d[a-z]?_[a-z0-9_]+)['\"]\s*\)")
 
 
 @dataclass(frozen=True)
