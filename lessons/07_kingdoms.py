@@ -383,6 +383,16 @@ answer_6 = 6 * comb(5, 2)  # SOLUTION
 
 check(6, answer_6)
 
+# %% [markdown]
+# **7.** *Score as you go* (`score_as_you_go=True`): a row or a column is scored the moment it
+# is full, and not again at the end of the epoch. In `practice`, black (`b`) puts a rank-2
+# castle on the last empty cell of row 1, `(0, 3)`. How much gold does black get at once?
+
+# %% tags=["solution"]
+answer_7 = (2 + 2) * (2 - 4 + 6)  # SOLUTION
+
+check(7, answer_7)
+
 # %%
 check.summary()
 

@@ -220,3 +220,28 @@ def test_the_html_export_shows_every_board_as_its_picture(name: str) -> None:
     html, _ = HTMLExporter().from_notebook_node(nb)
     assert len(PICTURE.findall(html)) == len(widget_outputs(nb)) > 0
     assert 'type="application/vnd.jupyter.widget-view+json"' not in html  # no dead view
+
+
+def class_times() -> dict[str, dict[str, int]]:
+    """Each notebook's class time in minutes as the README, docs/notebooks.md and
+    docs/teaching.md write it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    path = (ROOT / "docs" / "notebooks.md").read_text(encoding="utf-8")
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    prefix = {n.split("_")[0]: n for n in ALL}
+    return {
+        "README.md": {m[1]: int(m[2]) for m in re.finditer(r"^\| `(\w+)` \| (\d+) min \|",
+                                                             readme, re.M)},
+        "docs/notebooks.md": {m[1]: int(m[2]) for m in re.finditer(r"^\| `(\w+)` \| (\d+) \|",
+                                                                   path, re.M)},
+        "docs/teaching.md": {prefix[m[1]]: int(m[2]) for m in re.finditer(
+            r"^### (\d\d[a-z]?) · .* — (\d+) min", guide, re.M)},
+    }
+
+
+def test_the_class_times_agree_and_no_sitting_is_longer_than_45_minutes() -> None:
+    times = class_times()
+    for where, found in times.items():
+        assert set(found) == set(ALL), (where, sorted(set(ALL) ^ set(found)))
+    assert times["README.md"] == times["docs/notebooks.md"] == times["docs/teaching.md"]
+    assert max(times["README.md"].values()) <= 45

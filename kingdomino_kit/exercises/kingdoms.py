@@ -73,6 +73,13 @@ def _wizard_gold() -> int:
     return score_board(Board.from_text(WIZARD, wizard=True)).gold["a"]
 
 
+def _as_you_go() -> int:
+    """Black's gold the moment its rank-2 castle fills row 1 of ``practice`` (score as you go:
+    the full row alone is scored)."""
+    full = PRACTICE.replace("+2 a3 -4 .  b2 +6", "+2 a3 -4 b2 b2 +6")
+    return _line_gold(full, "row 1", "b")
+
+
 def _layouts_k01() -> int:
 
     problem = castle_puzzles()[0].problem
@@ -124,4 +131,12 @@ EXERCISES = (
                "Multiply C(empty cells, 1) by C(cells still empty, 2), as the cell for "
                "`castle_puzzles()[2]` does."),
         why="Pieces of one kind are interchangeable: a multinomial count."),
+    Exercise.value(
+        7, "score as you go", WHOLE_NUMBER, _as_you_go,
+        hints=("Only row 1 is full, so only row 1 is scored now; column 4 waits until it is "
+               "full too.",
+               "Black has two rank-2 castles in row 1 now: add their ranks, then multiply by "
+               "the row's tiles."),
+        why="Row 1 holds +2, −4 and +6: 4 × (2 + 2) = 16 for black at once (and 12 for white, "
+            "whose rank-3 castle shares the row)."),
 )

@@ -1,6 +1,6 @@
-"""The answers of the exercises of 01 (6–9), 07, 08 and 10, worked out by hand (the working is
-in each case's comment), against the checker: the hand's answer is correct, a near miss is not,
-and each near miss is told what is wrong."""
+"""The answers of the exercises of 01 (6–9), 04b, 07, 08 and 10, worked out by hand (the
+working is in each case's comment), against the checker: the hand's answer is correct, a near
+miss is not, and each near miss is told what is wrong."""
 
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ BY_HAND: list[tuple[str, int, Any, Any]] = [
     ("07_kingdoms", 4, 12, 20),         # 4 columns split the row × 3 rows split the column
     ("07_kingdoms", 5, -5, -7),         # −7, then rank 5 in row 1 (−3) and column 5 (+5)
     ("07_kingdoms", 6, 60, 120),        # 6 cells for the rank 3, then C(5, 2) for the two 1s
+    ("07_kingdoms", 7, 16, 12),         # row 1 full: black's ranks 2 + 2 × (+2 − 4 + 6)
+    ("04b_highest_score", 1, 12, 20),   # wheat 4 × 1, forest 2 × 1, swamp 2 × 3 (not 8 × 5 / 2)
+    ("04b_highest_score", 3, 10, 9),    # two mine halves, 2 + 3 crowns: 2 × 5 (not 3 × 3)
+    ("04b_highest_score", 4, (143, 2), (143, 0)),  # 128 + 10 + 5, the maximum is 141
     ("08_origins", 1, 14, 12),          # meadow 3 × 2, lake 3 × 2, forest 2 × 1
     ("08_origins", 2, 10, 13),          # 13 squares besides hut and volcano, 3 with fire
     ("08_origins", 3, 9, 6),            # 3 fires on the 3-square meadow
