@@ -32,8 +32,8 @@ field           meaning
 from __future__ import annotations
 
 import random
-from importlib.resources import files
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
