@@ -30,15 +30,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdomino_kit.bitkingdom import BONUS_TESTS
+from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.draft import best, shuffled_deal
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.bots import GreedyBot
+from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
+from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.game.playout import PIECES, BitGame, Policy, RandomPolicy
 from kingdomino_kit.grid import Geometry, geometry
 from kingdomino_kit.rules import POINTS
-from kingdomino_kit.game.options import GameOptions
-from kingdomino_kit.game.playout import PIECES
 
 _BOX = tuple(range(1, 49))
 
-__all__ = ["FastResult", "play_random"]
+__all__ = ["FastResult", "fast_bots", "play_fast", "play_random"]
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,43 @@ def play_random(options: GameOptions, seed: int, bots: Sequence[Any]) -> FastRes
     results = [_result(p, g, states[p], options, discards[p]) for p in range(players)]
     keys = [(r["score"], r["largest_property"], r["crowns"]) for r in results]
     return FastResult(results, best(keys))
+
+
+def fast_bots(bots: Sequence[Any]) -> bool:
+    """True if :func:`play_fast` plays these bots: ``random`` and ``greedy`` ones only.
+
+    >>> from kingdomino_kit.bots import RandomBot, make_bot
+    >>> fast_bots([RandomBot(1), make_bot("greedy", 2)]), fast_bots([make_bot("mce", 1)] * 2)
+    (True, False)
+    """
+    return all(type(b) is RandomBot or type(b) is GreedyBot for b in bots)
+
+
+def play_fast(options: GameOptions, seed: int, bots: Sequence[Any]) -> FastResult:
+    """The game ``play(bots, options, seed)`` plays between ``random`` and ``greedy`` bots
+    (:func:`fast_bots`), and its results: random bots only by :func:`play_random`; with greedy
+    bots on a :class:`~kingdomino_kit.game.playout.BitGame`, each greedy bot's choices made by
+    a :class:`~kingdomino_kit.game.greedy.GreedyPolicy` with its weights and its RNG (the same
+    choices with the same draws), each random bot's by a
+    :class:`~kingdomino_kit.game.playout.RandomPolicy`.
+
+    >>> from kingdomino_kit.bots import RandomBot, make_bot
+    >>> from kingdomino_kit.game import play
+    >>> fast = play_fast(GameOptions(players=2), 3, [make_bot("greedy", 1), RandomBot(2)])
+    >>> fast.results == play([make_bot("greedy", 1), RandomBot(2)], GameOptions(players=2),
+    ...                      3).results()
+    True
+    """
+    if not fast_bots(bots):
+        raise KingdominoError("play_fast plays random and greedy bots only")
+    if all(type(b) is RandomBot for b in bots):
+        return play_random(options, seed, bots)
+    game = BitGame(options, seed)
+    policies: list[Policy] = [
+        RandomPolicy(b.rng) if type(b) is RandomBot else
+        GreedyPolicy(Greedy(options, hole=b.hole, adjacency=b.adjacency), b.rng) for b in bots]
+    game.run(policies)
+    return FastResult(game.results(), game.winners())
 
 
 def _place(g: Geometry, state: list[int], number: int, draw: Any, loose: bool) -> bool:

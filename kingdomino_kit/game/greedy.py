@@ -33,11 +33,20 @@ import random
 from collections.abc import Sequence
 
 from kingdomino_kit.bitkingdom import BitKingdom, Masks
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.fastgreedy import (
+    after_values,
+    choose_claim,
+    choose_placement,
+    claim_values,
+)
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.playout import PIECES, BitGame
 
 __all__ = ["Greedy", "GreedyPolicy", "adjacent_pairs", "holes", "pick_best"]
 
+ENGINES = ("fast", "plain")
+"""How the values are computed: the same values either way (see :class:`Greedy`)."""
 NO_PLACEMENT = 1.0
 """What a domino that fits nowhere costs against keeping the kingdom as it is."""
 
@@ -85,15 +94,21 @@ class Greedy:
     no domino can cover, ``adjacency`` (default ½) per pair of neighbour squares of one
     terrain; ``lookahead`` (default on) judges a placement with the claim after it."""
 
-    __slots__ = ("rules", "hole", "lookahead", "adjacency")
+    __slots__ = ("rules", "hole", "lookahead", "adjacency", "engine")
 
     def __init__(self, options: GameOptions | None = None, *, hole: float | None = None,
-                 lookahead: bool = True, adjacency: float | None = None) -> None:
+                 lookahead: bool = True, adjacency: float | None = None,
+                 engine: str = "fast") -> None:
         o = options or GameOptions()
         self.rules = o.rules
         self.hole = float(hole) if hole is not None else 3.0
         self.lookahead = lookahead
         self.adjacency = float(adjacency) if adjacency is not None else 0.5
+        if engine not in ENGINES:
+            raise KingdominoError(f"engine must be fast or plain, not {engine!r}")
+        self.engine = engine
+        """``fast`` (default): the values computed by :mod:`kingdomino_kit.game.fastgreedy`;
+        ``plain``: by the methods of this class as written — the same values, slower."""
 
     def value(self, kingdom: BitKingdom) -> float:
         """The kingdom's score with the bonuses on, minus ``hole`` per cell none can cover, plus
@@ -105,6 +120,8 @@ class Greedy:
         """The value of the kingdom after each placement of ``masks`` (domino ``number``), in
         the order of legal placements (:meth:`value` of each; the neighbour pairs are counted
         from the placed cells)."""
+        if self.engine == "fast":
+            return after_values(kingdom, number, masks, self)
         t1, k1, t2, k2, _ = PIECES[number - 1]
         g = kingdom.geometry
         shifts, w = g.shifts, g.stride
@@ -142,6 +159,8 @@ class Greedy:
 
     def claim_values(self, kingdom: BitKingdom, numbers: Sequence[int]) -> list[float]:
         """The value of claiming each domino of ``numbers``."""
+        if self.engine == "fast":
+            return claim_values(self, kingdom, numbers)
         return [self.best_after(kingdom, n) for n in numbers]
 
     def joint_values(self, kingdom: BitKingdom, number: int, masks: Masks,
@@ -183,12 +202,17 @@ class Greedy:
     def choose_placement(self, kingdom: BitKingdom, number: int, masks: Masks, count: int,
                          claimable: Sequence[int], discard: bool, rng: random.Random) -> int:
         """The index of the best placement (``count``: discard)."""
+        if self.engine == "fast" and self.lookahead and claimable:
+            return choose_placement(self, kingdom, number, masks, count, claimable,
+                                               discard, rng)
         return pick_best(self.placement_values(kingdom, number, masks, count, claimable,
                                                discard), rng)
 
     def choose_claim(self, kingdom: BitKingdom, numbers: Sequence[int], rng: random.Random
                      ) -> int:
         """The index in ``numbers`` of the best domino to claim."""
+        if self.engine == "fast":
+            return choose_claim(self, kingdom, numbers, rng)
         return pick_best(self.claim_values(kingdom, numbers), rng)
 
 

@@ -3,8 +3,8 @@ CSV or Parquet file written as a stream — here, in local processes or on a Das
 
 Game ``i`` of a run with base seed ``S`` uses game seed ``derive_seed(S, "game", i)`` and player
 ``p``'s bot gets seed ``seat_seed(game_seed, p)`` (:mod:`kingdomino_kit.seeds`), so results
-never depend on how games are spread over workers. Games between random bots only take the fast path
-(:mod:`kingdomino_kit.game.fastplay`), which plays the very same games.
+never depend on how games are spread over workers. Games between random and greedy bots only take
+the fast path (:mod:`kingdomino_kit.game.fastplay`), which plays the very same games.
 
 Games travel in chunks (a task is :data:`CHUNK` games, :func:`play_chunk`) through
 :func:`kingdomino_kit.infra.parallel.run_tasks`: ``workers=N`` runs them in N local processes,
@@ -27,9 +27,9 @@ import os
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
-from kingdomino_kit.bots import RandomBot, make_bot, parse_bots
+from kingdomino_kit.bots import make_bot, parse_bots
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.game.fastplay import play_random
+from kingdomino_kit.game.fastplay import fast_bots, play_fast
 from kingdomino_kit.game.game import play
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.parallel import run_tasks
@@ -88,8 +88,8 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
     [0, 1, 2, 3]
     """
     game_seed, players = seat_bots(index, bots, seed)
-    if all(type(b) is RandomBot for b in players):
-        fast = play_random(options, game_seed, players)
+    if fast_bots(players):
+        fast = play_fast(options, game_seed, players)
         results, winners = fast.results, fast.winners
     else:
         game = play(players, options, game_seed, record=False)

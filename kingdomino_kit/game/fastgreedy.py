@@ -1,0 +1,433 @@
+"""The greedy player's values, fast: :meth:`Greedy.after <kingdomino_kit.game.greedy.Greedy.after>`
+with the kingdom read once, not once per placement.
+
+:meth:`Greedy.after <kingdomino_kit.game.greedy.Greedy.after>` is the readable rule: for each
+placement, the kingdom's :meth:`~kingdomino_kit.bitkingdom.BitKingdom.total_after` (a flood
+fill of the property each half joins), its holes and its neighbour pairs. A greedy player asks
+this for every placement of every domino it could claim after every placement of its own — a
+few hundred kingdoms a decision — so here the properties a domino can join are found once per
+kingdom (each terrain's properties: cells, squares and crowns), and each placement is scored
+by looking up the properties beside its halves: no flood fill, no function call. The values
+are the same floats, in the same order (the tests compare them on thousands of kingdoms), so
+a greedy player makes the same choices with the same draws either way.
+
+>>> from kingdomino_kit.bitkingdom import BitKingdom
+>>> from kingdomino_kit.game.greedy import Greedy
+>>> k = BitKingdom()
+>>> masks = k.legal_masks(0, 5, double=False)            # domino 48, W|M3
+>>> after_values(k, 48, masks, Greedy()) == Greedy().after(k, 48, masks)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from kingdomino_kit.bitkingdom import BONUS_TESTS, BitKingdom, Masks
+from kingdomino_kit.game.playout import PIECES
+from kingdomino_kit.grid import SIZES, geometry
+from kingdomino_kit.rules import POINTS, Rules
+
+__all__ = ["after_values", "choose_claim", "choose_placement", "claim_values", "properties_of"]
+
+
+
+class Greedy(Protocol):
+    """What these functions read of a :class:`~kingdomino_kit.game.greedy.Greedy`."""
+
+    rules: Rules
+    hole: float
+    adjacency: float
+
+    def value(self, kingdom: BitKingdom) -> float:
+        """The greedy value of a kingdom."""
+        ...
+
+
+NO_PLACEMENT = 1.0
+"""As :data:`kingdomino_kit.game.greedy.NO_PLACEMENT` (what a domino that fits nowhere costs)."""
+
+
+def properties_of(kingdom: BitKingdom, terrain: int) -> list[tuple[int, int, int]]:
+    """The properties of one terrain: (cells, squares, crowns) each.
+
+    >>> from kingdomino_kit.kingdom import Kingdom
+    >>> k = Kingdom.from_text("W W1 . W / . C . .").to_bits()
+    >>> [(squares, crowns) for _, squares, crowns in properties_of(k, 0)]
+    [(2, 1), (1, 0)]
+    """
+    w = kingdom.geometry.stride
+    region = kingdom.terrain[terrain]
+    c1, c2 = kingdom.crown1, kingdom.crown2
+    out = []
+    while region:
+        comp = region & -region
+        while True:
+            grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & region
+            if grown == comp:
+                break
+            comp = grown
+        region ^= comp
+        out.append((comp, comp.bit_count(), (comp & c1).bit_count() + 2 * (comp & c2).bit_count()))
+    return out
+
+
+def after_values(kingdom: BitKingdom, number: int, masks: Masks, greedy: Greedy,
+                 score: int | None = None) -> list[float]:
+    """:meth:`Greedy.after <kingdomino_kit.game.greedy.Greedy.after>`: the greedy value of the
+    kingdom after each placement of ``masks`` (domino ``number``), in the order of legal
+    placements — the same floats, computed as the module says. ``score``: the kingdom's
+    :meth:`~kingdomino_kit.bitkingdom.BitKingdom.score`, when the caller knows it."""
+    t1, k1, t2, k2, _ = PIECES[number - 1]
+    g = kingdom.geometry
+    w = g.stride
+    o = g.offset
+    size = g.size
+    row_window, col_window = g._row_window, g._col_window
+    row_of, col_of = g.row_of, g.col_of
+    hole, adjacency = greedy.hole, greedy.adjacency
+    terrain = kingdom.terrain
+    first_terrain, second_terrain = terrain[t1], terrain[t2]
+    pairs_now = 0
+    for t in terrain:
+        pairs_now += (t & (t >> 1)).bit_count() + (t & (t >> w)).bit_count()
+    base = adjacency * (pairs_now + (t1 == t2))
+    if score is None:
+        score = kingdom.score()
+    same = t1 == t2
+    props1 = properties_of(kingdom, t1)
+    props2 = props1 if same else properties_of(kingdom, t2)
+    bonuses = [(POINTS[name], BONUS_TESTS[name]) for name in greedy.rules.bonuses]
+    occupied = kingdom.occupied
+    rmin0, rmax0, cmin0, cmax0 = kingdom.rmin, kingdom.rmax, kingdom.cmin, kingdom.cmax
+    out = []
+    for d in range(4):
+        mask = masks[d]
+        shift = g.shifts[d]
+        while mask:
+            low = mask & -mask
+            first = low.bit_length() - 1
+            second = first + shift
+            high = 1 << second
+            near_low = (low << 1) | (low >> 1) | (low << w) | (low >> w)
+            near_high = (high << 1) | (high >> 1) | (high << w) | (high >> w)
+            pairs = (near_low & first_terrain).bit_count() + (near_high & second_terrain
+                                                              ).bit_count()
+            total = score
+            if same:
+                near = (near_low | near_high) & first_terrain
+                squares, crowns = 2, k1 + k2
+                for cells, n, c in props1:
+                    if cells & near:
+                        squares += n
+                        crowns += c
+                        total -= n * c
+                total += squares * crowns
+            else:
+                near = near_low & first_terrain
+                squares, crowns = 1, k1
+                for cells, n, c in props1:
+                    if cells & near:
+                        squares += n
+                        crowns += c
+                        total -= n * c
+                total += squares * crowns
+                near = near_high & second_terrain
+                squares, crowns = 1, k2
+                for cells, n, c in props2:
+                    if cells & near:
+                        squares += n
+                        crowns += c
+                        total -= n * c
+                total += squares * crowns
+            rmin, rmax, cmin, cmax = rmin0, rmax0, cmin0, cmax0
+            r = row_of[first]
+            if r < rmin:
+                rmin = r
+            elif r > rmax:
+                rmax = r
+            r = row_of[second]
+            if r < rmin:
+                rmin = r
+            elif r > rmax:
+                rmax = r
+            c = col_of[first]
+            if c < cmin:
+                cmin = c
+            elif c > cmax:
+                cmax = c
+            c = col_of[second]
+            if c < cmin:
+                cmin = c
+            elif c > cmax:
+                cmax = c
+            after = occupied | low | high
+            for points, test in bonuses:
+                if test(size, rmin, rmax, cmin, cmax, after):
+                    total += points
+            free = row_window[rmin + o][rmax + o] & col_window[cmin + o][cmax + o] & ~after
+            holes = (free & ~((free << 1) | (free >> 1) | (free << w) | (free >> w))).bit_count()
+            out.append(total + base + adjacency * pairs - hole * holes)
+            mask ^= low
+    return out
+
+
+def _bands(g: Any) -> tuple[list[list[int]], list[list[int]]]:
+    """Per pair of castle-relative offsets lo ≤ hi: the cells whose row (column) lies in
+    lo..hi (indices shifted by the geometry's offset)."""
+    span, o = g.span, g.offset
+    rows = [0] * span
+    cols = [0] * span
+    for r in range(-o, o + 1):
+        for c in range(-o, o + 1):
+            rows[r + o] |= g.bit(r, c)
+            cols[c + o] |= g.bit(r, c)
+    row_band = [[0] * span for _ in range(span)]
+    col_band = [[0] * span for _ in range(span)]
+    for lo in range(span):
+        r_acc = c_acc = 0
+        for hi in range(lo, span):
+            r_acc |= rows[hi]
+            c_acc |= cols[hi]
+            row_band[lo][hi] = r_acc
+            col_band[lo][hi] = c_acc
+    return row_band, col_band
+
+
+_BANDS = {size: _bands(geometry(size)) for size in SIZES}
+
+
+def choose_placement(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Masks,
+                     count: int, claimable: Sequence[int], discard: bool, rng: random.Random
+                     ) -> int:
+    """:meth:`Greedy.choose_placement <kingdomino_kit.game.greedy.Greedy.choose_placement>`
+    with the look-ahead (``claimable`` not empty): the same index, with the same draws.
+
+    Each placement's value — the best the kingdom reaches with it and a claimable domino —
+    is bounded from above first, from the kingdom after it alone (the most each claimable
+    domino could add: its halves joining every property of their terrains, a neighbour pair on
+    every free side, no new hole, every bonus still in reach). The placements are then valued
+    exactly from the highest bound down, and those whose bound is below the best value found
+    (by more than the tie tolerance of :func:`~kingdomino_kit.game.greedy.pick_best`) are
+    never valued: they cannot be, or tie with, the best."""
+    if greedy.hole >= 0 and greedy.adjacency >= 0:
+        bounds = _bounds(greedy, kingdom, number, masks, claimable)
+    else:
+        bounds = [(None, [math.inf] * len(claimable))] * count
+    tops = [max(b) for _, b in bounds]
+    values = [-math.inf] * (count + discard)
+    t1, k1, t2, k2, _ = PIECES[number - 1]
+    shifts = kingdom.geometry.shifts
+    extent = kingdom.bounds
+    best = -math.inf
+    if discard:
+        values[count] = best = max(claim_values(greedy, kingdom, claimable)) - NO_PLACEMENT
+    placements = []
+    for d in range(4):
+        mask = masks[d]
+        while mask:
+            low = mask & -mask
+            first = low.bit_length() - 1
+            placements.append((first, first + shifts[d]))
+            mask ^= low
+    order = sorted(range(len(claimable)), key=lambda j: -max(b[j] for _, b in bounds)) \
+        if bounds else []
+    for i in sorted(range(count), key=lambda i: -tops[i]):
+        if tops[i] + 1e-6 < best - 1e-9:
+            break  # neither this placement nor any after it can reach the best
+        first, second = placements[i]
+        score, claim_bounds = bounds[i]
+        kingdom.put(first, second, t1, k1, t2, k2)
+        value = -math.inf
+        for j in order:
+            if claim_bounds[j] + 1e-6 < best - 1e-9:
+                continue  # this claim cannot lift the placement to the best
+            n = claimable[j]
+            u1, _, u2, _, double = PIECES[n - 1]
+            after = kingdom.legal_masks(u1, u2, double)
+            if after[0] or after[1] or after[2] or after[3]:
+                v = max(after_values(kingdom, n, after, greedy, score))
+            else:
+                v = greedy.value(kingdom) - NO_PLACEMENT
+            if v > value:
+                value = v
+        kingdom.remove(first, second, extent)
+        values[i] = value
+        if value > best:
+            best = value
+    return _pick_best(values, rng)
+
+
+def claim_values(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int]) -> list[float]:
+    """:meth:`Greedy.claim_values <kingdomino_kit.game.greedy.Greedy.claim_values>`: the best
+    value the kingdom reaches with each domino of ``numbers``."""
+    out = []
+    for n in numbers:
+        u1, _, u2, _, double = PIECES[n - 1]
+        masks = kingdom.legal_masks(u1, u2, double)
+        if masks[0] or masks[1] or masks[2] or masks[3]:
+            out.append(max(after_values(kingdom, n, masks, greedy)))
+        else:
+            out.append(greedy.value(kingdom) - NO_PLACEMENT)
+    return out
+
+
+def _bounds(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Masks,
+            claimable: Sequence[int]) -> list[tuple[int | None, list[float]]]:
+    """For each placement: the score of the kingdom after it, and an upper bound of the value
+    it reaches with each claimable domino (see :func:`choose_placement`)."""
+    t1, k1, t2, k2, _ = PIECES[number - 1]
+    g = kingdom.geometry
+    w, o, size = g.stride, g.offset, g.size
+    cells = size * size
+    row_window, col_window = g._row_window, g._col_window
+    row_band, col_band = _BANDS[size]
+    row_of, col_of = g.row_of, g.col_of
+    rules = greedy.rules
+    middle, harmony = rules.middle_kingdom, rules.harmony
+    half = size // 2
+    terrain = kingdom.terrain
+    squares = [t.bit_count() for t in terrain]
+    crowns = [0] * len(terrain)
+    scores = [0] * len(terrain)
+    props = []
+    for t in range(len(terrain)):
+        found = properties_of(kingdom, t)
+        props.append(found)
+        crowns[t] = sum(c for _, _, c in found)
+        scores[t] = sum(n * c for _, n, c in found)
+    pairs_now = sum((t & (t >> 1)).bit_count() + (t & (t >> w)).bit_count() for t in terrain)
+    same = t1 == t2
+    pieces = [PIECES[n - 1] for n in claimable]
+    occupied = kingdom.occupied
+    rmin0, rmax0, cmin0, cmax0 = kingdom.rmin, kingdom.rmax, kingdom.cmin, kingdom.cmax
+    first_terrain, second_terrain = terrain[t1], terrain[t2]
+    out: list[tuple[int | None, list[float]]] = []
+    for d in range(4):
+        mask = masks[d]
+        shift = g.shifts[d]
+        while mask:
+            low = mask & -mask
+            first = low.bit_length() - 1
+            second = first + shift
+            high = 1 << second
+            near_low = (low << 1) | (low >> 1) | (low << w) | (low >> w)
+            near_high = (high << 1) | (high >> 1) | (high << w) | (high >> w)
+            pairs = pairs_now + same + (near_low & first_terrain).bit_count() + (
+                near_high & second_terrain).bit_count()
+            sq = squares.copy()
+            cr = crowns.copy()
+            sc = scores.copy()
+            for t, near, n_add, c_add in (((t1, (near_low | near_high) & first_terrain, 2,
+                                            k1 + k2),) if same else
+                                          ((t1, near_low & first_terrain, 1, k1),
+                                           (t2, near_high & second_terrain, 1, k2))):
+                joined_n, joined_c, gain = n_add, c_add, 0
+                for comp, n, c in props[t]:
+                    if comp & near:
+                        joined_n += n
+                        joined_c += c
+                        gain -= n * c
+                sc[t] += gain + joined_n * joined_c
+                sq[t] += n_add
+                cr[t] += c_add
+            new_score = sum(sc)
+            r1, r2, c1, c2 = row_of[first], row_of[second], col_of[first], col_of[second]
+            rmin, rmax = min(rmin0, r1, r2), max(rmax0, r1, r2)
+            cmin, cmax = min(cmin0, c1, c2), max(cmax0, c1, c2)
+            after = occupied | low | high
+            filled = after.bit_count()
+            bonus = 0
+            if middle and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
+                bonus += POINTS["middle_kingdom"]
+            if harmony and filled in (cells, cells - 2):
+                bonus += POINTS["harmony"]
+            free = row_window[rmin + o][rmax + o] & col_window[cmin + o][cmax + o] & ~after
+            box = row_band[rmin + o][rmax + o] & col_band[cmin + o][cmax + o]
+            holes = (free & box & ~((free << 1) | (free >> 1) | (free << w) | (free >> w))
+                     ).bit_count()
+            out.append((new_score, _claim_bounds(greedy, pieces, sq, cr, sc, new_score + bonus,
+                                                 pairs, holes)))
+            mask ^= low
+    return out
+
+
+def _pick_best(values: list[float], rng: random.Random) -> int:
+    """:func:`kingdomino_kit.game.greedy.pick_best` (the same ties, the same draw)."""
+    top = max(values)
+    ties = [i for i, v in enumerate(values) if v > top - 1e-9]
+    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+
+
+def _claim_bounds(greedy: Greedy, pieces: Sequence[tuple[int, int, int, int, bool]],
+                  squares: list[int], crowns: list[int], scores: list[int], total: int,
+                  pairs: int, holes: int) -> list[float]:
+    """For each piece: an upper bound of the value a kingdom reaches with it, from the
+    kingdom's squares, crowns and property points per terrain, its ``total`` (score and every
+    bonus still in reach), neighbour ``pairs`` and the ``holes`` no placement can remove."""
+    adjacency, hole = greedy.adjacency, greedy.hole
+    out = []
+    for u1, j1, u2, j2, _ in pieces:
+        if u1 == u2:
+            gain = (squares[u1] + 2) * (crowns[u1] + j1 + j2) - scores[u1]
+            near_pairs = min(6, 2 * squares[u1]) + 1
+        else:
+            gain = ((squares[u1] + 1) * (crowns[u1] + j1) - scores[u1]
+                    + (squares[u2] + 1) * (crowns[u2] + j2) - scores[u2])
+            near_pairs = min(3, squares[u1]) + min(3, squares[u2])
+        out.append(total + gain + adjacency * (pairs + near_pairs) - hole * holes)
+    return out
+
+
+def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
+                 rng: random.Random) -> int:
+    """:meth:`Greedy.choose_claim <kingdomino_kit.game.greedy.Greedy.choose_claim>`: the same
+    index with the same draws; a domino whose bound (as in :func:`choose_placement`) is below
+    the best value found is never valued."""
+    if greedy.hole < 0 or greedy.adjacency < 0:
+        return _pick_best(claim_values(greedy, kingdom, numbers), rng)
+    g = kingdom.geometry
+    w, o, size = g.stride, g.offset, g.size
+    terrain = kingdom.terrain
+    squares = [t.bit_count() for t in terrain]
+    crowns = [0] * len(terrain)
+    scores = [0] * len(terrain)
+    for t in range(len(terrain)):
+        found = properties_of(kingdom, t)
+        crowns[t] = sum(c for _, _, c in found)
+        scores[t] = sum(n * c for _, n, c in found)
+    score = sum(scores)
+    rules = greedy.rules
+    rmin, rmax, cmin, cmax = kingdom.bounds
+    half = size // 2
+    bonus = 0
+    if rules.middle_kingdom and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
+        bonus += POINTS["middle_kingdom"]
+    if rules.harmony and kingdom.occupied.bit_count() in (size * size, size * size - 2):
+        bonus += POINTS["harmony"]
+    free = kingdom.free()
+    row_band, col_band = _BANDS[size]
+    box = row_band[rmin + o][rmax + o] & col_band[cmin + o][cmax + o]
+    holes = (free & box & ~((free << 1) | (free >> 1) | (free << w) | (free >> w))).bit_count()
+    pairs = sum((t & (t >> 1)).bit_count() + (t & (t >> w)).bit_count() for t in terrain)
+    bounds = _claim_bounds(greedy, [PIECES[n - 1] for n in numbers], squares, crowns, scores,
+                           score + bonus, pairs, holes)
+    values = [-math.inf] * len(numbers)
+    best = -math.inf
+    for j in sorted(range(len(numbers)), key=lambda j: -bounds[j]):
+        if bounds[j] + 1e-6 < best - 1e-9:
+            break
+        n = numbers[j]
+        u1, _, u2, _, double = PIECES[n - 1]
+        masks = kingdom.legal_masks(u1, u2, double)
+        if masks[0] or masks[1] or masks[2] or masks[3]:
+            v = max(after_values(kingdom, n, masks, greedy, score))
+        else:
+            v = greedy.value(kingdom) - NO_PLACEMENT
+        values[j] = v
+        if v > best:
+            best = v
+    return _pick_best(values, rng)
