@@ -1,16 +1,28 @@
-"""Game engine speed: 4-player games per second on one core, and memory over many games.
+"""Game engine speed: 4-player games per second on one core, against a plain engine in the same
+run, and memory over many games.
 
-* ``game.random``: random-vs-random games through the fast path (``simulate``'s default for
-  random bots, the same games as ``play``) — target ≥ 1,000 games/s;
-* ``game.random_engine``: the same games through the general engine (``play`` + ``RandomBot``),
-  the "before" figure of the fast path;
-* ``game.greedy``: four greedy bots through the general engine;
+* ``game.reference``: random 4-player games played by the plain engine of
+  ``benchmarks/reference_engine.py`` (placements by trying every pair of cells, scores by flood
+  fill) — the very games the kit plays, the yardstick of every ratio below;
+* ``game.random``: the same random games through the fast path (``simulate``'s for random bots,
+  :func:`~kingdomino_kit.game.fastplay.play_random`), and its ratio to the reference — target
+  ≥ 80; ``game.random_bitgame``: the same games on the readable playout engine (``BitGame`` and
+  ``RandomPolicy``: the fast path before this one); ``game.random_engine``: through the general
+  engine (``play`` + ``RandomBot``);
+* ``game.greedy``: four greedy bots through the fast path (``simulate``'s:
+  :func:`~kingdomino_kit.game.fastplay.play_fast`), its games a second over the reference's
+  random games a second — target ≥ 1.6 — and the same with the greedy values computed the
+  readable way (``greedy_plain``: ``Greedy(engine="plain")``, the values before the fast ones);
+  ``game.greedy_engine``: four ``GreedyBot`` through ``play``;
+* ``game.greedy_playouts``: greedy playouts (everyone the one-step greedy, from an observation
+  after round 1, as the Monte Carlo bots play them) a second, fast and plain values;
 * ``game.simulate``: ``simulate`` end to end (seeds, bots, rows, summary) over 2,000 random games;
 * ``game.memory``: resident memory while ``simulate`` streams many random games
   (``KK_BENCH_MEMORY_GAMES``, default 10,000) and tracemalloc's count over the last half.
 
 Rates are per CPU second of this process (``time.process_time``), so they mean "one core" even
 on a loaded machine; the wall-clock rate and the load average are printed beside them.
+``KK_BENCH_GAME_SECONDS`` (default 3) is the CPU time each rate is measured over.
 """
 
 from __future__ import annotations
@@ -20,11 +32,16 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
+import random
+
 from benchmarks.common import emit
+from benchmarks.reference_engine import play_random_game
 from kingdomino_kit.bots import RandomBot
-from kingdomino_kit.game import GameOptions, play
+from kingdomino_kit.game import Game, GameOptions, play
 from kingdomino_kit.game.bots import GreedyBot
-from kingdomino_kit.game.fastplay import play_random
+from kingdomino_kit.game.fastplay import play_fast, play_random
+from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
+from kingdomino_kit.game.playout import BitGame, RandomPolicy
 from kingdomino_kit.game.simulate import simulate, summarize
 
 SEED = 2024
@@ -61,31 +78,84 @@ def rss_mb() -> float:
 
 def main() -> None:
     load = round(os.getloadavg()[0], 2)
+    seconds = float(os.environ.get("KK_BENCH_GAME_SECONDS", "3"))
+
+    def reference(i: int) -> None:
+        play_random_game(OPTIONS, SEED + i, [i * 4 + p for p in range(4)])
 
     def fast(i: int) -> None:
         play_random(OPTIONS, SEED + i, [RandomBot(i * 4 + p) for p in range(4)])
+
+    def bitgame(i: int) -> None:
+        BitGame(OPTIONS, SEED + i).run([RandomPolicy(random.Random(i * 4 + p))
+                                        for p in range(4)])
 
     def engine(i: int) -> None:
         play([RandomBot(i * 4 + p) for p in range(4)], OPTIONS, SEED + i, record=False)
 
     def greedy(i: int) -> None:
+        play_fast(OPTIONS, SEED + i, [GreedyBot(i * 4 + p) for p in range(4)])
+
+    def greedy_plain(i: int) -> None:
+        game = BitGame(OPTIONS, SEED + i)
+        game.run([GreedyPolicy(Greedy(OPTIONS, engine="plain"), random.Random(i * 4 + p))
+                  for p in range(4)])
+
+    def greedy_engine(i: int) -> None:
         play([GreedyBot(i * 4 + p) for p in range(4)], OPTIONS, SEED + i, record=False)
 
-    for name, work, seconds in (("game.random", fast, 3.0), ("game.random_engine", engine, 3.0),
-                                ("game.greedy", greedy, 4.0)):
+    ref_cpu, ref_wall = cpu_rate(reference, seconds)
+    emit("game.reference", games_per_second=round(ref_cpu, 1),
+         wall_games_per_second=round(ref_wall, 1), engine="benchmarks/reference_engine.py",
+         players=4, seed=SEED, load_average=load)
+    for name, work, target in (("game.random", fast, 80), ("game.random_bitgame", bitgame, None),
+                               ("game.random_engine", engine, None),
+                               ("game.greedy", greedy, 1.6), ("game.greedy_plain", greedy_plain,
+                                                              None),
+                               ("game.greedy_engine", greedy_engine, None)):
         cpu, wall = cpu_rate(work, seconds)
         figures = {"games_per_second": round(cpu, 1), "wall_games_per_second": round(wall, 1),
-                   "players": 4, "seed": SEED, "load_average": load}
-        if name == "game.random":
-            figures["target"] = 1000
+                   "reference_games_per_second": round(ref_cpu, 1),
+                   "ratio_to_reference": round(cpu / ref_cpu, 2), "players": 4, "seed": SEED,
+                   "load_average": load}
+        if target is not None:
+            figures["target_ratio"] = target
         emit(name, **figures)
+    playouts(seconds, ref_cpu, load)
 
     c0, w0 = time.process_time(), time.perf_counter()
     summarize(simulate(2000, "random", OPTIONS, seed=SEED, progress=False))
     emit("game.simulate", games_per_second=round(2000 / (time.process_time() - c0), 1),
          wall_games_per_second=round(2000 / (time.perf_counter() - w0), 1), games=2000,
-         players=4, seed=SEED, load_average=load, target=1000)
+         players=4, seed=SEED, load_average=load)
     memory(int(os.environ.get("KK_BENCH_MEMORY_GAMES", "10000")), load)
+
+
+def playouts(seconds: float, ref_cpu: float, load: float) -> None:
+    """Emit ``game.greedy_playouts``: greedy playouts from an observation after round 1, fast
+    and plain greedy values."""
+    game = Game(OPTIONS, SEED)
+    bots = [GreedyBot(p) for p in range(4)]
+    while game.round < 2:
+        player = game.current_player
+        assert player is not None
+        game.apply(bots[player].choose(game.observation(player), game.legal_actions()))
+    observation = game.observation()
+    rates = {}
+    for engine in ("fast", "plain"):
+        greedy = Greedy(OPTIONS, lookahead=False, engine=engine)
+
+        def playout(i: int, greedy: Greedy = greedy) -> None:
+            rng = random.Random(i)
+            BitGame.from_observation(observation, rng).run(
+                [GreedyPolicy(greedy, rng) for _ in range(4)])
+
+        rates[engine] = cpu_rate(playout, seconds)[0]
+    emit("game.greedy_playouts", playouts_per_second=round(rates["fast"], 1),
+         plain_playouts_per_second=round(rates["plain"], 1),
+         speedup=round(rates["fast"] / rates["plain"], 2),
+         ratio_to_reference=round(rates["fast"] / ref_cpu, 2), from_round=2, players=4,
+         seed=SEED, load_average=load)
 
 
 def memory(games: int, load: float) -> None:
