@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from kingdomino_kit.bitkingdom import BONUS_TESTS, BitKingdom, Masks
@@ -100,7 +100,13 @@ def after_values(kingdom: BitKingdom, number: int, masks: Masks, greedy: Greedy,
     same = t1 == t2
     props1 = properties_of(kingdom, t1)
     props2 = props1 if same else properties_of(kingdom, t2)
-    bonuses = [(POINTS[name], BONUS_TESTS[name]) for name in greedy.rules.bonuses]
+    named = greedy.rules.bonuses
+    # the two bonuses of the rules inline (BONUS_TESTS' own tests), any other by its test
+    middle = POINTS["middle_kingdom"] if "middle_kingdom" in named else 0
+    harmony = POINTS["harmony"] if "harmony" in named else 0
+    half, full = size // 2, size * size
+    bonuses = [(POINTS[name], BONUS_TESTS[name]) for name in named
+               if name not in ("middle_kingdom", "harmony")]
     occupied = kingdom.occupied
     rmin0, rmax0, cmin0, cmax0 = kingdom.rmin, kingdom.rmax, kingdom.cmin, kingdom.cmax
     out = []
@@ -165,6 +171,10 @@ def after_values(kingdom: BitKingdom, number: int, masks: Masks, greedy: Greedy,
             elif c > cmax:
                 cmax = c
             after = occupied | low | high
+            if middle and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
+                total += middle
+            if harmony and after.bit_count() == full:
+                total += harmony
             for points, test in bonuses:
                 if test(size, rmin, rmax, cmin, cmax, after):
                     total += points
@@ -383,12 +393,23 @@ def _claim_bounds(greedy: Greedy, pieces: Sequence[tuple[int, int, int, int, boo
 
 
 def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
-                 rng: random.Random) -> int:
+                 rng: random.Random, after: Callable[[int, Masks], list[float]] | None = None
+                 ) -> int:
     """:meth:`Greedy.choose_claim <kingdomino_kit.game.greedy.Greedy.choose_claim>`: the same
     index with the same draws; a domino whose bound (as in :func:`choose_placement`) is below
-    the best value found is never valued."""
+    the best value found is never valued. ``after(number, masks)``: the values after each
+    placement (default :func:`after_values`; a caller that keeps them gives its own)."""
+    if after is None:
+        def after(n: int, masks: Masks) -> list[float]:
+            return after_values(kingdom, n, masks, greedy)
     if greedy.hole < 0 or greedy.adjacency < 0:
-        return _pick_best(claim_values(greedy, kingdom, numbers), rng)
+        values = []
+        for n in numbers:
+            u1, _, u2, _, double = PIECES[n - 1]
+            masks = kingdom.legal_masks(u1, u2, double)
+            values.append(max(after(n, masks)) if any(masks)
+                          else greedy.value(kingdom) - NO_PLACEMENT)
+        return _pick_best(values, rng)
     g = kingdom.geometry
     w, o, size = g.stride, g.offset, g.size
     terrain = kingdom.terrain
@@ -424,7 +445,7 @@ def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
         u1, _, u2, _, double = PIECES[n - 1]
         masks = kingdom.legal_masks(u1, u2, double)
         if masks[0] or masks[1] or masks[2] or masks[3]:
-            v = max(after_values(kingdom, n, masks, greedy, score))
+            v = max(after(n, masks))
         else:
             v = greedy.value(kingdom) - NO_PLACEMENT
         values[j] = v

@@ -257,6 +257,10 @@ class GreedyPolicy:
         if self.greedy.lookahead:
             return free[self.greedy.choose_claim(kingdom, [game.line[i].number for i in free],
                                                  self.rng)]
+        if self.greedy.engine == "fast":
+            numbers = [game.line[i].number for i in free]
+            return free[choose_claim(self.greedy, kingdom, numbers, self.rng,
+                                     lambda n, masks: self._values(kingdom, n, masks))]
         values = []
         for i in free:
             number = game.line[i].number
