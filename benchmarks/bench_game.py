@@ -28,11 +28,10 @@ on a loaded machine; the wall-clock rate and the load average are printed beside
 from __future__ import annotations
 
 import os
+import random
 import time
 import tracemalloc
 from collections.abc import Callable
-
-import random
 
 from benchmarks.common import emit
 from benchmarks.reference_engine import play_random_game

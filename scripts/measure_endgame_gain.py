@@ -25,9 +25,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.draft import derive_seed
 from kingdomino_kit.game import GameOptions, play
 from kingdomino_kit.rules import Rules
+from kingdomino_kit.seeds import derive_seed
 
 SEED = 2026
 OPTIONS = GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True))
