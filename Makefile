@@ -13,7 +13,7 @@ NODE_STAMP := node_modules/.installed-stamp
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dask,rl,grading]'
+	$(PY) -m pip install --quiet -e '.[test,dask,rl,grading,fast]'
 	@touch $(STAMP)
 
 ## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/ (the

@@ -1,6 +1,7 @@
 """No import inside a function, except the heavy optional packages (loaded when a function
 needs them, so that ``import kingdomino_kit`` stays light), OR-Tools' engine behind
-``best_kingdom`` and the renderer of ``_repr_svg_`` (the one accepted circle shape)."""
+``best_kingdom``, the numba kernels behind the compiled random games and the renderer of
+``_repr_svg_`` (the one accepted circle shape)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "kingdomino_kit"
 HEAVY = {"ortools", "matplotlib", "ipywidgets", "pandas", "pyarrow", "dask", "distributed",
          "numba", "numpy", "gymnasium", "pettingzoo"}
 ENGINE = ("solver/__init__.py", "kingdomino_kit.solver.search")  # imports ortools at its top
+COMPILED = ("game/compiled.py", "kingdomino_kit.game.numba_kernels")  # numba at its top
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top
 PLATFORM = {"fcntl", "ctypes"}  # POSIX-only and Linux-only stdlib, imported where it runs
 
@@ -37,7 +39,7 @@ def imports_inside_functions() -> list[tuple[str, str, str]]:
 
 def allowed(file: str, function: str, module: str) -> bool:
     return (module.split(".")[0] in HEAVY | PLATFORM or function == "_repr_svg_"
-            or (file, module) == ENGINE or module == RL or module.startswith(RL + "."))
+            or (file, module) in (ENGINE, COMPILED) or module == RL or module.startswith(RL + "."))
 
 
 def test_imports_inside_functions_are_only_of_the_allowed_kinds() -> None:

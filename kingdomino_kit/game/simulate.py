@@ -4,7 +4,9 @@ CSV or Parquet file written as a stream — here, in local processes or on a Das
 Game ``i`` of a run with base seed ``S`` uses game seed ``derive_seed(S, "game", i)`` and player
 ``p``'s bot gets seed ``seat_seed(game_seed, p)`` (:mod:`kingdomino_kit.seeds`), so results
 never depend on how games are spread over workers. Games between random and greedy bots only take
-the fast path (:mod:`kingdomino_kit.game.fastplay`), which plays the very same games.
+the fast path (:mod:`kingdomino_kit.game.fastplay`), which plays the very same games; random
+bots only are compiled when numba is installed (:mod:`kingdomino_kit.game.compiled`: the same
+games again).
 
 Games travel in chunks (a task is :data:`CHUNK` games, :func:`play_chunk`) through
 :func:`kingdomino_kit.infra.parallel.run_tasks`: ``workers=N`` runs them in N local processes,
@@ -29,6 +31,7 @@ from typing import Any, TextIO
 
 from kingdomino_kit.bots import make_bot, parse_bots
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game import compiled
 from kingdomino_kit.game.fastplay import fast_bots, play_fast
 from kingdomino_kit.game.game import play
 from kingdomino_kit.game.options import GameOptions
@@ -87,6 +90,11 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
     >>> [r["player"] for r in simulate_game(0, ["random"] * 4, GameOptions(), 5)]
     [0, 1, 2, 3]
     """
+    if all(spec == "random" for spec in bots) and compiled.available():
+        game_seed = derive_seed(seed, "game", index)
+        fast = compiled.play_random_seeded(options, game_seed, [
+            seat_seed(game_seed, p) for p in range(len(bots))])
+        return _rows(index, game_seed, bots, options, fast.results, fast.winners)
     game_seed, players = seat_bots(index, bots, seed)
     if fast_bots(players):
         fast = play_fast(options, game_seed, players)
@@ -94,6 +102,11 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
     else:
         game = play(players, options, game_seed, record=False)
         results, winners = game.results(), game.winners()
+    return _rows(index, game_seed, bots, options, results, winners)
+
+
+def _rows(index: int, game_seed: int, bots: Sequence[str], options: GameOptions,
+          results: list[dict[str, Any]], winners: list[int]) -> list[dict[str, Any]]:
     keys = [(r["score"], r["largest_property"], r["crowns"]) for r in results]
     rows = []
     for r in results:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from kingdomino_kit.bots import RandomBot, make_bot
-from kingdomino_kit.game import Game, play
-from kingdomino_kit.game.fastplay import play_random
+from kingdomino_kit.game import Game, compiled, play
+from kingdomino_kit.game.fastplay import fast_bots, play_fast, play_random
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame
 from scripts.record_engine_games import moves, options_from
@@ -39,6 +39,13 @@ def test_every_recorded_game_is_played_move_for_move(record: dict[str, Any]) -> 
     if set(record["bots"]) == {"random"}:
         fast = play_random(options, seed, [RandomBot(seed * 10 + p)
                                            for p in range(options.players)])
+        assert (fast.results, fast.winners) == (record["results"], record["winners"])
+        built = compiled.play_random_seeded(options, seed, [seed * 10 + p
+                                                           for p in range(options.players)])
+        assert (built.results, built.winners) == (record["results"], record["winners"])
+    elif fast_bots(bots):
+        fast = play_fast(options, seed, [make_bot(spec, seed * 10 + p)
+                                         for p, spec in enumerate(record["bots"])])
         assert (fast.results, fast.winners) == (record["results"], record["winners"])
 
 

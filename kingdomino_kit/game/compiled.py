@@ -1,0 +1,93 @@
+"""Random games compiled with numba, when the optional extra ``fast`` is installed: the very
+games :func:`~kingdomino_kit.game.fastplay.play_random` plays, many times faster.
+
+The pure-Python engine stays the reference and the default: without numba (or with the
+environment variable ``KINGDOMINO_KIT_COMPILED=0``) :func:`available` is False and
+:mod:`kingdomino_kit.game.simulate` plays random games in Python. With it, a game between random
+bots whose seeds are known (``simulate`` seeds every bot) is played by the kernels of
+:mod:`kingdomino_kit.game.numba_kernels` — Python's own random generator restated, so every
+draw is the draw ``RandomBot`` makes — and gives the same result rows and winners (the tests
+play thousands of seeded games both ways). The kernels are compiled on first use (a few
+seconds) and cached on disk.
+
+>>> from kingdomino_kit.game import GameOptions
+>>> if available():
+...     result = play_random_seeded(GameOptions(), 7, [1, 2, 3, 4])
+...     from kingdomino_kit.bots import RandomBot
+...     from kingdomino_kit.game.fastplay import play_random
+...     assert result == play_random(GameOptions(), 7, [RandomBot(s) for s in (1, 2, 3, 4)])
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from kingdomino_kit.draft import best
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.fastplay import FastResult
+from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.game.playout import PIECES
+from kingdomino_kit.rules import POINTS
+
+__all__ = ["available", "play_random_seeded"]
+
+MAX_WORDS = 8
+"""The longest seed the kernels take, in 32-bit words (seeds below 2**256)."""
+_FIELDS = ("score", "properties", "bonus", "largest_property", "crowns", "discarded")
+
+
+def available() -> bool:
+    """True when numba is installed and ``KINGDOMINO_KIT_COMPILED`` is not ``0``."""
+    return (os.environ.get("KINGDOMINO_KIT_COMPILED", "1") != "0"
+            and importlib.util.find_spec("numba") is not None)
+
+
+@cache
+def _kernels() -> tuple[Any, Any]:
+    """The compiled game and the pieces table (compiled on the first call of a process)."""
+    import numpy as np
+
+    import kingdomino_kit.game.numba_kernels as numba_kernels
+
+    return numba_kernels.play_random, np.array(PIECES, dtype=np.int64)
+
+
+def play_random_seeded(options: GameOptions, seed: int, bot_seeds: Sequence[int]
+                       ) -> FastResult:
+    """The game ``play([RandomBot(s) for s in bot_seeds], options, seed)`` plays, and its
+    results, compiled (needs :func:`available`)."""
+    import numpy as np
+
+    if not available():
+        raise KingdominoError("the compiled engine needs numba (pip install "
+                              "'kingdomino-kit[fast]') and KINGDOMINO_KIT_COMPILED not 0")
+    players = options.players
+    if len(bot_seeds) != players:
+        raise KingdominoError(f"{players} players need {players} bot seeds, not "
+                              f"{len(bot_seeds)}")
+    play, pieces = _kernels()
+    counts = np.zeros(players + 1, np.int64)
+    words = np.zeros((players + 1, MAX_WORDS), np.uint64)
+    for k, value in enumerate((seed, *bot_seeds)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise KingdominoError(f"seeds must be integers, not {value!r}")
+        n = abs(value)
+        count = max(1, (n.bit_length() + 31) // 32)
+        if count > MAX_WORDS:
+            raise KingdominoError(f"seed {value} is too long for the compiled engine")
+        counts[k] = count
+        for i in range(count):
+            words[k, i] = (n >> (32 * i)) & 0xFFFFFFFF
+    rules = options.rules
+    out = play(options.size, players, options.kings_per_player, options.line_size,
+               options.deck_size, not options.strict_discard,
+               POINTS["middle_kingdom"] if rules.middle_kingdom else 0,
+               POINTS["harmony"] if rules.harmony else 0, pieces, counts, words)
+    results = [{"player": p, **dict(zip(_FIELDS, map(int, out[p]), strict=True))}
+               for p in range(players)]
+    keys = [(r["score"], r["largest_property"], r["crowns"]) for r in results]
+    return FastResult(results, best(keys))
