@@ -4,9 +4,12 @@ run, and memory over many games.
 * ``game.reference``: random 4-player games played by the plain engine of
   ``benchmarks/reference_engine.py`` (placements by trying every pair of cells, scores by flood
   fill) — the very games the kit plays, the yardstick of every ratio below;
-* ``game.random``: the same random games through the fast path (``simulate``'s for random bots,
-  :func:`~kingdomino_kit.game.fastplay.play_random`), and its ratio to the reference — target
-  ≥ 80; ``game.random_bitgame``: the same games on the readable playout engine (``BitGame`` and
+* ``game.random_compiled``: the same random games compiled with numba (the optional extra
+  ``fast``: :func:`~kingdomino_kit.game.compiled.play_random_seeded`, what ``simulate`` plays
+  for random bots when it is installed), and its ratio to the reference — target ≥ 80;
+  ``game.random``: the pure-Python fast path
+  (:func:`~kingdomino_kit.game.fastplay.play_random`, the default without numba);
+  ``game.random_bitgame``: the same games on the readable playout engine (``BitGame`` and
   ``RandomPolicy``: the fast path before this one); ``game.random_engine``: through the general
   engine (``play`` + ``RandomBot``);
 * ``game.greedy``: four greedy bots through the fast path (``simulate``'s:
@@ -36,7 +39,7 @@ from collections.abc import Callable
 from benchmarks.common import emit
 from benchmarks.reference_engine import play_random_game
 from kingdomino_kit.bots import RandomBot
-from kingdomino_kit.game import Game, GameOptions, play
+from kingdomino_kit.game import Game, GameOptions, compiled, play
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.fastplay import play_fast, play_random
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
@@ -82,6 +85,9 @@ def main() -> None:
     def reference(i: int) -> None:
         play_random_game(OPTIONS, SEED + i, [i * 4 + p for p in range(4)])
 
+    def built(i: int) -> None:
+        compiled.play_random_seeded(OPTIONS, SEED + i, [i * 4 + p for p in range(4)])
+
     def fast(i: int) -> None:
         play_random(OPTIONS, SEED + i, [RandomBot(i * 4 + p) for p in range(4)])
 
@@ -107,11 +113,18 @@ def main() -> None:
     emit("game.reference", games_per_second=round(ref_cpu, 1),
          wall_games_per_second=round(ref_wall, 1), engine="benchmarks/reference_engine.py",
          players=4, seed=SEED, load_average=load)
-    for name, work, target in (("game.random", fast, 80), ("game.random_bitgame", bitgame, None),
-                               ("game.random_engine", engine, None),
-                               ("game.greedy", greedy, 1.6), ("game.greedy_plain", greedy_plain,
-                                                              None),
-                               ("game.greedy_engine", greedy_engine, None)):
+    lines: list[tuple[str, Callable[[int], None], float | None]] = []
+    if compiled.available():
+        built(0)  # compiled (or read from the cache) off the clock
+        lines.append(("game.random_compiled", built, 80))
+    else:
+        emit("game.random_compiled", skipped="numba is not installed (the extra fast)",
+             load_average=load)
+    lines += [("game.random", fast, 80), ("game.random_bitgame", bitgame, None),
+              ("game.random_engine", engine, None), ("game.greedy", greedy, 1.6),
+              ("game.greedy_plain", greedy_plain, None),
+              ("game.greedy_engine", greedy_engine, None)]
+    for name, work, target in lines:
         cpu, wall = cpu_rate(work, seconds)
         figures = {"games_per_second": round(cpu, 1), "wall_games_per_second": round(wall, 1),
                    "reference_games_per_second": round(ref_cpu, 1),
