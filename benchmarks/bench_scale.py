@@ -1,6 +1,7 @@
 """Analysis at scale: one process against two, here and on a 2-worker Dask LocalCluster.
 
-* ``scale.simulate``: 100,000 random 4-player games (``KK_BENCH_SCALE_GAMES``) streamed by
+* ``scale.simulate``: 1,000,000 random 4-player games with the compiled engine (100,000 in
+  pure Python, without numba; ``KK_BENCH_SCALE_GAMES``) streamed by
   ``simulate_rows`` in one process, in a pool of 2 local processes and on a 2-worker
   LocalCluster (started before the clock runs; its start-up is reported apart); wall seconds
   and the speed-up over one process — target ≥ 1.7× on 2 cores — and the CPU seconds every
@@ -24,8 +25,8 @@ import time
 from typing import Any
 
 from benchmarks.common import emit
-from kingdomino_kit.game import GameOptions
-from kingdomino_kit.game.simulate import CHUNK, play_chunk, simulate_rows
+from kingdomino_kit.game import GameOptions, compiled
+from kingdomino_kit.game.simulate import RANDOM_CHUNK, play_chunk, simulate_rows
 from kingdomino_kit.infra.parallel import dask_client, run_tasks
 from kingdomino_kit.solver.batch import random_sets, solve_many
 
@@ -65,7 +66,9 @@ def _overhead(tasks: int, **where: object) -> float:
 
 
 def main() -> None:
-    games = int(os.environ.get("KK_BENCH_SCALE_GAMES", "100000"))
+    fast = compiled.available()
+    games = int(os.environ.get("KK_BENCH_SCALE_GAMES", "1000000" if fast else "100000"))
+    _games(2)  # the compiled engine loaded (or compiled) off the clock
     sets = int(os.environ.get("KK_BENCH_SCALE_SETS", "200"))
     load = _load()
     one, one_cpu = _games(games)
@@ -74,9 +77,10 @@ def main() -> None:
     with dask_client(workers=2, dashboard_address="127.0.0.1:0") as client:
         client.wait_for_workers(2)
         cluster_start = time.perf_counter() - started
-        _games(4 * CHUNK, client=client)  # the workers import the kit once, off the clock
+        _games(4 * RANDOM_CHUNK, client=client)  # the workers load the kit once, off the clock
         dask, dask_cpu = _games(games, client=client)
-        emit("scale.simulate", games=games, players=4, chunk=CHUNK,
+        emit("scale.simulate", games=games, players=4, chunk=RANDOM_CHUNK,
+             engine="compiled" if fast else "python",
              one_process_s=round(one, 2), pool_2_s=round(pool, 2),
              dask_2_workers_s=round(dask, 2), speedup_pool=round(one / pool, 2),
              speedup_dask=round(one / dask, 2), target_speedup=1.7,

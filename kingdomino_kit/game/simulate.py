@@ -39,9 +39,9 @@ from kingdomino_kit.infra.parallel import run_tasks
 from kingdomino_kit.infra.tables import Column, Schema, open_table, read_table, to_frame
 from kingdomino_kit.seeds import derive_seed, seat_seed
 
-__all__ = ["CHUNK", "COLUMNS", "RESULTS", "expand_bots", "game_tasks", "play_chunk", "read_results",
-           "seat_bots", "simulate", "simulate_frame", "simulate_game", "simulate_rows",
-           "simulate_to", "summarize"]
+__all__ = ["CHUNK", "COLUMNS", "RANDOM_CHUNK", "RESULTS", "expand_bots", "game_tasks",
+           "play_chunk", "read_results", "seat_bots", "simulate", "simulate_frame",
+           "simulate_game", "simulate_rows", "simulate_to", "summarize"]
 
 RESULTS = Schema((
     Column("game", "int64", "the game's index in the run"),
@@ -66,8 +66,12 @@ _SUMMED = ("bot", "score", "rank", "winner")
 _SUMMED_AT = tuple(COLUMNS.index(name) for name in _SUMMED)
 
 CHUNK = 250
-"""Games per task: large enough that sending a task costs little beside playing it (random
-games take about a millisecond each), small enough to spread the work evenly."""
+"""Games per task: large enough that sending a task costs little beside playing it, small
+enough to spread the work evenly (a game with greedy bots takes a few hundredths of a second)."""
+RANDOM_CHUNK = 2500
+"""Games per task when every bot is ``random``: such a game takes a tenth of a millisecond
+compiled, a quarter in Python, so a task of :data:`CHUNK` would be mostly travel (a task costs
+several milliseconds on a Dask cluster)."""
 
 
 def seat_bots(index: int, bots: Sequence[str], seed: int) -> tuple[int, list[Any]]:
@@ -147,10 +151,15 @@ def expand_bots(bots: Sequence[str] | str, players: int) -> list[str]:
 
 
 def game_tasks(games: int, bots: Sequence[str] | str, options: GameOptions | None, seed: int,
-               chunk: int = CHUNK, start: int = 0
+               chunk: int | None = None, start: int = 0
                ) -> list[tuple[int, int, list[str], GameOptions, int]]:
-    """The tasks of a run: ``(first, stop, bots, options, seed)``, ``chunk`` games each, from
-    game ``start`` (a run resumed after its first ``start`` games).
+    """The tasks of a run: ``(first, stop, bots, options, seed)``, ``chunk`` games each
+    (default :data:`RANDOM_CHUNK` when every bot is ``random``, else :data:`CHUNK`), from
+    game ``start`` (a run resumed after its first ``start`` games). The rows never depend on
+    the chunks.
+
+    >>> len(game_tasks(10_000, "random", None, 0)), len(game_tasks(10_000, "greedy", None, 0))
+    (4, 40)
 
     >>> [t[:2] for t in game_tasks(5, "random", None, 0, chunk=2)]
     [(0, 2), (2, 4), (4, 5)]
@@ -160,18 +169,20 @@ def game_tasks(games: int, bots: Sequence[str] | str, options: GameOptions | Non
     options = options or GameOptions()
     if not isinstance(games, int) or games < 0:
         raise KingdominoError(f"games must be 0 or more, not {games}")
+    names = expand_bots(bots, options.players)
+    if chunk is None:
+        chunk = RANDOM_CHUNK if all(name == "random" for name in names) else CHUNK
     if not isinstance(chunk, int) or chunk < 1:
         raise KingdominoError(f"chunk must be 1 or more, not {chunk}")
     if not isinstance(start, int) or not 0 <= start <= games:
         raise KingdominoError(f"start must be 0–{games}, not {start}")
-    names = expand_bots(bots, options.players)
     return [(first, min(first + chunk, games), names, options, seed)
             for first in range(start, games, chunk)]
 
 
 def simulate_rows(games: int, bots: Sequence[str] | str, options: GameOptions | None = None,
                   seed: int = 0, *, workers: int = 1, client: Any = None,
-                  progress: bool | None = None, chunk: int = CHUNK, start: int = 0
+                  progress: bool | None = None, chunk: int | None = None, start: int = 0
                   ) -> Iterator[list[tuple[Any, ...]]]:
     """The rows of ``games`` games as batches of tuples (:data:`COLUMNS` order), in game order,
     from game ``start``; identical for any number of ``workers`` and on any Dask ``client``.
