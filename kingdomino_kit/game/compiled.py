@@ -33,7 +33,7 @@ from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.playout import PIECES
 from kingdomino_kit.rules import POINTS
 
-__all__ = ["available", "play_random_seeded"]
+__all__ = ["available", "play_greedy_seeded", "play_random_seeded"]
 
 MAX_WORDS = 8
 """The longest seed the kernels take, in 32-bit words (seeds below 2**256)."""
@@ -47,29 +47,45 @@ def available() -> bool:
 
 
 @cache
-def _kernels() -> tuple[Any, Any]:
-    """The compiled game and the pieces table (compiled on the first call of a process)."""
+def _kernels() -> tuple[Any, Any, Any]:
+    """The compiled games (random bots; random and greedy bots) and the pieces table, compiled
+    on the first call of a process (or read from numba's cache)."""
     import numpy as np
 
+    import kingdomino_kit.game.numba_greedy as numba_greedy
     import kingdomino_kit.game.numba_kernels as numba_kernels
 
-    return numba_kernels.play_random, np.array(PIECES, dtype=np.int64)
+    return (numba_kernels.play_random, numba_greedy.play,
+            np.array(PIECES, dtype=np.int64))
 
 
 def play_random_seeded(options: GameOptions, seed: int, bot_seeds: Sequence[int]
                        ) -> FastResult:
     """The game ``play([RandomBot(s) for s in bot_seeds], options, seed)`` plays, and its
     results, compiled (needs :func:`available`)."""
+    return _play(options, seed, bot_seeds, [None] * len(bot_seeds))
+
+
+def play_greedy_seeded(options: GameOptions, seed: int, bot_seeds: Sequence[int],
+                       weights: Sequence[tuple[float, float] | None]) -> FastResult:
+    """The game ``play`` plays with, in seat ``p``, ``GreedyBot(bot_seeds[p], hole,
+    adjacency)`` where ``weights[p]`` is ``(hole, adjacency)``, or ``RandomBot(bot_seeds[p])``
+    where it is None — and its results, compiled (needs :func:`available`)."""
+    return _play(options, seed, bot_seeds, weights)
+
+
+def _play(options: GameOptions, seed: int, bot_seeds: Sequence[int],
+          weights: Sequence[tuple[float, float] | None]) -> FastResult:
     import numpy as np
 
     if not available():
         raise KingdominoError("the compiled engine needs numba (pip install "
                               "'kingdomino-kit[fast]') and KINGDOMINO_KIT_COMPILED not 0")
     players = options.players
-    if len(bot_seeds) != players:
+    if len(bot_seeds) != players or len(weights) != players:
         raise KingdominoError(f"{players} players need {players} bot seeds, not "
                               f"{len(bot_seeds)}")
-    play, pieces = _kernels()
+    play_random, play_greedy, pieces = _kernels()
     counts = np.zeros(players + 1, np.int64)
     words = np.zeros((players + 1, MAX_WORDS), np.uint64)
     for k, value in enumerate((seed, *bot_seeds)):
@@ -83,10 +99,17 @@ def play_random_seeded(options: GameOptions, seed: int, bot_seeds: Sequence[int]
         for i in range(count):
             words[k, i] = (n >> (32 * i)) & 0xFFFFFFFF
     rules = options.rules
-    out = play(options.size, players, options.kings_per_player, options.line_size,
+    figures = (options.size, players, options.kings_per_player, options.line_size,
                options.deck_size, not options.strict_discard,
                POINTS["middle_kingdom"] if rules.middle_kingdom else 0,
                POINTS["harmony"] if rules.harmony else 0, pieces, counts, words)
+    if all(w is None for w in weights):
+        out = play_random(*figures)
+    else:
+        greedy = np.array([w is not None for w in weights], np.bool_)
+        holes = np.array([w[0] if w is not None else 0.0 for w in weights], np.float64)
+        adjacencies = np.array([w[1] if w is not None else 0.0 for w in weights], np.float64)
+        out = play_greedy(*figures, greedy, holes, adjacencies)
     results = [{"player": p, **dict(zip(_FIELDS, map(int, out[p]), strict=True))}
                for p in range(players)]
     keys = [(r["score"], r["largest_property"], r["crowns"]) for r in results]

@@ -1,0 +1,413 @@
+"""The compiled greedy player of :mod:`kingdomino_kit.game.compiled`: games between ``random``
+and ``greedy`` bots with numba.
+
+Imported only by :mod:`kingdomino_kit.game.compiled` when numba is installed. The greedy values
+of :class:`~kingdomino_kit.game.greedy.Greedy` — the score with the bonuses on, ``hole`` off per
+cell no domino can cover, ``adjacency`` per pair of neighbour squares of one terrain, one domino
+of look-ahead — restated on row bitmasks and a cell grid, valued by brute force (every
+placement put, scored by flood fill, taken back), as the same floats in the same order, ties
+drawn as :func:`~kingdomino_kit.game.greedy.pick_best` draws them; the drafting loop as
+:class:`~kingdomino_kit.game.playout.BitGame` runs it. Checked game for game against the
+pure-Python engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba as nb
+import numpy as np
+
+from kingdomino_kit.game.numba_kernels import (
+    CASTLE,
+    EMPTY,
+    N,
+    _bits,
+    _masks,
+    mt_seed,
+    place_random,
+    randbelow,
+    score,
+)
+
+NO_PLACEMENT = 1.0
+
+
+@nb.njit(cache=True)
+def _put(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+         extent: np.ndarray, size: int, r: int, c: int, r2: int, c2: int, piece: np.ndarray
+         ) -> None:  # pragma: no cover
+    o = size - 1
+    stride = 2 * size
+    t1, k1, t2, k2 = piece[0], piece[1], piece[2], piece[3]
+    rows[t1, r] |= 1 << c
+    rows[t2, r2] |= 1 << c2
+    occupied[r] |= 1 << c
+    occupied[r2] |= 1 << c2
+    grid[r * stride + c] = t1
+    crowns[r * stride + c] = k1
+    grid[r2 * stride + c2] = t2
+    crowns[r2 * stride + c2] = k2
+    extent[0] = min(extent[0], r - o, r2 - o)
+    extent[1] = max(extent[1], r - o, r2 - o)
+    extent[2] = min(extent[2], c - o, c2 - o)
+    extent[3] = max(extent[3], c - o, c2 - o)
+
+
+@nb.njit(cache=True)
+def _take(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+          extent: np.ndarray, size: int, r: int, c: int, r2: int, c2: int, piece: np.ndarray,
+          saved: np.ndarray) -> None:  # pragma: no cover
+    stride = 2 * size
+    rows[piece[0], r] &= ~(1 << c)
+    rows[piece[2], r2] &= ~(1 << c2)
+    occupied[r] &= ~(1 << c)
+    occupied[r2] &= ~(1 << c2)
+    grid[r * stride + c] = EMPTY
+    crowns[r * stride + c] = 0
+    grid[r2 * stride + c2] = EMPTY
+    crowns[r2 * stride + c2] = 0
+    extent[:] = saved
+
+
+@nb.njit(cache=True)
+def _second(d: int, r: int, c: int) -> tuple[int, int]:  # pragma: no cover
+    if d == 0:
+        return r, c + 1
+    if d == 1:
+        return r + 1, c
+    if d == 2:
+        return r, c - 1
+    return r - 1, c
+
+
+@nb.njit(cache=True)
+def _total(occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray, extent: np.ndarray,
+           size: int, middle: int, harmony: int, figures: np.ndarray) -> int:  # pragma: no cover
+    """Score with the bonuses in play."""
+    score(grid, crowns, 2 * size, figures)
+    total = figures[0]
+    half = size // 2
+    if middle and -half <= extent[0] and extent[1] <= half and -half <= extent[2] \
+            and extent[3] <= half:
+        total += middle
+    if harmony:
+        filled = 0
+        for r in range(2 * size - 1):
+            filled += _bits(occupied[r])
+        if filled == size * size:
+            total += harmony
+    return total
+
+
+@nb.njit(cache=True)
+def _holes(occupied: np.ndarray, extent: np.ndarray, size: int) -> int:  # pragma: no cover
+    """Free cells (the kingdom still fits with a square there) with no free neighbour."""
+    o = size - 1
+    span = 2 * size - 1
+    rlo, rhi = max(extent[1] - size + 1, -o) + o, min(extent[0] + size - 1, o) + o
+    clo, chi = max(extent[3] - size + 1, -o) + o, min(extent[2] + size - 1, o) + o
+    columns = ((1 << (chi + 1)) - 1) ^ ((1 << clo) - 1)
+    count = 0
+    above = 0
+    for r in range(span):
+        here = columns & ~occupied[r] if rlo <= r <= rhi else 0
+        below = columns & ~occupied[r + 1] if r + 1 < span and rlo <= r + 1 <= rhi else 0
+        count += _bits(here & ~((here << 1) | (here >> 1) | above | below))
+        above = here
+    return count
+
+
+@nb.njit(cache=True)
+def _pairs(rows: np.ndarray, size: int) -> int:  # pragma: no cover
+    span = 2 * size - 1
+    n = 0
+    for t in range(6):
+        for r in range(span):
+            m = rows[t, r]
+            n += _bits(m & (m >> 1))
+            if r + 1 < span:
+                n += _bits(m & rows[t, r + 1])
+    return n
+
+
+@nb.njit(cache=True)
+def _near(rows: np.ndarray, t: int, r: int, c: int, size: int) -> int:  # pragma: no cover
+    """Squares of terrain ``t`` beside cell (r, c) (row and column offsets)."""
+    span = 2 * size - 1
+    n = ((rows[t, r] >> (c + 1)) & 1) + (((rows[t, r] >> (c - 1)) & 1) if c >= 1 else 0)
+    if r + 1 < span:
+        n += (rows[t, r + 1] >> c) & 1
+    if r >= 1:
+        n += (rows[t, r - 1] >> c) & 1
+    return n
+
+
+@nb.njit(cache=True)
+def _value(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+           extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
+           adjacency: float, figures: np.ndarray) -> float:  # pragma: no cover
+    """``Greedy.value``: total − hole × holes + adjacency × pairs."""
+    total = _total(occupied, grid, crowns, extent, size, middle, harmony, figures)
+    return total - hole * _holes(occupied, extent, size) + adjacency * _pairs(rows, size)
+
+
+@nb.njit(cache=True)
+def _best_after(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+                extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
+                adjacency: float, piece: np.ndarray, masks: np.ndarray, figures: np.ndarray,
+                out: np.ndarray) -> Any:  # pragma: no cover
+    """``Greedy.after`` into ``out`` (returns how many) and their best, or, when the domino fits
+    nowhere, 0 and ``value − NO_PLACEMENT``."""
+    t1, t2 = piece[0], piece[2]
+    count = _masks(rows, occupied, extent, t1, t2, piece[4] != 0, size, masks)
+    if count == 0:
+        return 0, _value(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
+                         adjacency, figures) - NO_PLACEMENT
+    base = adjacency * (_pairs(rows, size) + (1 if t1 == t2 else 0))
+    saved = extent.copy()
+    span = 2 * size - 1
+    n = 0
+    best = -np.inf
+    for d in range(4):
+        for r in range(span):
+            mask = masks[d, r]
+            while mask:
+                c = 0
+                while not (mask >> c) & 1:
+                    c += 1
+                mask &= mask - 1
+                r2, c2 = _second(d, r, c)
+                pairs = _near(rows, t1, r, c, size) + _near(rows, t2, r2, c2, size)
+                _put(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
+                total = _total(occupied, grid, crowns, extent, size, middle, harmony, figures)
+                v = total + base + adjacency * pairs - hole * _holes(occupied, extent, size)
+                _take(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
+                out[n] = v
+                n += 1
+                if v > best:
+                    best = v
+    return n, best
+
+
+@nb.njit(cache=True)
+def _pick_best(values: np.ndarray, n: int, mt: np.ndarray) -> int:  # pragma: no cover
+    top = -np.inf
+    for i in range(n):
+        if values[i] > top:
+            top = values[i]
+    ties = 0
+    for i in range(n):
+        if values[i] > top - 1e-9:
+            ties += 1
+    k = randbelow(mt, ties) if ties > 1 else 0
+    for i in range(n):
+        if values[i] > top - 1e-9:
+            if k == 0:
+                return i
+            k -= 1
+    return -1
+
+
+@nb.njit(cache=True)
+def greedy_place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+                 extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
+                 adjacency: float, piece: np.ndarray, claimable: np.ndarray, n_claim: int,
+                 pieces: np.ndarray, discard: bool, mt: np.ndarray) -> int:  # pragma: no cover
+    """``Greedy.choose_placement`` (with the look-ahead over ``claimable``): the index of the
+    placement, ``count`` for the discard."""
+    masks = np.zeros((4, 2 * size - 1), np.int64)
+    inner = np.zeros((4, 2 * size - 1), np.int64)
+    figures = np.zeros(3, np.int64)
+    scratch = np.zeros(4 * (2 * size) * (2 * size), np.float64)
+    count = _masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
+    values = np.empty(count + 1, np.float64)
+    span = 2 * size - 1
+    saved = extent.copy()
+    if n_claim == 0:
+        n, _ = _best_after(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
+                           adjacency, piece, inner, figures, values)
+        if discard:
+            values[n] = _value(rows, occupied, grid, crowns, extent, size, middle, harmony,
+                               hole, adjacency, figures) - NO_PLACEMENT
+            n += 1
+        return _pick_best(values, n, mt)
+    n = 0
+    for d in range(4):
+        for r in range(span):
+            mask = masks[d, r]
+            while mask:
+                c = 0
+                while not (mask >> c) & 1:
+                    c += 1
+                mask &= mask - 1
+                r2, c2 = _second(d, r, c)
+                _put(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
+                best = -np.inf
+                for j in range(n_claim):
+                    _, v = _best_after(rows, occupied, grid, crowns, extent, size, middle,
+                                       harmony, hole, adjacency, pieces[claimable[j] - 1],
+                                       inner, figures, scratch)
+                    if v > best:
+                        best = v
+                _take(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
+                values[n] = best
+                n += 1
+    if discard:
+        best = -np.inf
+        for j in range(n_claim):
+            _, v = _best_after(rows, occupied, grid, crowns, extent, size, middle, harmony,
+                               hole, adjacency, pieces[claimable[j] - 1], inner, figures,
+                               scratch)
+            if v - NO_PLACEMENT > best:
+                best = v - NO_PLACEMENT
+        values[n] = best
+        n += 1
+    return _pick_best(values, n, mt)
+
+
+@nb.njit(cache=True)
+def greedy_claim(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+                 extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
+                 adjacency: float, claimable: np.ndarray, n_claim: int, pieces: np.ndarray,
+                 mt: np.ndarray) -> int:  # pragma: no cover
+    """``Greedy.choose_claim``: the index in ``claimable`` of the domino worth most."""
+    inner = np.zeros((4, 2 * size - 1), np.int64)
+    figures = np.zeros(3, np.int64)
+    scratch = np.zeros(4 * (2 * size) * (2 * size), np.float64)
+    values = np.empty(n_claim, np.float64)
+    for j in range(n_claim):
+        _, values[j] = _best_after(rows, occupied, grid, crowns, extent, size, middle, harmony,
+                                   hole, adjacency, pieces[claimable[j] - 1], inner, figures,
+                                   scratch)
+    return _pick_best(values, n_claim, mt)
+
+
+@nb.njit(cache=True)
+def play(size: int, players: int, kings_per_player: int, line_size: int, deck_size: int,
+         loose: bool, middle: int, harmony: int, pieces: np.ndarray, seeds: np.ndarray,
+         seed_words: np.ndarray, greedy: np.ndarray, holes: np.ndarray,
+         adjacencies: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """One game between random bots and greedy ones (``greedy[p]``, with weights
+    ``holes[p]``, ``adjacencies[p]``), seeded as in ``numba_kernels.play_random``; per player
+    the score, property points, bonus, largest property, crowns and discards."""
+    kings = players * kings_per_player
+    states = np.empty((players + 1, N + 1), np.uint64)
+    for k in range(players + 1):
+        mt_seed(seed_words[k], seeds[k], states[k])
+    from_deck = np.arange(1, 49, dtype=np.int64)
+    deal = states[0]
+    for i in range(47, 0, -1):
+        j = randbelow(deal, i + 1)
+        from_deck[i], from_deck[j] = from_deck[j], from_deck[i]
+    order = np.arange(kings, dtype=np.int64)
+    for i in range(kings - 1, 0, -1):
+        j = randbelow(deal, i + 1)
+        order[i], order[j] = order[j], order[i]
+    span = 2 * size - 1
+    stride = span + 1
+    cells = span * stride
+    o = size - 1
+    grids = np.full((players, cells), EMPTY, np.int8)
+    crowns = np.zeros((players, cells), np.int8)
+    extents = np.zeros((players, 4), np.int64)
+    rows = np.zeros((players, 6, span), np.int64)
+    occupied = np.zeros((players, span), np.int64)
+    for p in range(players):
+        grids[p, o * stride + o] = CASTLE
+        occupied[p, o] = 1 << o
+    masks = np.zeros((4, span), np.int64)
+    discards = np.zeros(players, np.int64)
+    to_place = np.zeros(kings, np.int64)
+    rounds = deck_size // line_size
+    line = np.zeros(line_size, np.int64)
+    claims = np.zeros(line_size, np.int64)
+    free = np.zeros(line_size, np.int64)
+    claimable = np.zeros(line_size, np.int64)
+    n_order = kings
+    for round_ in range(rounds + 1):
+        n_line = line_size if round_ < rounds else 0
+        if n_line:
+            line[:] = np.sort(from_deck[round_ * line_size:(round_ + 1) * line_size])
+        claims[:] = -1
+        n_free = n_line
+        for i in range(n_free):
+            free[i] = i
+        for t in range(n_order):
+            king = order[t]
+            p = king // kings_per_player
+            mt = states[1 + p]
+            if round_ > 0:
+                piece = pieces[to_place[king] - 1]
+                if greedy[p]:
+                    count = _masks(rows[p], occupied[p], extents[p], piece[0], piece[2],
+                                   piece[4] != 0, size, masks)
+                    choices = count + 1 if loose or count == 0 else count
+                    pick = 0
+                    if choices > 1:
+                        for i in range(n_free):
+                            claimable[i] = line[free[i]]
+                        pick = greedy_place(rows[p], occupied[p], grids[p], crowns[p],
+                                            extents[p], size, middle, harmony, holes[p],
+                                            adjacencies[p], piece, claimable, n_free, pieces,
+                                            choices > count, mt)
+                    if pick >= count:
+                        discards[p] += 1
+                    else:
+                        for d in range(4):
+                            done = False
+                            for r in range(span):
+                                mask = masks[d, r]
+                                k = _bits(mask)
+                                if pick >= k:
+                                    pick -= k
+                                    continue
+                                for _ in range(pick):
+                                    mask &= mask - 1
+                                c = 0
+                                while not (mask >> c) & 1:
+                                    c += 1
+                                r2, c2 = _second(d, r, c)
+                                _put(rows[p], occupied[p], grids[p], crowns[p], extents[p],
+                                     size, r, c, r2, c2, piece)
+                                done = True
+                                break
+                            if done:
+                                break
+                elif not place_random(rows[p], occupied[p], grids[p], crowns[p], extents[p],
+                                      piece, size, mt, loose, masks):
+                    discards[p] += 1
+            if n_free:
+                k = 0
+                if n_free > 1:
+                    if greedy[p]:
+                        for i in range(n_free):
+                            claimable[i] = line[free[i]]
+                        k = greedy_claim(rows[p], occupied[p], grids[p], crowns[p],
+                                         extents[p], size, middle, harmony, holes[p],
+                                         adjacencies[p], claimable, n_free, pieces, mt)
+                    else:
+                        k = randbelow(mt, n_free)
+                slot = free[k]
+                for m in range(k, n_free - 1):
+                    free[m] = free[m + 1]
+                n_free -= 1
+                claims[slot] = king
+        n_order = 0
+        for i in range(n_line):
+            if claims[i] >= 0:
+                to_place[claims[i]] = line[i]
+                order[n_order] = claims[i]
+                n_order += 1
+    out = np.zeros((players, 6), np.int64)
+    figures = np.zeros(3, np.int64)
+    for p in range(players):
+        total = _total(occupied[p], grids[p], crowns[p], extents[p], size, middle, harmony,
+                       figures)
+        out[p, 0] = total
+        out[p, 1] = figures[0]
+        out[p, 2] = total - figures[0]
+        out[p, 3] = figures[1]
+        out[p, 4] = figures[2]
+        out[p, 5] = discards[p]
+    return out
