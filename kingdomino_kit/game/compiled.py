@@ -1,13 +1,15 @@
-"""Random games compiled with numba, when the optional extra ``fast`` is installed: the very
-games :func:`~kingdomino_kit.game.fastplay.play_random` plays, many times faster.
+"""Games between ``random`` and ``greedy`` bots compiled with numba, when the optional extra
+``fast`` is installed: the very games :func:`~kingdomino_kit.game.fastplay.play_fast` plays,
+many times faster.
 
 The pure-Python engine stays the reference and the default: without numba (or with the
 environment variable ``KINGDOMINO_KIT_COMPILED=0``) :func:`available` is False and
 :mod:`kingdomino_kit.game.simulate` plays random games in Python. With it, a game between random
-bots whose seeds are known (``simulate`` seeds every bot) is played by the kernels of
-:mod:`kingdomino_kit.game.numba_kernels` — Python's own random generator restated, so every
-draw is the draw ``RandomBot`` makes — and gives the same result rows and winners (the tests
-play thousands of seeded games both ways). The kernels are compiled on first use (a few
+and greedy bots whose seeds are known (``simulate`` seeds every bot) is played by the kernels
+of :mod:`kingdomino_kit.game.numba_kernels` (random bots; Python's own random generator
+restated, so every draw is the draw the bot makes) and :mod:`kingdomino_kit.game.numba_greedy`
+(the greedy values, the same floats) — and gives the same result rows and winners (the tests
+play hundreds of seeded games both ways). The kernels are compiled on first use (a few
 seconds) and cached on disk.
 
 >>> from kingdomino_kit.game import GameOptions
@@ -26,14 +28,17 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.draft import best
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.fastplay import FastResult
+from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.playout import PIECES
 from kingdomino_kit.rules import POINTS
 
-__all__ = ["available", "play_greedy_seeded", "play_random_seeded"]
+__all__ = ["available", "play_greedy_seeded", "play_random_seeded", "weights_of"]
 
 MAX_WORDS = 8
 """The longest seed the kernels take, in 32-bit words (seeds below 2**256)."""
@@ -57,6 +62,24 @@ def _kernels() -> tuple[Any, Any, Any]:
 
     return (numba_kernels.play_random, numba_greedy.play,
             np.array(PIECES, dtype=np.int64))
+
+
+def weights_of(bot: Any, options: GameOptions) -> tuple[float, float] | None:
+    """What :func:`play_greedy_seeded` takes for a bot: None for a ``RandomBot``, (hole,
+    adjacency) for a ``GreedyBot`` (its weights, or :class:`~kingdomino_kit.game.greedy.Greedy`'s
+    defaults).
+
+    >>> from kingdomino_kit.bots import make_bot
+    >>> weights_of(make_bot("random", 1), GameOptions()), weights_of(make_bot("greedy:hole=2", 1),
+    ...                                                              GameOptions())
+    (None, (2.0, 0.5))
+    """
+    if type(bot) is RandomBot:
+        return None
+    if type(bot) is not GreedyBot:
+        raise KingdominoError(f"the compiled engine plays random and greedy bots, not {bot!r}")
+    greedy = Greedy(options, hole=bot.hole, adjacency=bot.adjacency)
+    return greedy.hole, greedy.adjacency
 
 
 def play_random_seeded(options: GameOptions, seed: int, bot_seeds: Sequence[int]

@@ -27,7 +27,6 @@ from kingdomino_kit.game.numba_kernels import (
     mt_seed,
     place_random,
     randbelow,
-    score,
 )
 
 NO_PLACEMENT = 1.0
@@ -82,10 +81,51 @@ def _second(d: int, r: int, c: int) -> tuple[int, int]:  # pragma: no cover
 
 
 @nb.njit(cache=True)
+def _score(grid: np.ndarray, crowns: np.ndarray, extent: np.ndarray, size: int,
+           figures: np.ndarray) -> None:  # pragma: no cover
+    """``numba_kernels.score`` within the kingdom's extent, without allocating: ``figures[3:]``
+    is scratch (a visit mark per cell, then a stack), ``figures[3 + 2 * cells]`` the mark."""
+    stride = 2 * size
+    o = size - 1
+    cells = len(grid)
+    mark_at = 3 + 2 * cells
+    figures[mark_at] += 1
+    mark = figures[mark_at]
+    points = largest = total_crowns = 0
+    for r in range(extent[0] + o, extent[1] + o + 1):
+        for c in range(extent[2] + o, extent[3] + o + 1):
+            start = r * stride + c
+            t = grid[start]
+            if t < 0 or t == CASTLE or figures[3 + start] == mark:
+                continue
+            figures[3 + start] = mark
+            figures[3 + cells] = start
+            top = 1
+            squares = crowned = 0
+            while top:
+                top -= 1
+                cell = figures[3 + cells + top]
+                squares += 1
+                crowned += crowns[cell]
+                for j in (cell + 1, cell - 1, cell + stride, cell - stride):
+                    if 0 <= j < cells and figures[3 + j] != mark and grid[j] == t:
+                        figures[3 + j] = mark
+                        figures[3 + cells + top] = j
+                        top += 1
+            points += squares * crowned
+            total_crowns += crowned
+            if squares > largest:
+                largest = squares
+    figures[0] = points
+    figures[1] = largest
+    figures[2] = total_crowns
+
+
+@nb.njit(cache=True)
 def _total(occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray, extent: np.ndarray,
-           size: int, middle: int, harmony: int, figures: np.ndarray) -> int:  # pragma: no cover
-    """Score with the bonuses in play."""
-    score(grid, crowns, 2 * size, figures)
+           size: int, middle: int, harmony: int, figures: np.ndarray) -> Any:  # pragma: no cover
+    """Score with the bonuses in play (``figures``: see :func:`_score`)."""
+    _score(grid, crowns, extent, size, figures)
     total = figures[0]
     half = size // 2
     if middle and -half <= extent[0] and extent[1] <= half and -half <= extent[2] \
@@ -132,7 +172,7 @@ def _pairs(rows: np.ndarray, size: int) -> int:  # pragma: no cover
 
 
 @nb.njit(cache=True)
-def _near(rows: np.ndarray, t: int, r: int, c: int, size: int) -> int:  # pragma: no cover
+def _near(rows: np.ndarray, t: int, r: int, c: int, size: int) -> Any:  # pragma: no cover
     """Squares of terrain ``t`` beside cell (r, c) (row and column offsets)."""
     span = 2 * size - 1
     n = ((rows[t, r] >> (c + 1)) & 1) + (((rows[t, r] >> (c - 1)) & 1) if c >= 1 else 0)
@@ -218,7 +258,7 @@ def greedy_place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
     placement, ``count`` for the discard."""
     masks = np.zeros((4, 2 * size - 1), np.int64)
     inner = np.zeros((4, 2 * size - 1), np.int64)
-    figures = np.zeros(3, np.int64)
+    figures = np.zeros(4 + 2 * len(grid), np.int64)
     scratch = np.zeros(4 * (2 * size) * (2 * size), np.float64)
     count = _masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
     values = np.empty(count + 1, np.float64)
@@ -273,7 +313,7 @@ def greedy_claim(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
                  mt: np.ndarray) -> int:  # pragma: no cover
     """``Greedy.choose_claim``: the index in ``claimable`` of the domino worth most."""
     inner = np.zeros((4, 2 * size - 1), np.int64)
-    figures = np.zeros(3, np.int64)
+    figures = np.zeros(4 + 2 * len(grid), np.int64)
     scratch = np.zeros(4 * (2 * size) * (2 * size), np.float64)
     values = np.empty(n_claim, np.float64)
     for j in range(n_claim):
@@ -400,7 +440,7 @@ def play(size: int, players: int, kings_per_player: int, line_size: int, deck_si
                 order[n_order] = claims[i]
                 n_order += 1
     out = np.zeros((players, 6), np.int64)
-    figures = np.zeros(3, np.int64)
+    figures = np.zeros(4 + 2 * cells, np.int64)
     for p in range(players):
         total = _total(occupied[p], grids[p], crowns[p], extents[p], size, middle, harmony,
                        figures)

@@ -4,9 +4,8 @@ CSV or Parquet file written as a stream — here, in local processes or on a Das
 Game ``i`` of a run with base seed ``S`` uses game seed ``derive_seed(S, "game", i)`` and player
 ``p``'s bot gets seed ``seat_seed(game_seed, p)`` (:mod:`kingdomino_kit.seeds`), so results
 never depend on how games are spread over workers. Games between random and greedy bots only take
-the fast path (:mod:`kingdomino_kit.game.fastplay`), which plays the very same games; random
-bots only are compiled when numba is installed (:mod:`kingdomino_kit.game.compiled`: the same
-games again).
+the fast path (:mod:`kingdomino_kit.game.fastplay`), which plays the very same games; they are
+compiled when numba is installed (:mod:`kingdomino_kit.game.compiled`: the same games again).
 
 Games travel in chunks (a task is :data:`CHUNK` games, :func:`play_chunk`) through
 :func:`kingdomino_kit.infra.parallel.run_tasks`: ``workers=N`` runs them in N local processes,
@@ -101,7 +100,12 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
         return _rows(index, game_seed, bots, options, fast.results, fast.winners)
     game_seed, players = seat_bots(index, bots, seed)
     if fast_bots(players):
-        fast = play_fast(options, game_seed, players)
+        if compiled.available():
+            fast = compiled.play_greedy_seeded(
+                options, game_seed, [seat_seed(game_seed, p) for p in range(len(bots))],
+                [compiled.weights_of(b, options) for b in players])
+        else:
+            fast = play_fast(options, game_seed, players)
         results, winners = fast.results, fast.winners
     else:
         game = play(players, options, game_seed, record=False)

@@ -1,6 +1,6 @@
-"""The compiled random games (numba, the optional extra ``fast`` that ``make test`` installs)
-against the pure-Python engine, game for game; the switch that turns them off; simulate's rows
-the same either way."""
+"""The compiled games (numba, the optional extra ``fast`` that ``make test`` installs) against
+the pure-Python engine, game for game — random bots, greedy bots with any weights, mixed; the
+switch that turns them off; simulate's rows the same either way."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import random
 
 import pytest
 
-from kingdomino_kit.bots import RandomBot
+from kingdomino_kit.bots import RandomBot, make_bot
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import GameOptions, compiled, play
-from kingdomino_kit.game.fastplay import play_random
+from kingdomino_kit.game.fastplay import play_fast, play_random
 from kingdomino_kit.game.simulate import simulate
+from kingdomino_kit.rules import Rules
 from tests.game.test_game_simulate import random_options
 
 
@@ -52,3 +53,29 @@ def test_bad_seeds_are_refused() -> None:
         compiled.play_random_seeded(GameOptions(players=2), 1, [1, 2.5])  # type: ignore[list-item]
     with pytest.raises(KingdominoError, match="too long"):
         compiled.play_random_seeded(GameOptions(players=2), 1 << 300, [1, 2])
+
+
+def test_compiled_greedy_games_are_the_python_games() -> None:
+    rng = random.Random(12)
+    for n in range(60):
+        options = random_options(rng)
+        seed = rng.getrandbits(63)
+        specs = [rng.choice(["greedy", "greedy", "random", "greedy:hole=2.7:adjacency=0.3",
+                             "greedy:hole=-1:adjacency=1.5"]) for _ in range(options.players)]
+        seeds = [rng.getrandbits(63) for _ in specs]
+        bots = [make_bot(spec, s) for spec, s in zip(specs, seeds, strict=True)]
+        built = compiled.play_greedy_seeded(options, seed, seeds,
+                                            [compiled.weights_of(b, options) for b in bots])
+        assert built == play_fast(options, seed, bots), (n, options, specs)
+    with pytest.raises(KingdominoError, match="random and greedy bots"):
+        compiled.weights_of(make_bot("mce", 1), GameOptions())
+
+
+def test_simulate_with_greedy_bots_gives_the_same_rows_compiled_or_not(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    options = GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True))
+    built = list(simulate(6, "greedy,random,greedy:hole=2,random", options, seed=3,
+                          progress=False))
+    monkeypatch.setenv("KINGDOMINO_KIT_COMPILED", "0")
+    assert list(simulate(6, "greedy,random,greedy:hole=2,random", options, seed=3,
+                         progress=False)) == built

@@ -43,10 +43,14 @@ def test_every_recorded_game_is_played_move_for_move(record: dict[str, Any]) -> 
         built = compiled.play_random_seeded(options, seed, [seed * 10 + p
                                                            for p in range(options.players)])
         assert (built.results, built.winners) == (record["results"], record["winners"])
-    elif fast_bots(bots):
-        fast = play_fast(options, seed, [make_bot(spec, seed * 10 + p)
-                                         for p, spec in enumerate(record["bots"])])
+    players = [make_bot(spec, seed * 10 + p) for p, spec in enumerate(record["bots"])]
+    if fast_bots(players):
+        fast = play_fast(options, seed, players)
         assert (fast.results, fast.winners) == (record["results"], record["winners"])
+        built = compiled.play_greedy_seeded(options, seed, [seed * 10 + p
+                                                            for p in range(options.players)],
+                                            [compiled.weights_of(b, options) for b in players])
+        assert (built.results, built.winners) == (record["results"], record["winners"])
 
 
 def test_the_fixture_covers_what_it_says() -> None:
