@@ -186,7 +186,7 @@ def _near(rows: np.ndarray, t: int, r: int, c: int, size: int) -> Any:  # pragma
 @nb.njit(cache=True)
 def _value(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
            extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
-           adjacency: float, figures: np.ndarray) -> float:  # pragma: no cover
+           adjacency: float, figures: np.ndarray) -> Any:  # pragma: no cover
     """``Greedy.value``: total − hole × holes + adjacency × pairs."""
     total = _total(occupied, grid, crowns, extent, size, middle, harmony, figures)
     return total - hole * _holes(occupied, extent, size) + adjacency * _pairs(rows, size)
