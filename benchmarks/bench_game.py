@@ -12,10 +12,12 @@ run, and memory over many games.
   ``game.random_bitgame``: the same games on the readable playout engine (``BitGame`` and
   ``RandomPolicy``: the fast path before this one); ``game.random_engine``: through the general
   engine (``play`` + ``RandomBot``);
-* ``game.greedy``: four greedy bots through the fast path (``simulate``'s:
-  :func:`~kingdomino_kit.game.fastplay.play_fast`), its games a second over the reference's
-  random games a second — target ≥ 1.6 — and the same with the greedy values computed the
-  readable way (``greedy_plain``: ``Greedy(engine="plain")``, the values before the fast ones);
+* ``game.greedy_compiled``: four greedy bots compiled (``simulate``'s with numba:
+  :func:`~kingdomino_kit.game.compiled.play_greedy_seeded`), its games a second over the
+  reference's random games a second — target ≥ 1.6; ``game.greedy``: the pure-Python fast
+  path (:func:`~kingdomino_kit.game.fastplay.play_fast`), and the same with the greedy values
+  computed the readable way (``greedy_plain``: ``Greedy(engine="plain")``, the values before
+  the fast ones);
   ``game.greedy_engine``: four ``GreedyBot`` through ``play``;
 * ``game.greedy_playouts``: greedy playouts (everyone the one-step greedy, from an observation
   after round 1, as the Monte Carlo bots play them) a second, fast and plain values;
@@ -98,6 +100,10 @@ def main() -> None:
     def engine(i: int) -> None:
         play([RandomBot(i * 4 + p) for p in range(4)], OPTIONS, SEED + i, record=False)
 
+    def greedy_built(i: int) -> None:
+        compiled.play_greedy_seeded(OPTIONS, SEED + i, [i * 4 + p for p in range(4)],
+                                    [(3.0, 0.5)] * 4)
+
     def greedy(i: int) -> None:
         play_fast(OPTIONS, SEED + i, [GreedyBot(i * 4 + p) for p in range(4)])
 
@@ -116,10 +122,12 @@ def main() -> None:
     lines: list[tuple[str, Callable[[int], None], float | None]] = []
     if compiled.available():
         built(0)  # compiled (or read from the cache) off the clock
-        lines.append(("game.random_compiled", built, 80))
+        greedy_built(0)
+        lines += [("game.random_compiled", built, 80), ("game.greedy_compiled", greedy_built,
+                                                        1.6)]
     else:
-        emit("game.random_compiled", skipped="numba is not installed (the extra fast)",
-             load_average=load)
+        for name in ("game.random_compiled", "game.greedy_compiled"):
+            emit(name, skipped="numba is not installed (the extra fast)", load_average=load)
     lines += [("game.random", fast, 80), ("game.random_bitgame", bitgame, None),
               ("game.random_engine", engine, None), ("game.greedy", greedy, 1.6),
               ("game.greedy_plain", greedy_plain, None),
