@@ -1,6 +1,6 @@
 """No import inside a function, except the heavy optional packages (loaded when a function
 needs them, so that ``import kingdomino_kit`` stays light), OR-Tools' engine behind
-``best_kingdom``, the numba kernels behind the compiled random games and the renderer of
+``best_kingdom``, the numba kernels behind the compiled games and the renderer of
 ``_repr_svg_`` (the one accepted circle shape)."""
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ def imports_inside_functions() -> list[tuple[str, str, str]]:
 
 def allowed(file: str, function: str, module: str) -> bool:
     return (module.split(".")[0] in HEAVY | PLATFORM or function == "_repr_svg_"
-            or (file, module) == ENGINE or (file, module) in COMPILED or module == RL or module.startswith(RL + "."))
+            or (file, module) == ENGINE or (file, module) in COMPILED or module == RL
+            or module.startswith(RL + "."))
 
 
 def test_imports_inside_functions_are_only_of_the_allowed_kinds() -> None:
