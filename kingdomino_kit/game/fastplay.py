@@ -1,19 +1,18 @@
-"""Fast random-vs-random games on bitboards: the very games ``play`` gives with RandomBots.
+"""Fast games between random and greedy bots: the very games ``play`` gives with them.
 
 :func:`kingdomino_kit.game.play` with :class:`~kingdomino_kit.bots.RandomBot` players spends most
 of its time building lists of :class:`~kingdomino_kit.kingdom.Placement` objects only to pick one.
-Here the game is a :class:`~kingdomino_kit.game.playout.BitGame` — the drafting loop of
-:class:`~kingdomino_kit.draft.DraftGame` on bare :class:`~kingdomino_kit.bitkingdom.BitKingdom`
-kingdoms, the rules written once — and each bot's RNG draws through a
-:class:`~kingdomino_kit.game.playout.RandomPolicy` exactly as ``RandomBot`` draws
-(``rng.randrange(len(actions))``, only when there is a choice): legal placements come as masks
-and are only counted, and only the placement drawn is made. The scores are the very rows of
-:meth:`Game.results <kingdomino_kit.game.Game.results>`
-(:func:`~kingdomino_kit.game.game.player_result`); the tests check them game for game.
-
-Playing on from an observation, or with greedy or other policies, is
-:mod:`kingdomino_kit.game.playout`'s business; this module is the batch front of it that
-:mod:`kingdomino_kit.game.simulate` uses for random bots.
+:func:`play_random` plays the whole game in one loop on kingdoms kept as lists of ints — the
+masks of :meth:`BitKingdom.legal_masks <kingdomino_kit.bitkingdom.BitKingdom.legal_masks>`,
+only counted, and only the placement drawn made — each bot's RNG drawing exactly as
+``RandomBot`` draws (``rng.randrange(len(actions))``, only when there is a choice). The readable
+version of the same game is a :class:`~kingdomino_kit.game.playout.BitGame` run by
+:class:`~kingdomino_kit.game.playout.RandomPolicy` players (the drafting loop of
+:class:`~kingdomino_kit.draft.DraftGame`, the rules written once). :func:`play_fast` adds greedy
+bots, played by :class:`~kingdomino_kit.game.greedy.GreedyPolicy` on a ``BitGame``. The results
+are the very rows of :meth:`Game.results <kingdomino_kit.game.Game.results>`; the tests check
+them game for game, and against games recorded before these paths were made faster.
+:mod:`kingdomino_kit.game.compiled` plays the same games compiled, when numba is installed.
 
 >>> from kingdomino_kit.bots import RandomBot
 >>> from kingdomino_kit.game import GameOptions, play
