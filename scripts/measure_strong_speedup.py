@@ -76,12 +76,13 @@ def one_game(i: int, versions: tuple[str, str]) -> dict[str, Any]:
     return row
 
 
-def interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95 % interval (normal approximation)."""
+def interval(values: list[float]) -> tuple[float, float | None]:
+    """Mean and the half-width of its 95 % interval (normal approximation; None for one
+    game)."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
-        return mean, float("nan")
+        return mean, None
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, 1.96 * math.sqrt(var / n)
 
@@ -93,7 +94,7 @@ def summary(rows: list[dict[str, Any]], versions: tuple[str, str]) -> dict[str, 
     for name in ("before", "after"):
         for what in ("score", "win"):
             mean, half = interval([r[name][what] for r in rows])
-            out[f"{name} {what}"] = [round(mean, 3), round(half, 3)]
+            out[f"{name} {what}"] = [round(mean, 3), None if half is None else round(half, 3)]
         seconds = [s for r in rows for s in r[name]["seconds"]]
         out[f"{name} seconds per decision"] = round(sum(seconds) / len(seconds), 4)
         out[f"{name} worst decision"] = round(max(seconds), 3)
@@ -101,7 +102,7 @@ def summary(rows: list[dict[str, Any]], versions: tuple[str, str]) -> dict[str, 
             sum(r[name]["playouts"] for r in rows) / len(seconds), 1)
     for what in ("score", "win"):
         mean, half = interval([r["after"][what] - r["before"][what] for r in rows])
-        out[f"gain {what}"] = [round(mean, 3), round(half, 3)]
+        out[f"gain {what}"] = [round(mean, 3), None if half is None else round(half, 3)]
     return out
 
 
