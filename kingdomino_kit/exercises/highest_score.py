@@ -15,6 +15,7 @@ from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.exercises.judges import same_function
 from kingdomino_kit.solver.choices import choice_bound
 from kingdomino_kit.solver.pieces import pieces_of, terrain_bound
+from kingdomino_kit.solver.proven import proven_maxima
 
 __all__ = ["EXERCISES", "bound_of", "both_bonuses_gap"]
 
@@ -46,7 +47,6 @@ def both_bonuses_gap() -> tuple[int, int]:
     >>> both_bonuses_gap()
     (143, 2)
     """
-    from kingdomino_kit.solver.proven import proven_maxima
 
     record = next(r for r in proven_maxima() if r["name"] == "5x5-both")
     start = int(record["choice_bound"]) + MIDDLE + HARMONY
