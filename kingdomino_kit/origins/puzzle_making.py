@@ -109,11 +109,13 @@ def _terrain(terrain: Terrain) -> str:
 
 
 def make_origins_puzzle(ident: str, kind: str, seed: int, dominoes: int, *,
-                        size: int = 5, time_limit_s: float = 600.0) -> OriginsPuzzle:
-    """A puzzle from a seed: ``dominoes`` of the sample catalogue (a fire puzzle has a
-    volcano), a rival's resources for a totem puzzle, the answer proven optimal, the level by
-    the share of random builds, a title and hints. Raises ``ValueError`` when the solver could
-    not prove the optimum in ``time_limit_s``."""
+                        size: int = 5, time_limit_s: float = 600.0,
+                        tight: bool = False) -> OriginsPuzzle:
+    """A puzzle from a seed: ``dominoes`` of the sample catalogue (with a volcano), a rival's
+    resources for a totem puzzle (``tight``: one fewer than the dominoes show of each, so a
+    totem needs every one of its resources kept), the answer proven optimal, the level by the
+    share of random builds, a title and hints. Raises ``ValueError`` when the solver could not
+    prove the optimum in ``time_limit_s``."""
     from kingdomino_kit.origins.solver import OPTIMAL, solve_discovery
 
     rng = random.Random(seed)
@@ -125,8 +127,9 @@ def make_origins_puzzle(ident: str, kind: str, seed: int, dominoes: int, *,
     rivals = None
     if kind == "totem":
         on = {r: sum(h.resource is r for d in chosen for h in d.halves) for r in Resource}
-        rivals = {r: max(0, n - rng.choice((0, 1, 1, 2))) for r, n in on.items()}
-        if all(rivals[r] < n for r, n in on.items()):  # no resource kept for nothing
+        rivals = {r: max(0, n - (1 if tight else rng.choice((0, 1, 1, 2))))
+                  for r, n in on.items()}
+        if not tight and all(rivals[r] < n for r, n in on.items()):  # one totem out of reach
             r = max(on, key=lambda r: (on[r], r.value))
             rivals[r] = on[r]
     sol = solve_discovery(chosen, size=size, workers=1, seed=0, time_limit_s=time_limit_s,
@@ -144,7 +147,8 @@ def make_origins_puzzle(ident: str, kind: str, seed: int, dominoes: int, *,
                             "level": level_from_share(hits, samples),
                             "hints": origins_hints(draft, sol.kingdom),
                             "extra": {"source": f"make_origins_puzzle({ident!r}, {kind!r}, "
-                                                f"{seed}, {dominoes}, size={size})",
+                                                f"{seed}, {dominoes}, size={size}"
+                                                + (", tight=True)" if tight else ")"),
                                       "measures": measures}})
 
 
