@@ -1,9 +1,9 @@
 """Generate the Kingdoms castle puzzles with the CP-SAT solver: seeded, resumable.
 
 The files go to ``puzzles/kingdoms/`` (``--out`` to write elsewhere), one per plan below. A run
-makes only what is missing (``--force``: every new puzzle again), so a Ctrl-C loses at most the
-puzzle being solved. The first five puzzles predate the plan's measures: a file without
-``measures`` keeps its position, answer and title and gets its measures, level and hints.
+makes only what is missing (``--force``: every puzzle again), so a Ctrl-C loses at most the
+puzzle being solved. The first five puzzles predate the plan: they keep their position, answer
+and title, and get their measures, level and hints (again with ``--force``).
 
     nice -n 10 .venv/bin/python scripts/make_castle_puzzles.py
     .venv/bin/python scripts/make_castle_puzzles.py --list     # the plan, nothing solved
@@ -69,6 +69,10 @@ def _made(number: int, plan: tuple[int, int, int, int, int, str, bool]) -> Castl
     raise SystemExit(f"k{number:02d}: no seed worked")
 
 
+def _planned(ident: str) -> bool:
+    return ident[:1] == "k" and ident[1:3].isdigit() and int(ident[1:3]) in PLAN
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure the old puzzles, write the missing new ones."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -83,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for path in sorted(args.out.glob("*.json")):
         data: Any = json.loads(path.read_text(encoding="utf-8"))
-        if "measures" not in data:
+        if "measures" not in data or (args.force and not _planned(path.stem)):
             _write(path, measured(load_castle_puzzle(data, path.name)))
             print(f"{path.stem}: measured", file=sys.stderr)
     for number, plan in PLAN.items():

@@ -103,8 +103,9 @@ def castle_title(problem: CastleProblem) -> str:
 
 
 def castle_hints(puzzle: CastlePuzzle) -> tuple[str, ...]:
-    """Three hints, nudge first: a principle, the optimum's value, then the row of the
-    highest castle in the stored answer (never the whole answer)."""
+    """Up to three hints, nudge first: a principle, the optimum's value, then the row (or
+    column) of the highest castle in the stored answer when that line has more than one empty
+    cell (never the answer itself)."""
     problem, answer = puzzle.problem, puzzle.answer
     assert answer is not None and puzzle.optimum is not None
     kinds = _kinds(problem)
@@ -122,13 +123,18 @@ def castle_hints(puzzle: CastlePuzzle) -> tuple[str, ...]:
         nudge += " Margin: gold you keep from the best opponent counts as much as your own."
     top = max(problem.castles)
     start = dict(problem.board.items())
-    row = next(r for (r, c), p in sorted(answer.items())
-               if (r, c) not in start and p == Castle(problem.player, top))
+    row, col = next((r, c) for (r, c), p in sorted(answer.items())
+                    if (r, c) not in start and p == Castle(problem.player, top))
     what = "gold" if problem.objective == "gold" else "margin"
+    hints = (nudge, f"The best answer's {what}: {puzzle.optimum}.")
+    empty = problem.board.empty_cells()
     which = "one of your" if problem.castles.count(top) > 1 else "your"
-    return (nudge, f"The best answer's {what}: {puzzle.optimum}.",
-            f"In an optimal answer {which} rank-{top} castle{'s' * (which != 'your')} "
-            f"stands in row {row + 1}.")
+    castle = f"{which} rank-{top} castle{'s' * (which != 'your')}"
+    if sum(r == row for r, _ in empty) > 1:       # a line with one hole would give it away
+        return (*hints, f"In an optimal answer {castle} stands in row {row + 1}.")
+    if sum(c == col for _, c in empty) > 1:
+        return (*hints, f"In an optimal answer {castle} stands in column {col + 1}.")
+    return hints
 
 
 def measured(puzzle: CastlePuzzle, title: str | None = None) -> CastlePuzzle:
