@@ -100,7 +100,7 @@ def origins_hints(puzzle: OriginsPuzzle, kingdom: OriginsKingdom) -> tuple[str, 
     best = max(kingdom.regions(), key=lambda r: (r.score, r.squares))
     return (nudge, f"The best territory scores {puzzle.optimum}.",
             f"In an optimal territory the best region is {_terrain(best.terrain)}: "
-            f"{best.squares} squares with {best.fire} fire.")
+            f"{best.squares} square{'s' * (best.squares > 1)} with {best.fire} fire.")
 
 
 def _terrain(terrain: Terrain) -> str:

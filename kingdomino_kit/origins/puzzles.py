@@ -253,7 +253,7 @@ def _options(raw: Any, where: str) -> dict[str, Any]:
                                      f"{shown(value)}")
         out[flag] = value
     bonus = raw.get("totem_bonus", "scarcity")
-    if bonus not in TOTEM_BONUSES:
+    if not isinstance(bonus, str) or bonus not in TOTEM_BONUSES:
         raise OriginsPuzzleError(f"{where}: options.totem_bonus: one of "
                                  f"{', '.join(TOTEM_BONUSES)}, not {shown(bonus)}")
     return out | {"totem_bonus": bonus}
@@ -292,8 +292,9 @@ def read_answer(raw: Any, dominoes: tuple[Domino, ...], where: str) -> OriginsAn
         name = f"order[{i}]"
         if not isinstance(entry, dict) or set(entry) != {"domino", "cells"}:
             raise OriginsPuzzleError(f"{where}: {name}: an object with domino and cells")
-        dom = by_number.get(entry["domino"])
-        if dom is None or isinstance(entry["domino"], bool):
+        number = entry["domino"]
+        dom = by_number.get(number) if type(number) is int else None
+        if dom is None:
             raise OriginsPuzzleError(f"{where}: {name}.domino: {shown(entry['domino'])} is not "
                                      "a domino of the puzzle")
         cells = entry["cells"]

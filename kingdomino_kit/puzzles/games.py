@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError, PuzzleError
-from kingdomino_kit.infra.untrusted import BadJson, parse_json
+from kingdomino_kit.infra.untrusted import JSON_LIMIT, BadJson, parse_json
 from kingdomino_kit.puzzles.format import KINDS, default_collection, find_puzzle, load_collection
 
 __all__ = ["GAMES", "GAME_KINDS", "Found", "game_of", "find_any", "list_all", "kind_of",
@@ -96,6 +96,8 @@ def _ids(game: str) -> list[str]:
 def _file_game(path: Path) -> tuple[str, str] | None:
     """(game, text) of a Kingdoms or Origins puzzle file; None for anything else."""
     try:
+        if path.stat().st_size > JSON_LIMIT:
+            return None                       # the Kingdomino reader says what is wrong
         text = path.read_text(encoding="utf-8")
         data = parse_json(text)
     except (OSError, UnicodeDecodeError, BadJson):
