@@ -66,7 +66,7 @@ def test_the_installed_kit_is_the_wheel_not_this_checkout(installed: tuple[Path,
 def test_puzzle_list_show_and_check_by_id_after_install(installed: tuple[Path, Path]) -> None:
     bin_dir, work = installed
     cli = bin_dir / "kingdomino-kit"
-    listing = run([cli, "puzzle", "list"], work).stdout.splitlines()
+    listing = run([cli, "puzzle", "list", "--game", "kingdomino"], work).stdout.splitlines()
     ids = sorted(p.stem for p in (ROOT / "puzzles/kingdomino").glob("*.json"))
     assert [line.split()[0] for line in listing] == ids
     first = ids[0]
@@ -82,6 +82,26 @@ def test_puzzle_list_show_and_check_by_id_after_install(installed: tuple[Path, P
     bad = run([cli, "puzzle", "show", "no-such-puzzle"], work, check=False)
     assert bad.returncode == 2 and "puzzle list" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["kingdoms", "origins"])
+def test_the_other_games_puzzles_after_install(installed: tuple[Path, Path], game: str) -> None:
+    """`puzzle list --game` and a show and check of the game's first id, from the wheel."""
+    bin_dir, work = installed
+    cli = bin_dir / "kingdomino-kit"
+    listing = run([cli, "puzzle", "list", "--game", game], work).stdout.splitlines()
+    ids = sorted(p.stem for p in (ROOT / "puzzles" / game).glob("*.json"))
+    assert len(ids) >= (20 if game == "kingdoms" else 10)
+    assert [line.split()[0] for line in listing] == ids
+    first = ids[0]
+    shown = run([cli, "puzzle", "show", first.split("-")[0]], work).stdout
+    assert shown.startswith(f"{first}: ")
+    checked = json.loads(run([cli, "puzzle", "check", first, "--json"], work).stdout)
+    assert checked["stored_solution"] == "ok" and checked["game"] == game
+    bad = run([cli, "puzzle", "list", "--game", game, "--kind", "no-such-kind"], work,
+              check=False)
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
 
 
 PROBE = """# %%

@@ -1,10 +1,11 @@
-"""``puzzle list|show|solve|check``: list, read, solve and grade puzzles (format
-``kingdomino-puzzle/1``).
+"""``puzzle list|show|solve|check``: list, read, solve and grade puzzles of the three games
+(formats ``kingdomino-puzzle/1``, ``kingdoms-puzzle/1``, ``origins-puzzle/1``).
 
-``list`` prints one line per puzzle of the collection shipped with the kit, starting with its
-id; ``show``, ``solve`` and ``check`` take a puzzle id (or just its number) or the path of a
-puzzle file. The Kingdoms castle puzzles are a format of their own, solved by ``kingdoms
-solve``; ``list`` names only the Kingdomino puzzles.
+``list`` prints one line per puzzle of the collections shipped with the kit, starting with its
+id (``--game`` for one game's); ``show``, ``solve`` and ``check`` take a puzzle id of any game
+(``07-complete``, ``k01-three-castles``, ``o01-fire``, or just ``07``, ``k01``, ``o01``) or the
+path of a puzzle file. Ids are told apart by :mod:`kingdomino_kit.puzzles.games`; the Kingdoms
+and Origins side of each command is :mod:`.puzzle_games`.
 
 ``check`` prints the verdict (legal? buildable? score? optimal?) and exits 0 whenever it could
 grade; with ``--exit-code`` it exits 1 unless the answer is optimal. Bad input (a malformed
@@ -20,10 +21,17 @@ from typing import Any
 
 from kingdomino_kit.cli import CliError, Parser, add_command, read_input
 from kingdomino_kit.cli.contract import add_solver_arguments
+from kingdomino_kit.cli.puzzle_games import (
+    cmd_check_other,
+    cmd_list_other,
+    cmd_show_other,
+    cmd_solve_other,
+)
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom
-from kingdomino_kit.puzzles import KINDS, Puzzle, find_puzzle, grade, load_collection, replay
+from kingdomino_kit.puzzles import KINDS, Puzzle, grade, load_collection, replay
+from kingdomino_kit.puzzles.games import GAME_KINDS, GAMES, check_filters, find_any, list_all
 from kingdomino_kit.puzzles.solving import solve_puzzle
 from kingdomino_kit.rules import BONUS_NAMES
 
@@ -35,7 +43,9 @@ def register(sub: Any) -> None:
     actions.required = True
 
     p = actions.add_parser("list", help="one line per puzzle of the collection, id first")
-    p.add_argument("--kind", choices=list(KINDS), help="only puzzles of this kind")
+    p.add_argument("--game", choices=GAMES, help="only this game's puzzles (default: all)")
+    p.add_argument("--kind", choices=[k for kinds in GAME_KINDS.values() for k in kinds],
+                   help="only puzzles of this kind")
     p.add_argument("--level", type=int, choices=range(1, 6), metavar="L",
                    help="only puzzles of this level (1 easiest … 5 hardest)")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
@@ -65,18 +75,14 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_check)
 
 
-PUZZLE_HELP = ("a puzzle id of the collection (see `puzzle list`; its number alone will do) or "
-               "a puzzle file (JSON, format kingdomino-puzzle/1)")
-
-
-def _puzzle(ref: str) -> Puzzle:
-    return find_puzzle(ref)
+PUZZLE_HELP = ("a puzzle id of any game's collection (see `puzzle list`; its number alone will "
+               "do: 07, k01, o01) or a puzzle file (JSON)")
 
 
 def list_line(puzzle: Puzzle) -> str:
     """One line of ``puzzle list``: id, kind, level, dominoes, rules, title.
 
-    >>> print(list_line(find_puzzle("01")))  # doctest: +ELLIPSIS
+    >>> print(list_line(find_any("01").puzzle))  # doctest: +ELLIPSIS
     01-best-kingdom  best-kingdom    level 1  ...
     """
     rules = [] if puzzle.rules.size == 5 else [f"{puzzle.rules.size}×{puzzle.rules.size}"]
@@ -87,8 +93,10 @@ def list_line(puzzle: Puzzle) -> str:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    """List the puzzles of the collection."""
-    for puzzle in load_collection():
+    """List the puzzles of the collections."""
+    games = check_filters(args.game, args.kind)
+    for puzzle in load_collection() if "kingdomino" in games and (
+            args.kind is None or args.kind in KINDS) else []:
         if (args.kind and puzzle.kind is not KINDS[args.kind]) or (args.level and
                                                           puzzle.level != args.level):
             continue
@@ -100,6 +108,10 @@ def cmd_list(args: argparse.Namespace) -> int:
                               "greedy_score": puzzle.greedy_score}, ensure_ascii=False))
         else:
             print(list_line(puzzle))
+    others = [f for g in games if g != "kingdomino"
+              and (args.kind is None or args.kind in GAME_KINDS[g])
+              for f in list_all(g, args.kind, args.level)]
+    cmd_list_other(others, args.json)
     return 0
 
 
@@ -117,7 +129,10 @@ def _solution_lines(puzzle: Puzzle) -> list[str]:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print a puzzle."""
-    puzzle = _puzzle(args.file)
+    found = find_any(args.file)
+    if found.game != "kingdomino":
+        return cmd_show_other(found, args)
+    puzzle = found.puzzle
     if args.json:
         data = puzzle.to_json()
         if not args.solution:
@@ -135,7 +150,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a puzzle and compare with its stored optimum."""
-    puzzle = _puzzle(args.file)
+    found = find_any(args.file)
+    if found.game != "kingdomino":
+        return cmd_solve_other(found, args)
+    puzzle = found.puzzle
     answer = solve_puzzle(puzzle, time_limit_s=args.time_limit, workers=args.workers,
                           seed=args.seed)
     stored = puzzle.solution.optimum if puzzle.solution else None
@@ -184,7 +202,10 @@ def _answer_kingdom(value: str, size: int) -> Kingdom:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Grade an answer, or replay the stored solution."""
-    puzzle = _puzzle(args.file)
+    found = find_any(args.file)
+    if found.game != "kingdomino":
+        return cmd_check_other(found, args)
+    puzzle = found.puzzle
     if args.answer is None:
         kingdom = replay(puzzle)
         assert puzzle.solution is not None

@@ -18,8 +18,11 @@ field           meaning
 ``tiles``       tiles still to come, placed too (``["+5", "D"]``; no ``^`` or ``W``)
 ``objective``   ``"gold"`` or ``"margin"`` (gold minus the best opponent's)
 ``question``    the question as the player reads it
+``hints``       optional: up to three hints, nudge first, never the answer
 ``solution``    ``optimum``, ``board`` (one optimal finished board), ``proof``
-``source``      optional: how the position was made (ignored by the loader)
+``source``      optional: how the position was made (kept, not read)
+``measures``    optional: what the level rests on (``random_optimal`` of
+                ``random_samples`` random placements, ``random_seed``; kept, not read)
 ==============  ===================================================================
 
 >>> p = load_castle_puzzle({"format": FORMAT, "id": "demo", "title": "One castle", "level": 1,
@@ -32,7 +35,7 @@ field           meaning
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -67,6 +70,8 @@ class CastlePuzzle:
     optimum: int | None = None
     answer: Board | None = None
     proof: str = ""
+    hints: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def check_answer(self, board: Board) -> int:
         """The objective's value of a finished board, after checking it only adds the puzzle's
@@ -96,9 +101,12 @@ class CastlePuzzle:
             "board": p.board.to_text().splitlines(), "player": p.player,
             "castles": list(p.castles), "tiles": [str(t) for t in p.tiles],
             "objective": p.objective, "question": self.question}
+        if self.hints:
+            out["hints"] = list(self.hints)
         if self.optimum is not None and self.answer is not None:
             out["solution"] = {"optimum": self.optimum,
                                "board": self.answer.to_text().splitlines(), "proof": self.proof}
+        out.update(self.extra)
         return out
 
 
@@ -186,14 +194,23 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
                                 tiles, objective, players=PLAYERS[:players])
     except KingdomsError as error:
         raise CastlePuzzleError(f"{source}: {error}") from None
-    puzzle = CastlePuzzle(ident, title, level, _field(data, "question", str, source), problem)
+    hints = data.get("hints", [])
+    if (not isinstance(hints, list) or len(hints) > 3
+            or not all(isinstance(h, str) and h.strip() for h in hints)):
+        raise CastlePuzzleError(f"{source}: hints: a list of up to three hints (text)")
+    if not isinstance(data.get("measures", {}), dict):
+        raise CastlePuzzleError(f"{source}: measures: wrong type "
+                                f"{type(data['measures']).__name__}")
+    extra: dict[str, Any] = {k: data[k] for k in ("source", "measures") if k in data}
+    puzzle = CastlePuzzle(ident, title, level, _field(data, "question", str, source), problem,
+                          hints=tuple(hints), extra=extra)
     if "solution" in data:
         solution = _field(data, "solution", dict, source)
         answer = _board(_field(solution, "board", (str, list), source), "solution.board",
                         wizard, source)
         optimum = _field(solution, "optimum", int, source)
         puzzle = CastlePuzzle(ident, title, level, puzzle.question, problem, optimum, answer,
-                              str(solution.get("proof", "")))
+                              str(solution.get("proof", "")), tuple(hints), extra)
         try:
             value = puzzle.check_answer(answer)
         except KingdomsError as error:

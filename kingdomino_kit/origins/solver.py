@@ -27,15 +27,15 @@ the position is solved again. The answer is re-scored by the rules before it is 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.infra.untrusted import check_search, shown
-from kingdomino_kit.origins.catalogue import Domino
+from kingdomino_kit.origins.catalogue import Domino, Resource
 from kingdomino_kit.origins.errors import SolverBug, SolverError
 from kingdomino_kit.origins.fire import Throw
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
@@ -59,7 +59,7 @@ from kingdomino_kit.solver.answer import (
 from kingdomino_kit.solver.inputs import castle_positions, check_dominoes, check_numbers, check_room
 
 __all__ = ["OriginsSolution", "OriginsModelData", "solve_discovery", "model_data",
-           "build_model", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
+           "build_model", "real_score", "OPTIMAL", "FEASIBLE", "UNKNOWN"]
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ def _extract(om: OriginsModel, solver: Any) -> tuple[OriginsKingdom, tuple[Place
     for dom in data.dominoes:
         for half in dom.volcanoes:
             kinds[half.craters] = kinds.get(half.craters, 0) + 1
-    kingdom = OriginsKingdom(data.size)
+    kingdom = OriginsKingdom(data.size, with_resources=data.rivals is not None)
     order, throws = [], []
     skipped: list[tuple[int, int]] = []
     for d in sorted(chosen, key=lambda e: solver.value(om.rank[e])):
@@ -151,21 +151,42 @@ def _extract(om: OriginsModel, solver: Any) -> tuple[OriginsKingdom, tuple[Place
     return kingdom, tuple(order), tuple(throws), skipped
 
 
+def real_score(kingdom: OriginsKingdom, data: OriginsModelData) -> int:
+    """A territory's score by the rules, in the model's mode: Discovery, or Totem against the
+    rivals' counts (a totem won by a strict majority of the resources kept)."""
+    if data.rivals is None:
+        return score_sheet(kingdom, empire_of_fire=data.empire_of_fire,
+                           homo_habilis=data.homo_habilis).total
+    counts = kingdom.resource_counts()
+    won = [r for r, n in data.rivals if counts[r] > n]
+    return score_sheet(kingdom, "totem", totems=won, totem_bonus_values=data.totem_bonus,
+                       empire_of_fire=data.empire_of_fire, homo_habilis=data.homo_habilis).total
+
+
 def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire: bool = False,
                     homo_habilis: bool = False, time_limit_s: float = 60.0, workers: int = 2,
-                    seed: int = 0) -> OriginsSolution:
+                    seed: int = 0, rivals: Mapping[Resource, int] | None = None,
+                    totem_bonus: str = "scarcity") -> OriginsSolution:
     """The best Discovery territory buildable from any subset of ``dominoes``, where every fire
-    token lands, and its score (bonuses switched on included).
+    token lands, and its score (bonuses switched on included). With ``rivals`` (the best
+    opponent's count of each wooden resource) the score is Totem mode's: Discovery, one point
+    per resource no token destroyed, and the bonus of each totem won by a strict majority
+    (``totem_bonus``: its reading, :data:`~kingdomino_kit.origins.totem.TOTEM_BONUSES`).
 
     >>> from kingdomino_kit.origins import sample_catalogue
     >>> solve_discovery(sample_catalogue().dominoes("40,48"), workers=1).score   # Q2 Q2 joined, L1
     9
+    >>> rivals = {Resource.MAMMOTH: 1, Resource.FLINT: 1, Resource.MUSHROOM: 1}
+    >>> solve_discovery(sample_catalogue().dominoes("17,18"), workers=1,   # Q|G F|G: flint,
+    ...                 rivals=rivals).score              # mushroom, 2 mammoths; mammoth totem
+    7
     """
     check_search(time_limit_s, workers, seed, SolverError)
     dominoes = _checked(dominoes, size, empire_of_fire, homo_habilis)
     start = time.perf_counter()
     base = model_data(dominoes, size=size, empire_of_fire=empire_of_fire,
-                      homo_habilis=homo_habilis)
+                      homo_habilis=homo_habilis,
+                      rivals=None if rivals is None else dict(rivals), totem_bonus=totem_bonus)
     best: tuple[int, OriginsKingdom, tuple[Placement, ...], tuple[Throw, ...]] | None = None
     proven = True
     bound = 0
@@ -174,7 +195,7 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
     mandatory = {(d, j) for d, dom in enumerate(base.dominoes) for j, half in enumerate(dom.halves)
                  if half.is_volcano and own_half_allows(dom, j)}
     for hut in castle_positions(size):
-        data = OriginsModelData(size, hut, base.dominoes, empire_of_fire, homo_habilis)
+        data = replace(base, hut=hut)
         while True:
             left = time_limit_s - (time.perf_counter() - start)
             if left <= 0:
@@ -192,8 +213,7 @@ def solve_discovery(dominoes: Sequence[Domino], *, size: int = 5, empire_of_fire
             if skipped:  # not a legal game: make those tokens mandatory and solve again
                 mandatory.update(skipped)
                 continue
-            real = score_sheet(kingdom, empire_of_fire=empire_of_fire,
-                               homo_habilis=homo_habilis).total
+            real = real_score(kingdom, data)
             model_value = round(solver.objective_value)
             if real < model_value:
                 raise SolverBug(f"model scores {model_value}, the rules {real}: {kingdom!r}")

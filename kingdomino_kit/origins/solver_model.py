@@ -13,7 +13,11 @@ Variables
     3/2/1 king moves of the volcano for 1/2/3 craters; at most the box's tokens of each kind;
   * regions rooted on squares with fire (printed or token), connected and single-terrain, each
     scoring squares × fire. Splitting a region never raises its score, so the optimum groups
-    the real regions (the same argument as the Kingdomino solver).
+    the real regions (the same argument as the Kingdomino solver);
+  * Totem mode (``rivals`` given: the best opponent's count of each wooden resource): ``kept``
+    — a resource square no token landed on — and ``totem`` — more of a resource kept than the
+    rival (a strict majority), worth its totem's bonus. Both only ever raise the score, so
+    upper bounds suffice: the optimum sets them as high as the layout allows.
 
 >>> from kingdomino_kit.origins import sample_catalogue
 >>> om = build_model(model_data(sample_catalogue().dominoes("36,18")))
@@ -29,10 +33,11 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from kingdomino_kit.origins.catalogue import Domino, Terrain
+from kingdomino_kit.origins.catalogue import Domino, Resource, Terrain
 from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, king_distance
 from kingdomino_kit.origins.scoring import EMPIRE_OF_FIRE_BONUS, HOMO_HABILIS_BONUS
+from kingdomino_kit.origins.totem import TOTEM_BONUSES
 from kingdomino_kit.solver.inputs import check_numbers
 
 __all__ = ["OriginsModelData", "OriginsModel", "model_data", "upper_bound", "build_model",
@@ -47,7 +52,8 @@ VOLCANO = Terrain.VOLCANO.index
 # --------------------------------------------------------------------------------- data
 @dataclass(frozen=True)
 class OriginsModelData:
-    """One model's data: frame size, hut cell, dominoes, options."""
+    """One model's data: frame size, hut cell, dominoes, options; ``rivals`` (Totem mode): the
+    best opponent's count of each resource, and ``totem_bonus`` the totems' reading."""
 
     size: int
     hut: FrameCell
@@ -55,6 +61,8 @@ class OriginsModelData:
     empire_of_fire: bool = False
     homo_habilis: bool = False
     supply: dict[int, int] = field(default_factory=lambda: dict(TOKEN_SUPPLY))
+    rivals: tuple[tuple[Resource, int], ...] | None = None
+    totem_bonus: str = "scarcity"
 
     def cells(self) -> list[FrameCell]:
         """Frame cells other than the hut, row-major."""
@@ -69,8 +77,11 @@ class OriginsModelData:
 
 
 def model_data(dominoes: Sequence[Domino], *, size: int = 5, hut: FrameCell = (2, 2),
-               empire_of_fire: bool = False, homo_habilis: bool = False) -> OriginsModelData:
-    """Check the input and bundle it.
+               empire_of_fire: bool = False, homo_habilis: bool = False,
+               rivals: dict[Resource, int] | None = None,
+               totem_bonus: str = "scarcity") -> OriginsModelData:
+    """Check the input and bundle it (``rivals``: Totem mode, the best opponent's count of
+    each resource; a resource left out counts 0).
 
     >>> from kingdomino_kit.origins import sample_catalogue
     >>> model_data(sample_catalogue().dominoes("1,2")).cells()[:2]
@@ -79,7 +90,17 @@ def model_data(dominoes: Sequence[Domino], *, size: int = 5, hut: FrameCell = (2
     check_numbers([d.number for d in dominoes], size, OriginsError, "territory")
     if 2 * len(dominoes) > size * size - 1:
         raise OriginsError(f"{len(dominoes)} dominoes cannot fit a {size}×{size} territory")
-    return OriginsModelData(size, hut, tuple(dominoes), empire_of_fire, homo_habilis)
+    if totem_bonus not in TOTEM_BONUSES:
+        raise OriginsError(f"totem_bonus must be one of {', '.join(TOTEM_BONUSES)}, not "
+                           f"{totem_bonus!r}")
+    rival_counts = None
+    if rivals is not None:
+        if any(not isinstance(r, Resource) or isinstance(n, bool) or not isinstance(n, int)
+               or n < 0 for r, n in rivals.items()):
+            raise OriginsError(f"rivals: counts (0 or more) by Resource, not {rivals!r}")
+        rival_counts = tuple((r, rivals.get(r, 0)) for r in Resource)
+    return OriginsModelData(size, hut, tuple(dominoes), empire_of_fire, homo_habilis,
+                            rivals=rival_counts, totem_bonus=totem_bonus)
 
 
 def upper_bound(data: OriginsModelData) -> int:
@@ -116,7 +137,40 @@ def upper_bound(data: OriginsModelData) -> int:
         bound += EMPIRE_OF_FIRE_BONUS
     if data.homo_habilis:
         bound += HOMO_HABILIS_BONUS
-    return bound
+    return bound + totem_bound(data)
+
+
+def resources_on(data: OriginsModelData) -> dict[Resource, int]:
+    """How many squares of the dominoes show each resource (every kind listed).
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> resources_on(model_data(sample_catalogue().dominoes("17,18")))[Resource.MAMMOTH]
+    2
+    """
+    counts = dict.fromkeys(Resource, 0)
+    for dom in data.dominoes:
+        for half in dom.halves:
+            if half.resource is not None:
+                counts[half.resource] += 1
+    return counts
+
+
+def totem_bound(data: OriginsModelData) -> int:
+    """Totem mode's points at most: every resource kept, every totem within reach won (0
+    outside Totem mode).
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> rivals = {Resource.MAMMOTH: 1, Resource.FLINT: 1, Resource.MUSHROOM: 1}
+    >>> totem_bound(model_data(sample_catalogue().dominoes("17,18"), rivals=rivals))
+    7
+    >>> totem_bound(model_data(sample_catalogue().dominoes("17,18"), rivals={}))  # rivals have 0
+    18
+    """
+    if data.rivals is None:
+        return 0
+    on = resources_on(data)
+    values = TOTEM_BONUSES[data.totem_bonus]
+    return sum(on.values()) + sum(values[r] for r, n in data.rivals if on[r] > n)
 
 
 # --------------------------------------------------------------------------------- model
@@ -151,7 +205,7 @@ def build_model(data: OriginsModelData, *, at_least: int | None = None,
     _fire_landing(om)
     _mandatory_landing(om, mandatory)
     score = _region_scores(om)
-    om.objective = score + _bonuses(om)
+    om.objective = score + _bonuses(om) + _totem_points(om)
     om.model.add(om.objective <= upper_bound(data))
     if at_least is not None:
         om.model.add(om.objective >= at_least)
@@ -455,3 +509,35 @@ def _bonuses(om: OriginsModel) -> Any:
             model.add_implication(habilis, om.occupied[u])
         bonus += HOMO_HABILIS_BONUS * habilis
     return bonus
+
+
+def _totem_points(om: OriginsModel) -> Any:
+    """Totem mode: one point per resource square no token landed on, and each totem's bonus
+    when more of its resource is kept than the rival has (0 outside Totem mode)."""
+    data, model = om.data, om.model
+    if data.rivals is None:
+        return 0
+    shows: dict[tuple[FrameCell, Resource], list[Any]] = {}
+    for (d, a, b), v in om.place.items():
+        for half, cell in zip(data.dominoes[d].halves, (a, b), strict=True):
+            if half.resource is not None:
+                shows.setdefault((cell, half.resource), []).append(v)
+    hit: dict[FrameCell, list[Any]] = {}
+    for (_, _, t), y in om.land.items():
+        hit.setdefault(t, []).append(y)
+    kept: dict[Resource, list[Any]] = {r: [] for r in Resource}
+    for (cell, resource), placements in sorted(shows.items(), key=lambda e: (e[0][0],
+                                                                               e[0][1].value)):
+        k = model.new_bool_var(f"kept_{resource.value}_{cell}")
+        model.add(k <= sum(placements))
+        model.add(k + sum(hit.get(cell, [])) <= 1)
+        kept[resource].append(k)
+    values = TOTEM_BONUSES[data.totem_bonus]
+    points: Any = sum(k for ks in kept.values() for k in ks)
+    for resource, rival in data.rivals:
+        if len(kept[resource]) <= rival:
+            continue
+        won = model.new_bool_var(f"totem_{resource.value}")
+        model.add(sum(kept[resource]) >= rival + 1).only_enforce_if(won)
+        points += values[resource] * won
+    return points

@@ -25,9 +25,11 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_list_prints_one_line_per_puzzle_starting_with_its_id(
         capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "puzzle", "list")
+    code, out, _ = cli(capsys, "puzzle", "list", "--game", "kingdomino")
     assert code == 0
     assert [line.split()[0] for line in out.splitlines()] == IDS
+    _, every, _ = cli(capsys, "puzzle", "list")          # all three games, Kingdomino first
+    assert [line.split()[0] for line in every.splitlines()][:len(IDS)] == IDS
 
 
 def test_list_filters_by_kind_and_level(capsys: pytest.CaptureFixture[str]) -> None:
@@ -35,7 +37,7 @@ def test_list_filters_by_kind_and_level(capsys: pytest.CaptureFixture[str]) -> N
     _, out, _ = cli(capsys, "puzzle", "list", "--kind", "rearrange", "--level", "3")
     want = [p.id for p in puzzles if p.kind == "rearrange" and p.level == 3]
     assert want and [line.split()[0] for line in out.splitlines()] == want
-    _, out, _ = cli(capsys, "puzzle", "list", "--json")
+    _, out, _ = cli(capsys, "puzzle", "list", "--json", "--game", "kingdomino")
     rows = [json.loads(line) for line in out.splitlines()]
     assert [r["id"] for r in rows] == IDS
     assert all(r["optimal_answers"] >= 1 and r["greedy_score"] is not None for r in rows)

@@ -50,6 +50,7 @@ PUZZLE_FILE = default_collection() / "11-complete.json"
 PUZZLE = json.loads(PUZZLE_FILE.read_text())
 CASTLE_FILE = castle_collection() / "k01-three-castles.json"
 CASTLE_PUZZLE = json.loads(CASTLE_FILE.read_text())
+ORIGINS_PUZZLE = json.loads((ROOT / "puzzles/origins/o01-fire.json").read_text())
 ORIGINS_CATALOGUE = ROOT / "kingdomino_kit/origins/data/origins_sample.csv"
 
 

@@ -27,6 +27,7 @@ from tests.hardening.samples import (
     KINGDOMS_LOG,
     LOG,
     ORIGINS_LOG,
+    ORIGINS_PUZZLE,
     PUZZLE,
     TERRITORY,
     answered_or_refused,
@@ -81,7 +82,9 @@ def test_replay_answers_only_a_log_that_claims_nothing_false(
 @pytest.mark.parametrize(("command", "sample"), [
     (["kingdoms", "replay"], KINGDOMS_LOG), (["origins", "replay"], ORIGINS_LOG),
     (["origins", "score"], TERRITORY), (["puzzle", "check"], PUZZLE),
-    (["puzzle", "show"], PUZZLE), (["kingdoms", "solve", "--time-limit", "5"], CASTLE_PUZZLE)])
+    (["puzzle", "show"], PUZZLE), (["kingdoms", "solve", "--time-limit", "5"], CASTLE_PUZZLE),
+    (["puzzle", "show"], CASTLE_PUZZLE), (["puzzle", "check"], CASTLE_PUZZLE),
+    (["puzzle", "show"], ORIGINS_PUZZLE), (["puzzle", "check"], ORIGINS_PUZZLE)])
 def test_broken_files_are_answered_or_refused(command: list[str], sample: Any, capsys: Any,
                                               monkeypatch: Any, tmp_path: Path) -> None:
     allowed = (0, 1) if command[:2] == ["puzzle", "check"] else (0,)

@@ -31,6 +31,7 @@ from kingdomino_kit.logs import LOG_FORMATS
 from kingdomino_kit.origins import OriginsKingdom
 from kingdomino_kit.origins.catalogue import load_catalogue, sample_catalogue
 from kingdomino_kit.origins.gamelog import replay as replay_origins
+from kingdomino_kit.origins.puzzles import load_origins_puzzle
 from kingdomino_kit.puzzles import Puzzle
 from kingdomino_kit.puzzles.grading import replay as replay_puzzle
 from tests import reference
@@ -41,6 +42,7 @@ from tests.hardening.samples import (
     KINGDOMS_LOG,
     LOG,
     ORIGINS_LOG,
+    ORIGINS_PUZZLE,
     PUZZLE,
     TERRITORY,
 )
@@ -195,6 +197,16 @@ def test_an_accepted_castle_puzzle_reads_back(data: Any) -> None:
     except KingdominoError:
         return
     assert load_castle_puzzle(puzzle.to_json()).problem == puzzle.problem
+
+
+@FUZZ
+@given(mutated_json(ORIGINS_PUZZLE))
+def test_an_accepted_origins_puzzle_reads_back(data: Any) -> None:
+    try:
+        puzzle = load_origins_puzzle(data, "o.json")
+    except KingdominoError:
+        return
+    assert load_origins_puzzle(puzzle.to_json()) == puzzle
 
 
 # --------------------------------------------------------------------------------- catalogues

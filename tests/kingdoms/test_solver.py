@@ -18,6 +18,7 @@ from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms import Board, Castle, KingdomsError, Tile
 from kingdomino_kit.kingdoms.board import CELLS
 from kingdomino_kit.kingdoms.puzzles import (
+    CastlePuzzle,
     CastlePuzzleError,
     castle_collection,
     castle_puzzles,
@@ -127,8 +128,18 @@ def test_bad_problems() -> None:
 # ------------------------------------------------------------------ the puzzle collection
 PUZZLE_IDS = ["k01-three-castles", "k02-two-tiles-to-come", "k03-gold-mine-margin",
               "k04-four-players", "k05-wizard"]
+
+
 def test_collection_loads() -> None:
-    assert [p.id for p in castle_puzzles()] == PUZZLE_IDS
+    ids = [p.id for p in castle_puzzles()]
+    assert ids[:5] == PUZZLE_IDS and len(ids) >= 20          # the first ids never change
+
+
+@pytest.mark.parametrize("puzzle", [p for p in castle_puzzles()[5:]
+                                    if len(p.problem.board.empty_cells()) <= 6],
+                         ids=lambda p: p.id)
+def test_small_new_puzzles_are_optimal_by_brute_force(puzzle: CastlePuzzle) -> None:
+    assert brute_force(puzzle.problem) == puzzle.optimum
 
 
 @pytest.mark.parametrize("ident", PUZZLE_IDS)
@@ -149,6 +160,9 @@ def test_puzzle_loader_names_the_field(tmp_path: Path) -> None:
         ({"objective": "fun"}, "objective: must be gold or margin"),
         ({"board": ["+3 +3 +3"]}, "board: line 1: a row has 6 cells, not 3"),
         ({"rules": {"players": 5}}, "rules.players: must be 2–4"),
+        ({"hints": ["a", "b", "c", "d"]}, "hints: a list of up to three hints"),
+        ({"hints": "a"}, "hints: a list of up to three hints"),
+        ({"measures": 3}, "measures: wrong type int"),
     ]:
         with pytest.raises(CastlePuzzleError, match=re.escape(message)):
             load_castle_puzzle(good | change, "k01.json")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kingdomino_kit.origins import Domino, Half, OriginsKingdom, sample_catalogue
+from kingdomino_kit.origins import Domino, Half, OriginsKingdom, Resource, sample_catalogue
 from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY
 from kingdomino_kit.origins.scoring import score_sheet
@@ -13,14 +13,19 @@ from kingdomino_kit.origins.solver import OPTIMAL, solve_discovery
 CAT = sample_catalogue()
 
 
-def brute_force(dominoes: list[Domino], *, empire: bool = False) -> int:
+def brute_force(dominoes: list[Domino], *, empire: bool = False,
+                rivals: dict[Resource, int] | None = None) -> int:
     """Best total over every subset, order, legal placement and legal landing (or none when
-    no square allows it), with the box's token supply."""
+    no square allows it), with the box's token supply; with ``rivals``, Totem mode's total
+    (resources left, each totem whose resource beats the rival's count)."""
     best = 0
     seen: set[object] = set()
 
     def total(k: OriginsKingdom) -> int:
-        return score_sheet(k, empire_of_fire=empire, homo_habilis=False).total
+        if rivals is None:
+            return score_sheet(k, empire_of_fire=empire, homo_habilis=False).total
+        won = [r for r, n in k.resource_counts().items() if n > rivals.get(r, 0)]
+        return score_sheet(k, "totem", totems=won, empire_of_fire=empire).total
 
     def search(k: OriginsKingdom, left: frozenset[int], supply: tuple[int, int, int]) -> None:
         nonlocal best
@@ -52,7 +57,8 @@ def brute_force(dominoes: list[Domino], *, empire: bool = False) -> int:
             out.extend(throws(after, rest, sup))  # type: ignore[arg-type]
         return out
 
-    search(OriginsKingdom(), frozenset(range(len(dominoes))), tuple(TOKEN_SUPPLY.values()))
+    search(OriginsKingdom(with_resources=rivals is not None), frozenset(range(len(dominoes))),
+           tuple(TOKEN_SUPPLY.values()))
     return best
 
 
@@ -84,6 +90,20 @@ def test_solver_empire_of_fire_matches_brute_force() -> None:
     dominoes = [D(1, "Q3", "G"), D(2, "Q", "D")]
     sol = solve_discovery(dominoes, empire_of_fire=True, workers=1)
     assert sol.score == brute_force(dominoes, empire=True) == 10 + 6   # Q3 Q joined, in the 5×5
+
+
+@pytest.mark.parametrize(("dominoes", "rivals"), [
+    ([D(1, "V1", "G"), D(2, "G1", "G")], {Resource.MAMMOTH: 0}),  # the token burns a mammoth
+    ([D(1, "V2", "L"), D(2, "L", "L1")], {Resource.FISH: 1}),      # fire or the fish totem?
+    ([D(1, "V3", "Q"), D(2, "Q", "F")], {Resource.FLINT: 1, Resource.MUSHROOM: 1}),
+    ([D(1, "G", "Q1"), D(2, "V1", "Q")], {}),                      # rivals with nothing
+])
+def test_totem_solver_matches_brute_force(dominoes: list[Domino],
+                                          rivals: dict[Resource, int]) -> None:
+    sol = solve_discovery(dominoes, workers=1, rivals=rivals)
+    assert sol.status == OPTIMAL
+    assert sol.score == brute_force(dominoes, rivals=rivals)
+    assert sol.kingdom is not None and sol.kingdom.with_resources
 
 
 @pytest.mark.slow
