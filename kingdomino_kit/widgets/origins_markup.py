@@ -114,7 +114,7 @@ def controls_html(board: OriginsView) -> str:
     out.append(button("Rotate ↻", "rotate", enabled=dom is not None,
                       title="turn a quarter clockwise (R)"))
     if board.phase == "fire":
-        out.append(button("Throw 🔥", "confirm", enabled=board.aim is not None,
+        out.append(button("Throw", "confirm", enabled=board.aim is not None,
                           title="throw the fire token on the square aimed at",
                           name="Throw the fire token"))
     out.append(button("Undo", "undo", title="take back the last step (U)"))
