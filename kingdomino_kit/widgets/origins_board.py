@@ -38,9 +38,7 @@ True
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 import traitlets
@@ -49,82 +47,23 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.origins.catalogue import Catalogue, Domino, Resource, sample_catalogue
-from kingdomino_kit.origins.fire import TOKEN_SUPPLY, within
+from kingdomino_kit.origins.fire import within
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.render import square_words
 from kingdomino_kit.origins.scoring import Mode, ScoreSheet, score_sheet
 from kingdomino_kit.origins.totem import update_totems
-from kingdomino_kit.origins.tribe import CAVEMEN, RECRUIT_COST, Caveman
+from kingdomino_kit.origins.tribe import RECRUIT_COST, Caveman
 from kingdomino_kit.render import cell_name, name_cells
 from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
 from kingdomino_kit.widgets.classroom import answers_shown
 from kingdomino_kit.widgets.markup import reach_frame
+from kingdomino_kit.widgets.origins_hand import BoardState, origins_hand
 from kingdomino_kit.widgets.origins_markup import KEYS_HELP, board_html
 from kingdomino_kit.widgets.view import ActionView
 
-__all__ = ["OriginsBoard", "KEYS_HELP", "CAVE_SLOTS"]
+__all__ = ["OriginsBoard", "KEYS_HELP"]
 
-CAVE_SLOTS = 4
-"""Face-up cavemen on the cave board (Tribe mode), refilled from the seeded pile."""
 _PUZZLE_OPTIONS = ("size", "empire_of_fire", "homo_habilis")
-
-
-def origins_hand(hand: Any, catalogue: Catalogue, size: int, seed: int) -> tuple[Domino, ...]:
-    """The hand as Origins dominoes: numbers (``"36,18"`` or a list), dominoes, or ``None`` for
-    a seeded deal that can fill the territory (12 dominoes for 5×5, 24 for 7×7).
-
-    >>> [d.number for d in origins_hand("36, 18", sample_catalogue(), 5, 0)]
-    [36, 18]
-    >>> len(origins_hand(None, sample_catalogue(), 5, 1))
-    12
-    >>> origins_hand([3, 3], sample_catalogue(), 5, 0)
-    Traceback (most recent call last):
-    ...
-    kingdomino_kit.widgets.board.WidgetError: hand: domino 3 appears twice
-    """
-    try:
-        if hand is None:
-            count = (size * size - 1) // 2
-            dealt = random.Random(seed).sample(list(catalogue), count)
-            return tuple(sorted(dealt, key=lambda d: d.number))
-        if isinstance(hand, str):
-            result = catalogue.dominoes(hand)
-        elif isinstance(hand, Iterable):
-            result = [d if isinstance(d, Domino) else catalogue.domino(d) for d in hand]
-        else:
-            raise WidgetError(f"hand: dominoes or their numbers, not {shown(hand)}")
-    except WidgetError:
-        raise
-    except KingdominoError as error:
-        raise WidgetError(f"hand: {error}") from None
-    seen: set[int] = set()
-    for d in result:
-        if d.number in seen:
-            raise WidgetError(f"hand: domino {d.number} appears twice")
-        seen.add(d.number)
-    if len(result) > (size * size - 1) // 2:
-        raise WidgetError(f"hand: {len(result)} dominoes cannot fit a {size}×{size} territory")
-    return tuple(result)
-
-
-@dataclass
-class _State:
-    """Everything an action may change (a copy is kept for Undo)."""
-
-    kingdom: OriginsKingdom
-    used: list[int] = field(default_factory=list)
-    supply: dict[int, int] = field(default_factory=lambda: dict(TOKEN_SUPPLY))
-    fire: list[tuple[Cell, int]] = field(default_factory=list)
-    cave: list[Caveman | None] = field(default_factory=list)
-    pile: list[Caveman] = field(default_factory=list)
-    recruit: tuple[Caveman, int, list[Resource]] | None = None
-    throws: int = 0
-
-    def copy(self) -> _State:
-        recruit = None if self.recruit is None else (self.recruit[0], self.recruit[1],
-                                                     list(self.recruit[2]))
-        return _State(self.kingdom.copy(), list(self.used), dict(self.supply), list(self.fire),
-                      list(self.cave), list(self.pile), recruit, self.throws)
 
 
 class OriginsBoard(ActionView):
@@ -185,7 +124,7 @@ class OriginsBoard(ActionView):
         self._rotation = 0
         self._cursor: Cell = (0, 1)
         self._aim: Cell | None = None
-        self._undo: list[_State] = []
+        self._undo: list[BoardState] = []
         self._state = self._fresh()
         self.reset()
 
@@ -225,14 +164,8 @@ class OriginsBoard(ActionView):
         return board
 
     # ------------------------------------------------------------------ state
-    def _fresh(self) -> _State:
-        state = _State(OriginsKingdom(self.size, with_resources=self.mode is not Mode.DISCOVERY))
-        if self.mode is Mode.TRIBE:
-            pile = list(CAVEMEN)
-            random.Random(self.seed).shuffle(pile)
-            state.cave = [pile.pop() for _ in range(CAVE_SLOTS)]
-            state.pile = pile
-        return state
+    def _fresh(self) -> BoardState:
+        return BoardState.fresh(self.size, self.mode, self.seed)
 
     @property
     def kingdom(self) -> OriginsKingdom:
