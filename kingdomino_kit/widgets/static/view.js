@@ -129,7 +129,7 @@ function render({ model, el }) {
   const watch = (_, status) => {
     if (!GONE.has(status) || root.querySelector(".kk-lost")) return;
     const lost = document.createElement("div");
-    lost.className = "kk-lost kk-message kk-error";
+    lost.className = "kk-lost";
     lost.textContent = LOST;
     root.prepend(lost);
     root.classList.add("kk-gone");
