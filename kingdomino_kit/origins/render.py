@@ -27,6 +27,7 @@ from kingdomino_kit.render import (
     Frame,
     axes_cells,
     cell_name,
+    domino_outline_svg,
     escape_svg,
     finish_axes,
     frame_of,
@@ -198,7 +199,8 @@ def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
                 legal: Iterable[Cell] = (), out: Collection[Cell] = (),
                 reach: Collection[Cell] = (), classes: Mapping[Cell, str] | None = None,
                 clickable: bool = False, cursor: Cell | None = None,
-                named: bool = False, highlight: Iterable[Sequence[Cell]] = ()) -> str:
+                named: bool = False, highlight: Iterable[Sequence[Cell]] = (),
+                outlines: bool = False) -> str:
     """The territory as an SVG document; the same territory always gives the same text.
     ``labels``: the column letters and row numbers (the hut is E5 on 5×5); the picture is an
     image named by ``description`` (or :func:`territory_words`).
@@ -209,7 +211,8 @@ def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
     a dashed border), ``classes``, ``clickable`` (``data-kk-action="cell"``), ``cursor``
     (``kk-cursor`` and a thick outline) and ``named`` (the picture a group whose every square
     is an image named by :func:`square_words`); ``highlight`` outlines sets of cells (the
-    scoring regions) in red.
+    scoring regions) in red; ``outlines`` draws a thin outline inside each placed domino (the
+    territory's ``history``), as the Kingdomino boards do.
 
     >>> svg = origins_svg(OriginsKingdom.from_text("H V1 G"), reach=[(0, 2)], named=True,
     ...                   legal=[(0, 2)], clickable=True)
@@ -257,6 +260,9 @@ def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
         if where in marked:
             lines.append(legal_marker_svg(x, y, cell))
     x0, y0 = corners[(frame[0], frame[2])]
+    if outlines:
+        lines += [domino_outline_svg(p.cells, frame[0], frame[2], cell, x0, y0)
+                  for p in kingdom.history]
     lines += [outline_path(cells, frame[0], frame[2], cell, x0, y0) for cells in highlight]
     if cursor is not None and cursor in corners:
         x, y = corners[cursor]

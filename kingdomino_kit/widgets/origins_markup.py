@@ -180,7 +180,8 @@ def grid_html(board: OriginsView) -> str:
     highlight = [r.cells for r in board.kingdom.regions() if r.score]
     svg = origins_svg(board.kingdom, cell=40, frame=frame, legal=board.legal_cells(), out=out,
                       reach=set(board.fire_reach()), classes=classes, clickable=True,
-                      cursor=board.cursor, named=True, highlight=highlight)
+                      cursor=board.cursor, named=True, highlight=highlight,
+                      outlines=True)
     ghost = ghost_style(board.selected_domino(), board.rotation) if board.phase == "place" \
         else ""
     return f'<div class="kk-grid ko-grid"{ghost}>{svg}</div>'

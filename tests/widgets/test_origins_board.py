@@ -81,6 +81,7 @@ def test_a_volcano_throws_its_token_only_after_aim_and_confirm() -> None:
     assert board.kingdom.tokens == {(1, 1): 1} and board.phase == "place"
     assert board.score == 2 == score_sheet(board.kingdom).total == slow_score(board.kingdom)
     assert board.message.startswith("Threw the 1-fire token onto F6: score 1 → 2.")
+    assert board.html.count('<rect class="kk-domino"') == 2          # each placed domino outlined
 
 
 def test_the_reach_is_shown_before_the_throw_and_matches_king_moves() -> None:
