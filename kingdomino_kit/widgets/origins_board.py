@@ -58,7 +58,13 @@ from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, mo
 from kingdomino_kit.widgets.classroom import answers_shown
 from kingdomino_kit.widgets.markup import reach_frame
 from kingdomino_kit.widgets.origins_hand import BoardState, origins_hand
-from kingdomino_kit.widgets.origins_markup import KEYS_HELP, board_html
+from kingdomino_kit.widgets.origins_markup import (
+    KEYS_HELP,
+    board_html,
+    board_picture,
+    picture_words,
+)
+from kingdomino_kit.widgets.picture import StaticPicture
 from kingdomino_kit.widgets.view import ActionView
 
 __all__ = ["OriginsBoard", "KEYS_HELP"]
@@ -66,7 +72,7 @@ __all__ = ["OriginsBoard", "KEYS_HELP"]
 _PUZZLE_OPTIONS = ("size", "empire_of_fire", "homo_habilis")
 
 
-class OriginsBoard(ActionView):
+class OriginsBoard(StaticPicture, ActionView):
     """A clickable Origins territory with a hand of dominoes, fire, resources and cavemen.
 
     Free play: ``OriginsBoard(hand=None, *, seed=0, mode="discovery", size=5,
@@ -599,6 +605,14 @@ class OriginsBoard(ActionView):
     def markup(self) -> str:
         """The board as HTML (what the browser shows)."""
         return board_html(self)
+
+    def picture(self) -> str:
+        """The board as a still picture (the display data of a stored notebook)."""
+        return board_picture(self)
+
+    def picture_words(self) -> str:
+        """The still picture's alt text."""
+        return picture_words(self)
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(mode={self.mode.value}, size={self.size}, placed="

@@ -19,12 +19,14 @@ from kingdomino_kit.origins.render import (
     domino_svg,
     domino_words,
     origins_svg,
+    territory_words,
 )
 from kingdomino_kit.origins.scoring import Mode, ScoreSheet
 from kingdomino_kit.origins.tribe import RECRUIT_COST, Caveman
 from kingdomino_kit.widgets.markup import button, escape, reach_frame, reachable
+from kingdomino_kit.widgets.picture import column_svg, row_svg, text_svg
 
-__all__ = ["OriginsView", "board_html", "KEYS_HELP"]
+__all__ = ["OriginsView", "board_html", "board_picture", "picture_words", "KEYS_HELP"]
 
 KEYS_HELP = ("Keys (click the board or Tab to it): arrows move the cursor, Enter places the "
              "domino, aims a fire token (Enter again throws it), spends or settles on the cell; "
@@ -202,3 +204,26 @@ def board_html(board: OriginsView) -> str:
             f'<div class="kk-main">{grid_html(board)}<div class="kk-side">{sheet_html(board)}'
             f'<div class="kk-keys-help">{escape(KEYS_HELP)}</div></div></div>'
             f'<div class="kk-message kk-{board.message_kind}">{escape(board.message)}</div></div>')
+
+
+def picture_words(board: OriginsView) -> str:
+    """The still picture's alt text: the territory, the score, the hand, how to play."""
+    hand = ", ".join(str(d.number) for d in board.hand) or "none"
+    return (f"{board.title or 'Origins territory builder'}: {territory_words(board.kingdom)}; "
+            f"score {board.sheet().total}; dominoes in the hand: {hand}. Run the notebook to "
+            "play.")
+
+
+def board_picture(board: OriginsView) -> str:
+    """The board as one still SVG (what a stored notebook shows before it runs): the title and
+    the question, the hand, the territory with its scoring regions outlined, the score."""
+    parts = [text_svg(line, bold=True) for line in (board.title, board.question) if line]
+    if board.hand:
+        parts.append(row_svg([column_svg([text_svg(str(d.number)), domino_svg(d)],
+                                         words=domino_words(d), gap=0) for d in board.hand],
+                             words="the hand", wrap=8))
+    parts.append(origins_svg(board.kingdom, cell=40, frame=reach_frame(board.kingdom),
+                             highlight=[r.cells for r in board.kingdom.regions() if r.score],
+                             outlines=True))
+    parts.append(text_svg(f"Score: {board.sheet().total}", bold=True))
+    return column_svg(parts, words=picture_words(board))

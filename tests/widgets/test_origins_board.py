@@ -349,3 +349,15 @@ def test_a_screen_reader_finds_names_for_the_board_its_cells_and_dominoes() -> N
     assert re.search(r'<svg[^>]*class="ko-territory"[^>]*role="group" aria-label="', html)
     assert "<title>Origins territory (5×5)" in html
     assert 'class="kk-message kk-info"' in html
+
+
+def test_the_still_picture_shows_the_question_hand_and_territory_not_the_optimum() -> None:
+    board = OriginsBoard.puzzle("36,18", optimum=4, question="Two dominoes.")
+    board.select(18)
+    board.click(1, 0)
+    found = board._repr_mimebundle_()
+    svg = (found[0] if isinstance(found, tuple) else found)["image/svg+xml"]
+    assert "Two dominoes." in svg and ">36</text>" in svg and ">18</text>" not in svg
+    assert svg.count('class="ko-cell ko-forest') == 1 and "Score: 0" in svg
+    assert "optimum" not in svg and "short" not in svg
+    assert "dominoes in the hand: 36. Run the notebook to play." in board.picture_words()
