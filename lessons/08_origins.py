@@ -226,6 +226,30 @@ for throw in solution.throws:
 display(SVG(origins_svg(solution.kingdom)))
 
 # %% [markdown]
+# ## Build it yourself: the Origins board
+#
+# `OriginsBoard` is the kit's clickable board for Origins, with the same controls as the
+# Kingdomino boards: choose a domino, turn it with Rotate (or R), click the cell of its first
+# half (a dot marks where that is legal). When a volcano lands, its fire token is up: the
+# squares it can reach are tinted orange and the ones it may land on carry the dot — click one
+# to aim, then *Throw* (or click it again). *Check* compares your score with the optimum
+# CP-SAT just proved for these three dominoes. Keyboard: click the board once, then the arrows
+# move a cursor, Enter places, aims and throws, R turns, U undoes.
+
+# %%
+from kingdomino_kit.widgets import OriginsBoard  # noqa: E402
+
+three = catalogue.dominoes("36,18,40")
+board = OriginsBoard.puzzle(three, optimum=solve_discovery(three, workers=1).score,
+                            question="Three dominoes, one volcano: build the best territory.")
+board
+
+# %% [markdown]
+# `OriginsBoard(seed=7, mode="tribe")` deals a seeded hand for free play in Tribe mode
+# (resources come with the squares; *Recruit* a caveman with two different ones), and
+# `OriginsBoard("36, 18, 40", mode="totem")` plays a hand you choose.
+
+# %% [markdown]
 # ## Totem mode: resources and majorities
 #
 # When a line is revealed, a wooden resource goes on every square showing an icon. A fire token

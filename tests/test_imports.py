@@ -1,7 +1,7 @@
 """No import inside a function, except the heavy optional packages (loaded when a function
-needs them, so that ``import kingdomino_kit`` stays light), OR-Tools' engine behind
-``best_kingdom``, the numba kernels behind the compiled games and the renderer of
-``_repr_svg_`` (the one accepted circle shape)."""
+needs them, so that ``import kingdomino_kit`` stays light), OR-Tools' engines behind
+``best_kingdom`` and the Origins board's Check, the numba kernels behind the compiled games and
+the renderer of ``_repr_svg_`` (the one accepted circle shape)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "kingdomino_kit"
 HEAVY = {"ortools", "matplotlib", "ipywidgets", "pandas", "pyarrow", "dask", "distributed",
          "numba", "numpy", "gymnasium", "pettingzoo"}
-ENGINE = ("solver/__init__.py", "kingdomino_kit.solver.search")  # imports ortools at its top
+ENGINES = {("solver/__init__.py", "kingdomino_kit.solver.search"),   # import ortools at their top
+           ("widgets/origins_board.py", "kingdomino_kit.origins.solver")}
 COMPILED = {("game/compiled.py", "kingdomino_kit.game.numba_kernels"),  # numba at their top
             ("game/compiled.py", "kingdomino_kit.game.numba_greedy")}
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top
@@ -40,7 +41,7 @@ def imports_inside_functions() -> list[tuple[str, str, str]]:
 
 def allowed(file: str, function: str, module: str) -> bool:
     return (module.split(".")[0] in HEAVY | PLATFORM or function == "_repr_svg_"
-            or (file, module) == ENGINE or (file, module) in COMPILED or module == RL
+            or (file, module) in ENGINES or (file, module) in COMPILED or module == RL
             or module.startswith(RL + "."))
 
 

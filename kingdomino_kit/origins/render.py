@@ -15,23 +15,32 @@ told apart under deuteranopia and protanopia too (checked with the core palette'
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from kingdomino_kit.dominoes import Terrain as CoreTerrain
-from kingdomino_kit.origins.catalogue import Terrain
+from kingdomino_kit.grid import DIRECTIONS, Cell
+from kingdomino_kit.origins.catalogue import Domino, Half, Terrain
 from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.render import (
     EMPTY_COLOUR,
+    Frame,
     axes_cells,
+    cell_name,
+    domino_outline_svg,
+    escape_svg,
     finish_axes,
     frame_of,
     label_score,
+    legal_marker_svg,
+    outline_path,
     svg_cells,
     svg_open,
 )
 from kingdomino_kit.render import TERRAIN_COLOURS as CORE_COLOURS
 
-__all__ = ["TERRAIN_COLOURS", "origins_svg", "draw_origins", "territory_words"]
+__all__ = ["TERRAIN_COLOURS", "origins_svg", "draw_origins", "territory_words", "half_words",
+           "domino_words", "square_words", "domino_svg", "REACH_COLOUR"]
 
 TERRAIN_COLOURS: dict[Terrain, str] = {
     Terrain.GRASSLAND: "#77970d",
@@ -45,6 +54,9 @@ HUT_COLOUR = "#e5cf9a"
 FIRE_COLOUR = "#ff7a00"
 TOKEN_COLOUR = "#ff5a1f"
 RESOURCE_COLOUR = "#8b5a2b"
+REACH_COLOUR = "#ff7a00"
+"""The tint and dashed border of the squares a fire token about to be thrown can reach."""
+_COUNT_WORDS = ("no", "one", "two", "three")
 
 
 def _flame(x: float, y: float, s: float) -> str:
@@ -79,59 +91,212 @@ def territory_words(kingdom: OriginsKingdom) -> str:
             f"{count(len(kingdom.cavemen), 'caveman')}")
 
 
+def half_words(half: Half, joiner: str = ", ") -> str:
+    """A square of an Origins domino in words: its terrain, and its fire symbols or craters.
+
+    >>> half_words(Half.parse("V2")), half_words(Half.parse("F1"), " with ")
+    ('volcano, two craters', 'forest with one fire symbol')
+    >>> half_words(Half.parse("L"))
+    'lake'
+    """
+    if half.craters:
+        what = f"{_COUNT_WORDS[half.craters]} crater" + ("s" if half.craters > 1 else "")
+    elif half.fire:
+        what = f"{_COUNT_WORDS[half.fire]} fire symbol" + ("s" if half.fire > 1 else "")
+    else:
+        return half.terrain.value
+    return f"{half.terrain.value}{joiner}{what}"
+
+
+def domino_words(dom: Domino) -> str:
+    """An Origins domino named by its number, terrains, fire symbols and craters.
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> domino_words(sample_catalogue()[36])
+    'domino 36: volcano with one crater and grassland with one fire symbol'
+    """
+    return (f"domino {dom.number}: {half_words(dom.first, ' with ')} and "
+            f"{half_words(dom.second, ' with ')}")
+
+
+def square_words(kingdom: OriginsKingdom, where: Cell, *, legal: bool = False,
+                 out: bool = False, reach: bool = False) -> str:
+    """A square of a territory named as the labels name it, with what lies there: "E5, hut",
+    "C3, forest, one fire symbol, fire token of 2 fires, mushroom", "D4, empty, legal here";
+    ``reach``: a fire token about to be thrown can reach it.
+
+    >>> k = OriginsKingdom.from_text("H G*1 L$ / . . F@h", with_resources=True)
+    >>> square_words(k, (0, 1)), square_words(k, (0, 2), reach=True, legal=True)
+    ('F5, grassland, fire token of 1 fire', 'G5, lake, fish, in fire reach, legal here')
+    >>> square_words(k, (1, 2)), square_words(k, (0, 0))
+    ('G6, forest, caveman: hunter', 'E5, hut')
+    """
+    name = cell_name(where, kingdom.size)
+    if where == (0, 0):
+        return f"{name}, hut"
+    half = kingdom.at(where)
+    parts = [name]
+    if half is None:
+        parts.append("empty")
+    else:
+        parts.append(half_words(half))
+        token = kingdom.tokens.get(where)
+        if token:
+            parts.append(f"fire token of {token} fire" + ("s" if token > 1 else ""))
+        resource = kingdom.resources.get(where)
+        if resource is not None:
+            parts.append(resource.value)
+        man = kingdom.cavemen.get(where)
+        if man is not None:
+            parts.append(f"caveman: {man.value}")
+    parts += [words for words, on in (("in fire reach", reach), ("legal here", legal),
+                                      ("out of reach", out)) if on]
+    return ", ".join(parts)
+
+
+def _square_svg(half: Half, x: float, y: float, cell: int, rect: str, extra: str = "") -> list[str]:
+    """A terrain square: its colour, its fire symbols (flames) or craters (dark dots)."""
+    out = [f'<rect class="ko-cell ko-{half.terrain.value}{extra}" {rect} '
+           f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" stroke-width="0.5"/>']
+    s = max(12, cell * 0.3)
+    for k in range(half.fire):
+        flame = _flame(x + 3 + k * (s * 0.7 + 2), y + 3, s)
+        out.append(f'<path class="ko-fire-halo" d="{flame}" fill="none" stroke="#fff" '
+                   'stroke-width="3"/>'
+                   f'<path class="ko-fire" d="{flame}" fill="{FIRE_COLOUR}" stroke="#000" '
+                   'stroke-width="1"/>')
+    for k in range(half.craters):
+        out.append(f'<circle class="ko-crater" cx="{x + 9 + k * 12}" cy="{y + 10}" '
+                   'r="4" fill="#1b0b06" stroke="#fff" stroke-width="1"/>')
+    return out
+
+
+def _pieces_svg(kingdom: OriginsKingdom, where: Cell, x: float, y: float, cell: int) -> list[str]:
+    """What lies on a square: a fire token, a wooden resource, a caveman."""
+    out = []
+    if where in kingdom.tokens:
+        out.append(f'<circle class="ko-token" cx="{x + cell - 12}" cy="{y + cell - 12}"'
+                   f' r="9" fill="{TOKEN_COLOUR}" stroke="#700"/>')
+        out.append(_label(x + cell - 12, y + cell - 8, 11, kingdom.tokens[where], "white"))
+    if where in kingdom.resources:
+        resource = kingdom.resources[where]
+        out.append(f'<rect class="ko-resource ko-{resource.value}" x="{x + 4}" '
+                   f'y="{y + cell - 18}" width="14" height="14" fill="{RESOURCE_COLOUR}"'
+                   ' stroke="#3b2412"/>')
+        out.append(_label(x + 11, y + cell - 7, 10, resource.value[0].upper(), "white"))
+    if where in kingdom.cavemen:
+        man = kingdom.cavemen[where]
+        out.append(f'<circle class="ko-caveman" data-kind="{man.value}" '
+                   f'cx="{x + cell / 2}" cy="{y + cell / 2}" r="10" fill="white" '
+                   'stroke="#222"/>')
+        out.append(_label(x + cell / 2, y + cell / 2 + 4, 12, man.letter))
+    return out
+
+
 def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
                 title: str | None = None, labels: bool = True,
-                description: str | None = None) -> str:
+                description: str | None = None, frame: Frame | None = None,
+                legal: Iterable[Cell] = (), out: Collection[Cell] = (),
+                reach: Collection[Cell] = (), classes: Mapping[Cell, str] | None = None,
+                clickable: bool = False, cursor: Cell | None = None,
+                named: bool = False, highlight: Iterable[Sequence[Cell]] = (),
+                outlines: bool = False) -> str:
     """The territory as an SVG document; the same territory always gives the same text.
     ``labels``: the column letters and row numbers (the hut is E5 on 5×5); the picture is an
-    image named by ``description`` (or :func:`territory_words`)."""
-    frame = frame_of(kingdom, full=full)
+    image named by ``description`` (or :func:`territory_words`).
+
+    What a board adds (as :func:`kingdomino_kit.render.kingdom_svg`): ``frame`` (the cells to
+    draw), ``legal`` cells (the legal marker and ``kk-legal``), ``out`` cells (``kk-out``),
+    ``reach`` (``ko-reach``: a fire token about to be thrown reaches them, tinted orange with
+    a dashed border), ``classes``, ``clickable`` (``data-kk-action="cell"``), ``cursor``
+    (``kk-cursor`` and a thick outline) and ``named`` (the picture a group whose every square
+    is an image named by :func:`square_words`); ``highlight`` outlines sets of cells (the
+    scoring regions) in red; ``outlines`` draws a thin outline inside each placed domino (the
+    territory's ``history``), as the Kingdomino boards do.
+
+    >>> svg = origins_svg(OriginsKingdom.from_text("H V1 G"), reach=[(0, 2)], named=True,
+    ...                   legal=[(0, 2)], clickable=True)
+    >>> 'aria-label="G5, grassland, in fire reach, legal here"' in svg, svg.count("ko-reach-mark")
+    (True, 1)
+    """
+    frame = frame or frame_of(kingdom, full=full)
     about = description if description is not None else territory_words(kingdom)
-    out = svg_open("ko-territory", frame, cell, title, labels=kingdom.size if labels else None,
-                   description=about)
+    lines = svg_open("ko-territory", frame, cell, title, labels=kingdom.size if labels else None,
+                     description=about, role="group" if named else "img")
+    marked = set(legal)
+    action = ' data-kk-action="cell"' if clickable else ""
+    corners: dict[Cell, tuple[int, int]] = {}
     for r, c, x, y, rect in svg_cells(frame, cell, title, labels):
-        if (r, c) == (0, 0):
-            out.append(f'<rect class="ko-cell ko-hut" {rect} fill="{HUT_COLOUR}" '
-                       'stroke="#555"/>')
-            out.append(f'<path d="M{x + 8},{y + cell - 8} L{x + cell / 2},{y + 8} '
-                       f'L{x + cell - 8},{y + cell - 8} Z" fill="#6b4b2a"/>')
-            continue
-        half = kingdom.at((r, c))
-        if half is None:
-            out.append(f'<rect class="ko-cell ko-empty" {rect} fill="{EMPTY_COLOUR}" '
-                       'stroke="#ddd"/>')
-            continue
-        out.append(f'<rect class="ko-cell ko-{half.terrain.value}" {rect} '
-                   f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" '
-                   'stroke-width="0.5"/>')
-        s = max(12, cell * 0.3)
-        for k in range(half.fire):
-            flame = _flame(x + 3 + k * (s * 0.7 + 2), y + 3, s)
-            out.append(f'<path class="ko-fire-halo" d="{flame}" fill="none" stroke="#fff" '
-                       'stroke-width="3"/>'
-                       f'<path class="ko-fire" d="{flame}" fill="{FIRE_COLOUR}" stroke="#000" '
-                       'stroke-width="1"/>')
-        for k in range(half.craters):
-            out.append(f'<circle class="ko-crater" cx="{x + 9 + k * 12}" cy="{y + 10}" '
-                       'r="4" fill="#1b0b06"/>')
-        if (r, c) in kingdom.tokens:
-            out.append(f'<circle class="ko-token" cx="{x + cell - 12}" cy="{y + cell - 12}"'
-                       f' r="9" fill="{TOKEN_COLOUR}" stroke="#700"/>')
-            out.append(_label(x + cell - 12, y + cell - 8, 11, kingdom.tokens[(r, c)], "white"))
-        if (r, c) in kingdom.resources:
-            resource = kingdom.resources[(r, c)]
-            out.append(f'<rect class="ko-resource ko-{resource.value}" x="{x + 4}" '
-                       f'y="{y + cell - 18}" width="14" height="14" fill="{RESOURCE_COLOUR}"'
-                       ' stroke="#3b2412"/>')
-            out.append(_label(x + 11, y + cell - 7, 10, resource.value[0].upper(), "white"))
-        if (r, c) in kingdom.cavemen:
-            man = kingdom.cavemen[(r, c)]
-            out.append(f'<circle class="ko-caveman" data-kind="{man.value}" '
-                       f'cx="{x + cell / 2}" cy="{y + cell / 2}" r="10" fill="white" '
-                       'stroke="#222"/>')
-            out.append(_label(x + cell / 2, y + cell / 2 + 4, 12, man.letter))
+        where = (r, c)
+        corners[where] = (x, y)
+        extra = "".join(f" {name}" for name, on in (
+            ("kk-cell", clickable or named), ("kk-legal", where in marked),
+            ("kk-out", where in out), ("ko-reach", where in reach),
+            ("kk-cursor", where == cursor)) if on)
+        if classes and where in classes:
+            extra += " " + classes[where]
+        rect = action + " " + rect
+        if named:
+            words = square_words(kingdom, where, legal=where in marked, out=where in out,
+                                 reach=where in reach)
+            rect += f' role="img" aria-label="{escape_svg(words)}"'
+        half = None if where == (0, 0) else kingdom.at(where)
+        if where == (0, 0):
+            lines.append(f'<rect class="ko-cell ko-hut{extra}"{rect} fill="{HUT_COLOUR}" '
+                         'stroke="#555"/>')
+            lines.append(f'<path d="M{x + 8},{y + cell - 8} L{x + cell / 2},{y + 8} '
+                         f'L{x + cell - 8},{y + cell - 8} Z" fill="#6b4b2a"/>')
+        elif half is None:
+            lines.append(f'<rect class="ko-cell ko-empty{extra}"{rect} fill="{EMPTY_COLOUR}" '
+                         'stroke="#ddd"/>')
+        else:
+            lines += _square_svg(half, x, y, cell, rect.lstrip(), extra)
+            lines += _pieces_svg(kingdom, where, x, y, cell)
+        if where in reach:
+            lines.append(f'<rect class="ko-reach-mark" x="{x + 1}" y="{y + 1}" '
+                         f'width="{cell - 2}" height="{cell - 2}" fill="{REACH_COLOUR}" '
+                         f'fill-opacity="0.3" stroke="{REACH_COLOUR}" stroke-width="2" '
+                         'stroke-dasharray="3 2"/>')
+        if where in marked:
+            lines.append(legal_marker_svg(x, y, cell))
+    x0, y0 = corners[(frame[0], frame[2])]
+    if outlines:
+        lines += [domino_outline_svg(p.cells, frame[0], frame[2], cell, x0, y0)
+                  for p in kingdom.history]
+    lines += [outline_path(cells, frame[0], frame[2], cell, x0, y0) for cells in highlight]
+    if cursor is not None and cursor in corners:
+        x, y = corners[cursor]
+        lines.append(f'<rect class="kk-cursor-mark" x="{x + 1}" y="{y + 1}" '
+                     f'width="{cell - 2}" height="{cell - 2}" fill="none" stroke="#0b3d91" '
+                     'stroke-width="3"/>')
+    lines.append("</svg>")
+    return "\n".join(lines)
+
+
+def domino_svg(dom: Domino, direction: int = 0, cell: int = 32) -> str:
+    """A picture of an Origins domino (a hand's), ``direction`` putting the second half right,
+    below, left or above; named for a screen reader by :func:`domino_words`.
+
+    >>> from kingdomino_kit.origins import sample_catalogue
+    >>> svg = domino_svg(sample_catalogue()[36], 1)
+    >>> svg.count("ko-crater"), svg.count('class="ko-fire"'), 'height="64"' in svg
+    (1, 1, True)
+    """
+    dr, dc = DIRECTIONS[direction]
+    cells = [(0, 0), (dr, dc)]
+    rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
+    width, height = (2 if dc else 1) * cell, (2 if dr else 1) * cell
+    words = escape_svg(domino_words(dom))
+    out = [f'<svg class="kk-domino-svg ko-domino-svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" role="img" aria-label="{words}">'
+           f"<title>{words}</title>"]
+    for half, (r, c) in zip(dom.halves, cells, strict=True):
+        x, y = (c - cmin) * cell, (r - rmin) * cell
+        out += _square_svg(half, x, y, cell, f'x="{x}" y="{y}" width="{cell}" height="{cell}"')
+    out.append(f'<rect x="0.75" y="0.75" width="{width - 1.5}" height="{height - 1.5}" '
+               'fill="none" stroke="#111" stroke-width="1.5"/>')
     out.append("</svg>")
-    return "\n".join(out)
+    return "".join(out)
 
 
 def draw_origins(kingdom: OriginsKingdom, ax: Any = None, *, title: str | None = None) -> Any:

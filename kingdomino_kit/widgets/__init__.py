@@ -9,6 +9,9 @@ Import from here; each widget loads its heavy dependencies only when first used,
 - :class:`PuzzleBoard` — a board bound to a puzzle: check your layout against the optimum.
 - :class:`CoachView` — replay a coached game move by move: the cost of every decision, the
   coach's best move beside the one played, the best kingdoms the dominoes allowed.
+- :class:`OriginsBoard` — build a Kingdomino Origins territory by clicks: dominoes, fire tokens
+  (their reach shown before you throw), resources and cavemen; free play or a puzzle checked
+  against the proven optimum.
 
 >>> from kingdomino_kit.widgets import KingdomBoard
 >>> KingdomBoard("41").score
@@ -21,7 +24,7 @@ import importlib
 from typing import Any
 
 __all__ = ["KingdomBoard", "DraftTable", "SolverView", "PuzzleBoard", "CoachView",
-           "ScoringBoard", "KingdomsTable", "WidgetError"]
+           "ScoringBoard", "KingdomsTable", "OriginsBoard", "WidgetError"]
 
 _WHERE = {
     "KingdomBoard": "board",
@@ -32,6 +35,7 @@ _WHERE = {
     "CoachView": "coach_view",
     "ScoringBoard": "kingdoms_board",
     "KingdomsTable": "kingdoms_board",
+    "OriginsBoard": "origins_board",
 }
 
 

@@ -432,6 +432,11 @@ class KingdomBoard(StaticPicture, ActionView):
         """More HTML under the message line (for subclasses)."""
         return ""
 
+    def extra_header(self) -> str:
+        """More HTML above the hand and the board, under the title (for subclasses: a
+        puzzle's question)."""
+        return ""
+
     def _render(self) -> None:
         self.html = self.markup()
 
@@ -485,7 +490,7 @@ class KingdomBoard(StaticPicture, ActionView):
         kind = self._message_kind
         name = escape(f"{self.title or 'Kingdom builder'}: {KEYS_HELP}")
         return (f'<div class="kk-board kk-keys" data-kk-keys="board" data-kk-name="{name}" '
-                f'data-size="{self.kingdom.size}">{title}'
+                f'data-size="{self.kingdom.size}">{title}{self.extra_header()}'
                 f'<div class="kk-hand">{hand}</div><div class="kk-controls">{controls}</div>'
                 f'<div class="kk-main">{grid}<div class="kk-side">{score}'
                 f"{breakdown_table(props, bonuses=bonuses)}"

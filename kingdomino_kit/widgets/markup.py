@@ -17,7 +17,14 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from kingdomino_kit.dominoes import Domino, Terrain
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Property
-from kingdomino_kit.render import TERRAIN_COLOURS, Frame, crowns_svg, domino_words, kingdom_svg
+from kingdomino_kit.render import (
+    TERRAIN_COLOURS,
+    Bounded,
+    Frame,
+    crowns_svg,
+    domino_words,
+    kingdom_svg,
+)
 
 __all__ = ["button", "domino_svg", "kingdom_grid", "reach_frame", "compact_frame",
            "breakdown_table", "escape", "HAND_CELL"]
@@ -78,7 +85,7 @@ def domino_svg(dom: Domino, direction: int = 0, cell: int = HAND_CELL) -> str:
     return "".join(out)
 
 
-def reach_frame(kingdom: Kingdom) -> tuple[int, int, int, int]:
+def reach_frame(kingdom: Bounded) -> tuple[int, int, int, int]:
     """Every cell the kingdom could ever reach: size-1 cells around the castle each way.
 
     >>> reach_frame(Kingdom())
@@ -105,7 +112,7 @@ def compact_frame(kingdom: Kingdom) -> tuple[int, int, int, int]:
     return (*span(rmin, rmax), *span(cmin, cmax))
 
 
-def reachable(kingdom: Kingdom, cell: Cell) -> bool:
+def reachable(kingdom: Bounded, cell: Cell) -> bool:
     """True if a square on ``cell`` would still let the kingdom fit size × size.
 
     >>> k = Kingdom.from_text("C W W W W")

@@ -148,13 +148,18 @@ class PuzzleBoard(KingdomBoard):
         return (button("Check", "check", title="legal? buildable? how far from the optimum?")
                 + hint + answer)
 
-    def extra_panel(self) -> str:
-        """The question, the verdict table after Check, and the answer when revealed."""
+    def extra_header(self) -> str:
+        """The question and the puzzle's rules, above the hand and the board (read first)."""
         p = self.puzzle
-        lines = [f'<div class="kk-question"><b>{escape(p.question)}</b></div>',
-                 f'<div class="kk-puzzle-rules">{escape(p.rules.describe())} · level {p.level}'
-                 f" · place {escape(p.place_words())}"
-                 + (f" · {escape(p.constraint)}" if p.constraint else "") + "</div>"]
+        return (f'<div class="kk-question"><b>{escape(p.question)}</b></div>'
+                f'<div class="kk-puzzle-rules">{escape(p.rules.describe())} · level {p.level}'
+                f" · place {escape(p.place_words())}"
+                + (f" · {escape(p.constraint)}" if p.constraint else "") + "</div>")
+
+    def extra_panel(self) -> str:
+        """The verdict table after Check, and the answer when revealed."""
+        p = self.puzzle
+        lines = []
         if p.kind.claims_first:
             then = ", ".join(str(n) for n in p.dominoes)
             lines.append('<div class="kk-puzzle-then">then, each placed if it fits, in the order '

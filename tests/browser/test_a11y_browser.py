@@ -22,8 +22,9 @@ from tests.browser.test_boards_browser import CLASSROOM, the_puzzle
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NOTEBOOK = "a11y_test.ipynb"
-WIDGETS = 7
-"""KingdomBoard, PuzzleBoard, DraftTable, SolverView, CoachView, ScoringBoard, KingdomsTable."""
+WIDGETS = 8
+"""KingdomBoard, PuzzleBoard, DraftTable, SolverView, CoachView, ScoringBoard, KingdomsTable,
+OriginsBoard."""
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 SEVERE = {"critical", "serious"}
 KIT = ".jp-OutputArea-output"
@@ -53,6 +54,14 @@ def summary(violations: list[dict[str, Any]]) -> str:
                      for v in violations)
 
 
+def origins_words(number: int) -> str:
+    """An Origins domino of the kit's sample as a screen reader hears it."""
+    from kingdomino_kit.origins import sample_catalogue
+    from kingdomino_kit.origins.render import domino_words
+
+    return domino_words(sample_catalogue()[number])
+
+
 def check_page(page: Any, own: dict[str, str], where: str) -> None:
     """No severe violation in the kit's output; outside it, only the host's own listed ones."""
     kit = axe(page, {"include": [[KIT]]})
@@ -80,9 +89,12 @@ def check_names(page: Any) -> None:
         "{KIT} .kk-cell[aria-label]")].map((c) => c.getAttribute("aria-label"))""")
     assert "E5, castle" in names and any(n.endswith(", legal here") for n in names)
     assert {"D4, wheat, one crown", "D6, mine, two crowns", "F5, swamp, one crown"} <= set(names)
+    assert {"E5, hut", "F5, volcano, one crater",             # the Origins board, fire waiting
+            "F6, grassland, mammoth, in fire reach, legal here"} <= set(names)
     hands = page.evaluate(f"""() => [...document.querySelectorAll(
         "{KIT} .kk-hand-domino")].map((b) => b.getAttribute("aria-label"))""")
     assert hands and all(h.startswith("domino ") and " and " in h for h in hands), hands
+    assert origins_words(40) + ", chosen" in hands          # the Origins board's hand
     lives = page.evaluate(f"""() => [...document.querySelectorAll(
         "{KIT} .kk-root")].map((r) => r.querySelector(':scope > [aria-live="polite"]') !== null)""")
     assert lives and all(lives)
@@ -190,3 +202,73 @@ def test_a_puzzle_played_to_the_end_by_keyboard_alone_and_axe_on_the_voila_pages
     expect(board.locator(".kk-score-value")).to_have_text(str(puzzle.solution.optimum))
     page.screenshot(path=str(artifacts / "a11y_voila_keyboard.png"))
     check_page(page, VOILA_OWN, "a puzzle page, checked")
+
+
+def test_an_origins_puzzle_played_to_the_end_by_keyboard_alone_in_jupyterlab(
+        lab: Any, page: Any, artifacts: Path) -> None:
+    """Focus the Origins board once (a click on its score, as a student clicks a board), then
+    only keys: Tab to a domino and Enter, Escape back, R to turn, arrows and Enter to place;
+    arrows and Enter to aim each fire token (its reach shown), Enter again to throw; Tab to
+    Check and Space."""
+    from playwright.sync_api import expect
+
+    from kingdomino_kit.origins import sample_catalogue
+    from kingdomino_kit.origins.solver import solve_discovery
+
+    best = solve_discovery(sample_catalogue().dominoes("36,18,40"), workers=1)
+    page.set_viewport_size(CLASSROOM)
+    page.set_default_timeout(WAIT_MS)
+    expect.set_options(timeout=WAIT_MS)
+    page.goto(lab.notebook_url("origins_test.ipynb"))
+    page.wait_for_function(KERNEL_IDLE, timeout=WAIT_MS)
+    page.evaluate(RUN_ALL)
+    board = page.locator(".ko-board")
+    expect(board.locator(".kk-cell.kk-legal")).not_to_have_count(0)
+    live = page.locator('.kk-root:has(.ko-board) > [aria-live="polite"]')
+    board.locator(".kk-score").click()
+    expect(page.locator(".kk-root:focus")).to_have_count(1)
+
+    def walk_to(row: int, col: int) -> None:
+        r, c = cursor_of(board)
+        for step, count in (("ArrowDown", row - r), ("ArrowUp", r - row),
+                            ("ArrowRight", col - c), ("ArrowLeft", c - col)):
+            for _ in range(max(count, 0)):
+                page.keyboard.press(step)
+        expect(board.locator(f'.kk-cell.kk-cursor[data-row="{row}"][data-col="{col}"]')
+               ).to_have_count(1)
+
+    rotation = 0
+    throws = list(best.throws)
+    for placement in best.order:
+        (r1, c1), (r2, c2) = placement.cells
+        number = placement.domino.number
+        tab_to(page, f'.ko-board .kk-hand-domino[data-domino="{number}"]')
+        page.keyboard.press("Enter")
+        expect(live).to_contain_text(f"Domino {number} ")
+        page.keyboard.press("Escape")
+        expect(page.locator(".kk-root:focus")).to_have_count(1)
+        want = DIRECTIONS.index((r2 - r1, c2 - c1))
+        while rotation != want:
+            page.keyboard.press("r")
+            rotation = (rotation + 1) % 4
+        walk_to(r1, c1)
+        page.keyboard.press("Enter")
+        expect(live).to_contain_text(f"Placed domino {number} on ")
+        while throws and throws[0].volcano in placement.cells:
+            throw = throws.pop(0)
+            if throw.target is None:                     # no square allowed: the box took it
+                continue
+            expect(board).to_have_attribute("data-phase", "fire")
+            expect(board.locator(".kk-cell.ko-reach")).not_to_have_count(0)
+            walk_to(*throw.target)
+            page.keyboard.press("Enter")
+            expect(live).to_contain_text("Aimed: ")
+            board.screenshot(path=str(artifacts / "origins_board_aim.png"))
+            page.keyboard.press("Enter")
+            expect(live).to_contain_text("Threw the ")
+    tab_to(page, ".ko-board .kk-check")
+    page.keyboard.press(" ")
+    expect(board.locator(".kk-score.kk-verdict-optimal")).to_have_count(1)
+    expect(board.locator(".kk-score-value")).to_have_text(str(best.score))
+    expect(live).to_contain_text("Optimal")
+    board.screenshot(path=str(artifacts / "origins_board_keyboard.png"))

@@ -29,6 +29,8 @@ DRAWN = "(img) => img.complete && img.naturalWidth > 40 && img.naturalHeight > 4
 NOTEBOOKS = [
     ("00_start_here.ipynb", 2, "Your kingdom: Kingdom (5×5)", "before_run_all_start_here.png"),
     ("07_kingdoms.ipynb", 1, "gold", "before_run_all_kingdoms.png"),
+    ("08_origins.ipynb", 1, "Origins territory builder: Origins territory (5×5)",
+     "before_run_all_origins.png"),
     ("10_bots_and_coach.ipynb", 2, "A game of", "before_run_all_draft.png"),
 ]
 

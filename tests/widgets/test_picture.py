@@ -23,6 +23,7 @@ from kingdomino_kit.widgets import (
     DraftTable,
     KingdomBoard,
     KingdomsTable,
+    OriginsBoard,
     PuzzleBoard,
     ScoringBoard,
     SolverView,
@@ -51,6 +52,11 @@ def make(name: str) -> Any:
         return ScoringBoard(Board.from_text("+3 a4 ^ -6 D $ / " + ". . . . . . / " * 4))
     if name == "KingdomsTable":
         return KingdomsTable(KingdomsRules(players=2), bots=[RandomBot(3)], seed=1)
+    if name == "OriginsBoard":
+        board = OriginsBoard.puzzle("36,18,40", optimum=8, question="Three dominoes.")
+        board.select(18)
+        board.click(1, 0)
+        return board
     raise AssertionError(f"no example of {name}: add one here")
 
 

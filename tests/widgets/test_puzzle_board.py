@@ -174,3 +174,29 @@ def test_a_rearrange_board_draws_the_given_kingdom() -> None:
     assert drawn.count('class="kk-crown"') == 2 and "kk-swamp" in drawn
     assert 'class="kk-given"' not in PuzzleBoard(Puzzle("t-4", "x", "best-kingdom", 1, "?",
                                                         (1,))).html
+
+
+def elements_in_order(html: str) -> list[str]:
+    """The CSS classes of every element of ``html``, in document order (as a browser's DOM
+    walks them)."""
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class Walker(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            found.append(dict(attrs).get("class") or "")
+
+    Walker().feed(html)
+    return found
+
+
+def test_the_question_is_read_before_the_board(puzzle: Puzzle) -> None:
+    order = elements_in_order(PuzzleBoard(puzzle).html)
+
+    def first(css: str) -> int:
+        return next(i for i, classes in enumerate(order) if css in classes.split())
+
+    assert first("kk-question") < first("kk-puzzle-rules") < first("kk-hand")
+    assert first("kk-question") < first("kk-grid") < first("kk-message")
+    assert order.count("kk-question") == 1

@@ -1,8 +1,8 @@
 // The browser side of every kingdomino-kit board (see kingdomino_kit/widgets/view.py).
 // Python renders the whole board as HTML in the `html` trait; this module shows it, reports a
 // click on an element carrying `data-kk-action` as one custom message, reports the board's
-// keys, announces the message line to screen readers and keeps the keyboard focus in place
-// across redraws.
+// keys, announces the message line to screen readers, keeps the keyboard focus in place
+// across redraws, and says when the board's kernel stopped (its Python is gone: reload).
 
 // Keys the board answers (with data-kk-keys in the HTML) when a control does not take them.
 const KEYS = {
@@ -12,6 +12,10 @@ const KEYS = {
 // Keys a focused control keeps: Enter and Space activate it.
 const ACTIVATE = new Set(["Enter", " "]);
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+// Kernel states in which the board's Python is gone: a restarted kernel is a new, empty one.
+const GONE = new Set(["restarting", "autorestarting", "dead"]);
+const LOST = "This board's kernel stopped, so the board no longer answers: reload the " +
+  "page to get a working board (in a notebook, run its cell again).";
 
 // What identifies a control across redraws: its action and its data-* values.
 function identity(node) {
@@ -118,6 +122,21 @@ function render({ model, el }) {
     if (partner) partner.classList.add("kk-ghost-second");
   };
 
+  // The kernel behind the board stopped (it died and was restarted, or is dead): one line,
+  // visible and read out, asking to reload. The widget manager knows the kernel (Voilà's and
+  // JupyterLab's do); elsewhere nothing is said.
+  const kernel = model.widget_manager && model.widget_manager.kernel;
+  const watch = (_, status) => {
+    if (!GONE.has(status) || root.querySelector(".kk-lost")) return;
+    const lost = document.createElement("div");
+    lost.className = "kk-lost";
+    lost.textContent = LOST;
+    root.prepend(lost);
+    root.classList.add("kk-gone");
+    live.textContent = LOST;
+  };
+  if (kernel && kernel.statusChanged) kernel.statusChanged.connect(watch);
+
   draw();
   model.on("change:html", draw);
   root.addEventListener("click", report);
@@ -125,6 +144,7 @@ function render({ model, el }) {
   root.addEventListener("mouseover", ghost);
   root.addEventListener("mouseleave", unghost);
   return () => {
+    if (kernel && kernel.statusChanged) kernel.statusChanged.disconnect(watch);
     model.off("change:html", draw);
     root.removeEventListener("click", report);
     root.removeEventListener("keydown", press);
