@@ -11,7 +11,7 @@ Import from here; each widget loads its heavy dependencies only when first used,
   coach's best move beside the one played, the best kingdoms the dominoes allowed.
 - :class:`OriginsBoard` — build a Kingdomino Origins territory by clicks: dominoes, fire tokens
   (their reach shown before you throw), resources and cavemen; free play or a puzzle checked
-  against the proven optimum.
+  against the proven optimum; :func:`origins_puzzle_board` poses a stored Origins puzzle on it.
 
 >>> from kingdomino_kit.widgets import KingdomBoard
 >>> KingdomBoard("41").score
@@ -24,7 +24,8 @@ import importlib
 from typing import Any
 
 __all__ = ["KingdomBoard", "DraftTable", "SolverView", "PuzzleBoard", "CoachView",
-           "ScoringBoard", "KingdomsTable", "OriginsBoard", "WidgetError"]
+           "ScoringBoard", "KingdomsTable", "OriginsBoard", "origins_puzzle_board",
+           "WidgetError"]
 
 _WHERE = {
     "KingdomBoard": "board",
@@ -36,6 +37,7 @@ _WHERE = {
     "ScoringBoard": "kingdoms_board",
     "KingdomsTable": "kingdoms_board",
     "OriginsBoard": "origins_board",
+    "origins_puzzle_board": "origins_puzzle",
 }
 
 

@@ -51,7 +51,7 @@ from kingdomino_kit.origins.fire import within
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.render import square_words
 from kingdomino_kit.origins.scoring import Mode, ScoreSheet, score_sheet
-from kingdomino_kit.origins.totem import update_totems
+from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, update_totems
 from kingdomino_kit.origins.tribe import RECRUIT_COST, Caveman
 from kingdomino_kit.render import cell_name, name_cells
 from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
@@ -122,6 +122,8 @@ class OriginsBoard(StaticPicture, ActionView):
         self._hand0 = origins_hand(hand, self.catalogue, size, seed)
         self.question = ""
         self.optimum: int | None = None
+        self.rivals: dict[Resource, int] | None = None
+        self.totem_bonus = DEFAULT_TOTEM_BONUS
         self.reveal = True
         self.is_puzzle = False
         self.verdict: str | None = None
@@ -139,10 +141,14 @@ class OriginsBoard(StaticPicture, ActionView):
                optimum: int | None = None,
                question: str = "Build the best territory you can from these dominoes.", *,
                title: str = "", reveal: bool | None = None,
-               catalogue: Catalogue | None = None) -> OriginsBoard:
+               catalogue: Catalogue | None = None,
+               rivals: Mapping[Resource, int] | None = None,
+               totem_bonus: str = DEFAULT_TOTEM_BONUS) -> OriginsBoard:
         """A puzzle board: ``tiles`` to build the best Discovery territory from, under
         ``options`` (``size``, ``empire_of_fire``, ``homo_habilis``), checked against
-        ``optimum`` (see the class docstring).
+        ``optimum`` (see the class docstring). With ``rivals`` (resource → how many a rival
+        keeps) it is a Totem puzzle: a totem is won by keeping more of its resource than they do,
+        worth ``totem_bonus``.
 
         >>> board = OriginsBoard.puzzle("40,48", optimum=9, question="Two quarries.")
         >>> board.question, board.optimum, board.phase
@@ -159,12 +165,15 @@ class OriginsBoard(StaticPicture, ActionView):
         if not isinstance(question, str):
             raise WidgetError(f"question: text, not {shown(question)}")
         board = cls(tiles, size=opts.get("size", 5),
+                    mode="discovery" if rivals is None else "totem",
                     empire_of_fire=opts.get("empire_of_fire", False),
                     homo_habilis=opts.get("homo_habilis", False), catalogue=catalogue,
                     title=title)
         board.is_puzzle = True
         board.question = question
         board.optimum = optimum
+        board.rivals = None if rivals is None else dict(rivals)
+        board.totem_bonus = totem_bonus
         board.reveal = answers_shown() if reveal is None else bool(reveal)
         board._say(board._hint(), "info")
         return board
@@ -231,6 +240,9 @@ class OriginsBoard(StaticPicture, ActionView):
         """Totem mode: the totems a lone player holds (each resource it has at least one of)."""
         if self.mode is not Mode.TOTEM:
             return []
+        if self.rivals is not None:                 # a puzzle's rivals: keep more than they do
+            return [r for r, n in self.kingdom.resource_counts().items()
+                    if n > self.rivals.get(r, 0)]
         holders, _ = update_totems({}, [self.kingdom.resource_counts()])
         return [r for r, h in holders.items() if h == 0]
 
@@ -238,6 +250,7 @@ class OriginsBoard(StaticPicture, ActionView):
         """The score sheet of the territory (:func:`~kingdomino_kit.origins.scoring.score_sheet`
         in the board's mode, with its supplementary rules)."""
         return score_sheet(self.kingdom, self.mode, totems=self.held_totems(),
+                           totem_bonus_values=self.totem_bonus,
                            empire_of_fire=self.empire_of_fire, homo_habilis=self.homo_habilis)
 
     def selected_domino(self) -> Domino | None:

@@ -361,3 +361,41 @@ def test_the_still_picture_shows_the_question_hand_and_territory_not_the_optimum
     assert svg.count('class="ko-cell ko-forest') == 1 and "Score: 0" in svg
     assert "optimum" not in svg and "short" not in svg
     assert "dominoes in the hand: 36. Run the notebook to play." in board.picture_words()
+
+
+def test_every_stored_origins_puzzle_played_as_its_answer_on_the_board_is_optimal() -> None:
+    from kingdomino_kit.origins.puzzles import origins_puzzles
+    from kingdomino_kit.widgets import origins_puzzle_board
+
+    puzzles = origins_puzzles()
+    assert len(puzzles) >= 10
+    for puzzle in puzzles:
+        board = origins_puzzle_board(puzzle.id, reveal=True)
+        assert board.optimum == puzzle.optimum and board.question == puzzle.question
+        assert board.html.index("kk-question") < board.html.index("kk-grid")
+        assert puzzle.answer is not None
+        throws = list(puzzle.answer.fire)
+        for p in puzzle.answer.order:
+            assert place(board, p.domino.number, p.first, p.second), (puzzle.id, board.message)
+            while board.phase == "fire":
+                t = throws.pop(0)
+                assert t.target is not None, puzzle.id
+                browser(board, "cell", row=t.target[0], col=t.target[1])
+                browser(board, "confirm")
+        browser(board, "check")
+        assert board.score == puzzle.score(board.kingdom) == puzzle.optimum, puzzle.id
+        assert board.verdict == "optimal", (puzzle.id, board.message)
+
+
+def test_a_totem_puzzle_wins_a_totem_only_by_keeping_more_than_the_rivals() -> None:
+    from kingdomino_kit.origins.puzzles import origins_puzzles
+    from kingdomino_kit.widgets import origins_puzzle_board
+
+    totem = next(p for p in origins_puzzles() if p.rivals is not None)
+    board = origins_puzzle_board(totem)
+    assert board.mode.value == "totem" and board.held_totems() == []      # nothing kept yet
+    assert board.rivals == totem.rivals
+    with pytest.raises(WidgetError, match="no puzzle 'o99'"):
+        origins_puzzle_board("o99")
+    with pytest.raises(WidgetError, match="an Origins puzzle id or OriginsPuzzle, not int"):
+        origins_puzzle_board(3)  # type: ignore[arg-type]
