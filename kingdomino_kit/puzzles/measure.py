@@ -112,12 +112,14 @@ class Count:
     exact: bool
 
 
-def count_optimal(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Count:
-    """The number of distinct optimal answers (see the module docstring)."""
+def count_optimal(puzzle: Puzzle, budget: int = NODE_BUDGET, cap: int | None = None) -> Count:
+    """The number of distinct optimal answers (see the module docstring); with ``cap`` the
+    count stops at ``cap`` answers (then a lower bound, ``exact`` False)."""
     assert puzzle.solution is not None
     optimum = puzzle.solution.optimum
     if puzzle.kind.claims_first:
-        return Count(sum(v == optimum for _, v in puzzle.solution.values), True)
+        hits = sum(v == optimum for _, v in puzzle.solution.values)
+        return Count(hits, True) if cap is None or hits < cap else Count(cap, False)
     rules = puzzle.rules
     bonus = rules.bonus_bound
     limit = puzzle.place if isinstance(puzzle.place, int) else len(puzzle.dominoes)
@@ -137,6 +139,8 @@ def count_optimal(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Count:
             return False
         if (puzzle.place != "all" or not left) and rules.total(k) == optimum:
             found.add(symmetric_key(k))
+            if cap is not None and len(found) >= cap:
+                return False
         if placed == limit or _bound(k, [doms[i] for i in left]) + bonus < optimum:
             return True
         for j, i in enumerate(left):

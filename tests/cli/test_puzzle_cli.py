@@ -71,7 +71,7 @@ def test_show_keeps_the_hint_until_asked(capsys: pytest.CaptureFixture[str]) -> 
     _, out, _ = cli(capsys, "puzzle", "show", IDS[0])
     assert puzzle.hint not in out and "--hint" in out
     _, out, _ = cli(capsys, "puzzle", "show", IDS[0], "--hint")
-    assert f"hint: {puzzle.hint}" in out
+    assert f"hint 1 of 3: {puzzle.hint}" in out
 
 
 def test_show_json_keeps_the_hint_and_the_solution_until_asked(
