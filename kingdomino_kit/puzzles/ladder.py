@@ -32,7 +32,12 @@ from collections.abc import Callable
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
-from kingdomino_kit.puzzles.measure import count_optimal, greedy_kingdom, greedy_score
+from kingdomino_kit.puzzles.measure import (
+    NODE_BUDGET,
+    count_optimal,
+    greedy_kingdom,
+    greedy_score,
+)
 from kingdomino_kit.puzzles.measures import COUNT_CAP, Measures
 
 __all__ = ["BEAM_WIDTH", "LOOK_AHEAD_WIDTH", "RANDOM_BUILDS", "beam_kingdom",
@@ -217,11 +222,12 @@ def _value_of(puzzle: Puzzle, q: Placement | None) -> int:
     raise ValueError(f"{puzzle.id}: a placement has no stored value")
 
 
-def measure(puzzle: Puzzle) -> Measures:
-    """The puzzle's measures (it must carry its proven solution)."""
+def measure(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Measures:
+    """The puzzle's measures (it must carry its proven solution); ``budget``: the states the
+    count of optimal layouts may visit."""
     sol = puzzle.solution
     assert sol is not None
-    count = count_optimal(puzzle, cap=COUNT_CAP)
+    count = count_optimal(puzzle, budget, cap=COUNT_CAP)
     if puzzle.kind.claims_first:
         ahead = look_ahead_kingdom(puzzle)
         first = next(q for q, _ in sol.values if _placed(puzzle.start_kingdom(), q) == ahead)

@@ -112,3 +112,9 @@ def test_show_gives_the_hints_one_at_a_time(capsys: pytest.CaptureFixture[str]) 
     assert ladder[1] in two and ladder[2] not in two
     _, js, _ = cli(capsys, "puzzle", "show", "01", "--json", "--hint", "2")
     assert json.loads(js)["hints"] == list(ladder[:2]) and "measures" not in json.loads(js)
+
+
+def test_unique_asks_for_one_optimal_answer_up_to_symmetry() -> None:
+    p = new_puzzle("next-placement", 2, seed=1, unique=True)
+    assert p.measures is not None and p.measures.unique and p.solution is not None
+    assert [v for _, v in p.solution.values].count(p.solution.optimum) == 1
