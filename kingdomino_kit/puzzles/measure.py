@@ -219,8 +219,9 @@ def spread_table(puzzles: Iterable[Puzzle]) -> str:
     True
     """
     rows = ["| level | puzzles | kinds | dominoes | greedy gap: median (min–max) | greedy "
-            "not optimal | optimal answers: median (min–max) | Middle Kingdom / Harmony / 7×7 |",
-            "|---|---|---|---|---|---|---|---|"]
+            "not optimal | optimal answers: median (min–max) | Middle Kingdom / Harmony / 7×7 "
+            "| weakest bot: random / greedy / look-ahead / beam / solver | unique |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     by_level: dict[int, list[Puzzle]] = {}
     for p in puzzles:
         by_level.setdefault(p.level, []).append(p)
@@ -238,8 +239,15 @@ def spread_table(puzzles: Iterable[Puzzle]) -> str:
             f"| {level} | {len(group)} | {kinds} | {doms[0]}–{doms[-1]} | "
             f"{_median(gaps)} ({gaps[0]}–{gaps[-1]}) | {sum(g > 0 for g in gaps)} | "
             f"{lower}{_median(answers)} ({answers[0]}–{lower}{answers[-1]}) | "
-            f"{variants[0]} / {variants[1]} / {variants[2]} |")
+            f"{variants[0]} / {variants[1]} / {variants[2]} | {_bots(group)} | "
+            f"{sum(bool(p.measures and p.measures.unique) for p in group)} |")
     return "\n".join(rows)
+
+
+def _bots(group: list[Puzzle]) -> str:
+    names = ("random", "greedy", "look-ahead", "beam", "solver")
+    weakest = [p.measures.weakest_bot for p in group if p.measures is not None]
+    return " / ".join(str(weakest.count(name)) for name in names)
 
 
 def _median(values: list[int]) -> str:

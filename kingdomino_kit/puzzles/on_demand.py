@@ -104,7 +104,9 @@ def targeted(kind: str, level: int, key: str, pid: str, *, size: int = 5,
             puzzle = measured(solved, UNIQUE_BUDGET)  # one found, the count cut short: go on
             m = puzzle.measures
             assert m is not None
-        if puzzle.level != level:
+        if puzzle.greedy_score != m.greedy_score:  # stuck before placing every domino
+            log(f"{pid} attempt {attempt}: greedy cannot place every domino")
+        elif puzzle.level != level:
             log(f"{pid} attempt {attempt}: level {puzzle.level}, not {level}")
         elif unique and not m.unique:
             log(f"{pid} attempt {attempt}: {m.optimal_layouts} optimal answers")

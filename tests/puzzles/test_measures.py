@@ -227,3 +227,8 @@ def test_stored_answers_of_the_sample_replay() -> None:
     for p in SAMPLE:
         assert p.solution is not None
         assert p.rules.total(replay(p)) == p.solution.optimum
+
+
+def test_the_greedy_score_field_agrees_with_the_measures() -> None:
+    for p in COLLECTION:
+        assert p.measures is not None and p.greedy_score == p.measures.greedy_score, p.id
