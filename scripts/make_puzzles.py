@@ -91,6 +91,7 @@ GROWTH: list[tuple[str, int, dict[str, object]]] = [
     *_g("best-kingdom", "45", size=7), *_g("complete", "35"), *_g("rearrange", "3"),
     *_g("best-kingdom", "23445", harmony=True, middle_kingdom=True),
     *_g("free-choice", "2424"), *_g("next-placement", "24"),
+    *_g("next-placement", "2342"), *_g("complete", "2342"), *_g("rearrange", "2"),
 ]
 """The puzzles after :data:`PLANS`: (kind, level, rule variant), in the order they are made."""
 
