@@ -87,7 +87,7 @@ def test_show_json_keeps_the_hint_and_the_solution_until_asked(
     assert json.loads(out)["solution"]["optimum"] == puzzle.solution.optimum
 
 
-@pytest.mark.parametrize("ref", ["no-such-puzzle", "99", "01-best-kingdon"])
+@pytest.mark.parametrize("ref", ["no-such-puzzle", "999", "01-best-kingdon"])
 def test_an_unknown_id_is_one_line_saying_how_to_see_the_ids(
         capsys: pytest.CaptureFixture[str], ref: str) -> None:
     for action in ("show", "solve", "check"):
