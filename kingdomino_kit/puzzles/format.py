@@ -545,8 +545,8 @@ def loads(text: str, source: str = "puzzle") -> Puzzle:
 
 
 def load_collection(directory: str | Path | Traversable | None = None) -> list[Puzzle]:
-    """Every puzzle in a directory (default: the collection shipped with the kit), by file
-    name.
+    """Every puzzle in a directory (default: the collection shipped with the kit), in the
+    order of their numbers (then by file name).
 
     >>> all(isinstance(p, Puzzle) for p in load_collection())
     True
@@ -556,7 +556,7 @@ def load_collection(directory: str | Path | Traversable | None = None) -> list[P
     else:
         folder = Path(directory) if isinstance(directory, str) else directory
     entries = sorted((e for e in folder.iterdir() if e.name.endswith(".json")),
-                     key=lambda e: e.name)
+                     key=lambda e: _number_first(e.name))
     return [load_puzzle(e) for e in entries]
 
 
@@ -570,13 +570,24 @@ def default_collection() -> Traversable:
 
 
 def collection_ids() -> list[str]:
-    """The ids of the collection's puzzles, in order (a puzzle's file is named for its id).
+    """The ids of the collection's puzzles, in the order of their numbers (a puzzle's file is
+    named for its id).
 
     >>> collection_ids()[0]
     '01-best-kingdom'
     """
-    return sorted(e.name[:-len(".json")] for e in default_collection().iterdir()
-                  if e.name.endswith(".json"))
+    return sorted((e.name[:-len(".json")] for e in default_collection().iterdir()
+                   if e.name.endswith(".json")), key=_number_first)
+
+
+def _number_first(name: str) -> tuple[int, str]:
+    """Puzzles in the order of their numbers (``9-…`` before ``10-…``), then by name.
+
+    >>> sorted(["100-a.json", "11-b.json", "x.json"], key=_number_first)
+    ['11-b.json', '100-a.json', 'x.json']
+    """
+    head = name.split("-", 1)[0]
+    return (int(head) if head.isdigit() else 10**9, name)
 
 
 def find_puzzle(ref: str | Path) -> Puzzle:
