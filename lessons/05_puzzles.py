@@ -208,7 +208,7 @@ for placement in board.puzzle.solution.order:
 check(4, board)
 
 # %% [markdown]
-# **5.** A level-4 puzzle, `41-complete`: complete the kingdom with four dominoes. Write the
+# **5.** A level-3 puzzle, `41-complete`: complete the kingdom with four dominoes. Write the
 # whole finished kingdom in text notation. Stuck? `print(p5.hint)`.
 
 # %%

@@ -8,6 +8,15 @@ The files go to ``puzzles/kingdomino/`` (``--out`` to write elsewhere).
     .venv/bin/python scripts/make_puzzles.py --dask       # the batch on a Dask LocalCluster
     .venv/bin/python scripts/make_puzzles.py --list       # print the plan, solve nothing
     .venv/bin/python scripts/make_puzzles.py --table      # the spread table of docs/puzzles.md
+    .venv/bin/python scripts/make_puzzles.py --remeasure  # measures, level, title, hints again
+    .venv/bin/python scripts/make_puzzles.py --grow       # the puzzles after the first 62
+
+**Growing the collection.** ``--grow`` makes the puzzles numbered after :data:`PLANS` from
+:data:`GROWTH` — each a kind, a level and a rule variant — with
+:func:`kingdomino_kit.puzzles.on_demand.targeted`: drafts drawn from
+``random.Random(f"2026:{index}:{attempt}")`` until one is proved OPTIMAL and its measured level
+by the written rule is the one planned. It is resumable: a puzzle whose file exists is skipped
+(``--force`` makes it again), so a run cut short goes on where it stopped.
 
 What a puzzle is, how it is drawn, proved, measured and rejected when it does not
 discriminate: :mod:`kingdomino_kit.puzzles.generate` (this script only runs it). ``make test``
@@ -45,12 +54,46 @@ from kingdomino_kit.infra.tables import table_format
 from kingdomino_kit.puzzles import load_collection, load_puzzle
 from kingdomino_kit.puzzles.batch import Batch, BatchSolve, in_batch, presolve
 from kingdomino_kit.puzzles.format import Puzzle
-from kingdomino_kit.puzzles.generate import PLANS, Plan, default_solve, draft, hint, make
+from kingdomino_kit.puzzles.generate import (
+    PLANS,
+    SEED,
+    Plan,
+    default_solve,
+    draft,
+    hint,
+    make,
+    measured,
+)
 from kingdomino_kit.puzzles.measure import spread_table
+from kingdomino_kit.puzzles.on_demand import targeted
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "puzzles" / "kingdomino"
 BATCH = ROOT / "build" / "puzzles" / "batch.parquet"
+
+
+def _g(kind: str, levels: str, **variant: object) -> list[tuple[str, int, dict[str, object]]]:
+    return [(kind, int(level), variant) for level in levels]
+
+
+GROWTH: list[tuple[str, int, dict[str, object]]] = [
+    # the kinds the first 62 have fewest of come first, so a run cut short still has 20 each
+    *_g("free-choice", "1234234234234"), *_g("rearrange", "12342345234"),
+    *_g("next-placement", "12342342344"), *_g("complete", "1234234523"),
+    *_g("free-choice", "55"), *_g("rearrange", "55"),
+    *_g("complete", "34", middle_kingdom=True), *_g("best-kingdom", "234", size=7),
+    *_g("best-kingdom", "2344", middle_kingdom=True),
+    *_g("best-kingdom", "4", harmony=True),
+    *_g("best-kingdom", "22334444555", ),
+    *_g("best-kingdom", "24", size=7, middle_kingdom=True),
+    *_g("rearrange", "4", middle_kingdom=True), *_g("complete", "4"),
+    *_g("best-kingdom", "23445"), *_g("free-choice", "234"), *_g("next-placement", "234"),
+    *_g("best-kingdom", "45", size=7), *_g("complete", "35"), *_g("rearrange", "3"),
+    *_g("best-kingdom", "23445", harmony=True, middle_kingdom=True),
+    *_g("free-choice", "2424"), *_g("next-placement", "24"),
+    *_g("next-placement", "2342"), *_g("complete", "2342"), *_g("rearrange", "2"),
+]
+"""The puzzles after :data:`PLANS`: (kind, level, rule variant), in the order they are made."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,6 +110,11 @@ def main(argv: list[str] | None = None) -> int:
                              "name; a run again skips the sets there (default "
                              "build/puzzles/batch.parquet)")
     add_worker_arguments(parser, "sets of the batch")
+    parser.add_argument("--remeasure", action="store_true",
+                        help="measure the existing files again (measures, level by the rule, "
+                             "title, hints), solve nothing")
+    parser.add_argument("--grow", action="store_true",
+                        help="make the puzzles after the first ones (GROWTH), resumable")
     parser.add_argument("--table", action="store_true",
                         help="print the collection's spread of levels (Markdown), solve nothing")
     parser.add_argument("--reformat", action="store_true",
@@ -77,6 +125,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.table:
         print(spread_table(load_collection(args.out)))
         return 0
+    if args.remeasure:
+        for path in sorted(args.out.glob("*.json")):
+            puzzle = measured(load_puzzle(path))
+            with atomic_write(path) as handle:
+                handle.write(puzzle.dumps())
+            print(f"{puzzle.id}: level {puzzle.level}, {puzzle.title}", flush=True)
+        return 0
+    if args.grow:
+        return _grow(args)
     if args.reformat:
         for path in sorted(args.out.glob("*.json")):
             puzzle = load_puzzle(path)
@@ -105,6 +162,36 @@ def main(argv: list[str] | None = None) -> int:
                  for index, plan, _ in todo)
     print(f"{solve.answered} draft(s) answered from the batch, {solve.fallen_back} solved "
           "one by one", flush=True)
+    return 1 if failed else 0
+
+
+def _grow(args: argparse.Namespace) -> int:
+    """Make the missing puzzles of :data:`GROWTH` (see the module docstring)."""
+    failed = 0
+    for offset, (kind, level, variant) in enumerate(GROWTH):
+        index = len(PLANS) + offset
+        pid = f"{index + 1:02d}-{kind}"
+        if args.only and index + 1 not in args.only:
+            continue
+        if args.list:
+            print(f"{pid}: level {level} {variant or ''}")
+            continue
+        path = args.out / f"{pid}.json"
+        if path.exists() and not args.force:
+            continue
+        started = time.perf_counter()
+        puzzle = targeted(kind, level, f"{SEED}:{index}", pid, attempts=args.attempts,
+                          time_limit_s=args.time_limit,
+                          log=lambda text: print(text, flush=True),
+                          **variant)  # type: ignore[arg-type]
+        if puzzle is None or puzzle.solution is None:
+            print(f"{pid}: NO ATTEMPT AT LEVEL {level}, not written", flush=True)
+            failed += 1
+            continue
+        with atomic_write(path) as handle:
+            handle.write(puzzle.dumps())
+        print(f"{pid}: level {puzzle.level}, {puzzle.title}, optimum "
+              f"{puzzle.solution.optimum} ({time.perf_counter() - started:.1f} s)", flush=True)
     return 1 if failed else 0
 
 

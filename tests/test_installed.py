@@ -67,7 +67,8 @@ def test_puzzle_list_show_and_check_by_id_after_install(installed: tuple[Path, P
     bin_dir, work = installed
     cli = bin_dir / "kingdomino-kit"
     listing = run([cli, "puzzle", "list", "--game", "kingdomino"], work).stdout.splitlines()
-    ids = sorted(p.stem for p in (ROOT / "puzzles/kingdomino").glob("*.json"))
+    ids = sorted((p.stem for p in (ROOT / "puzzles/kingdomino").glob("*.json")),
+                 key=lambda stem: int(stem.split("-")[0]))          # by number
     assert [line.split()[0] for line in listing] == ids
     first = ids[0]
     shown = run([cli, "puzzle", "show", first], work).stdout

@@ -27,6 +27,7 @@ from kingdomino_kit.cli.puzzle_games import (
     cmd_show_other,
     cmd_solve_other,
 )
+from kingdomino_kit.cli.puzzle_new import register_new
 from kingdomino_kit.errors import NotationError
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom
@@ -53,7 +54,9 @@ def register(sub: Any) -> None:
 
     p = actions.add_parser("show", help="print the puzzle (not its answer)")
     p.add_argument("file", metavar="PUZZLE", help=PUZZLE_HELP)
-    p.add_argument("--hint", action="store_true", help="also print the puzzle's hint")
+    p.add_argument("--hint", nargs="?", const=1, default=0, type=_hint_count, metavar="N",
+                   help="also print the first N hints of the puzzle's ladder (1 to 3, nudge "
+                        "first; --hint alone: the first)")
     p.add_argument("--solution", action="store_true", help="also print the stored solution")
     p.add_argument("--json", action="store_true", help="print the validated puzzle as JSON")
     p.set_defaults(func=cmd_show)
@@ -73,6 +76,13 @@ def register(sub: Any) -> None:
                    help="exit 1 unless the answer is optimal")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_check)
+    register_new(actions)
+
+
+def _hint_count(value: str) -> int:
+    if value not in ("1", "2", "3"):
+        raise argparse.ArgumentTypeError(f"N must be 1, 2 or 3, not {value!r}")
+    return int(value)
 
 
 PUZZLE_HELP = ("a puzzle id of any game's collection (see `puzzle list`; its number alone will "
@@ -135,10 +145,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     puzzle = found.puzzle
     if args.json:
         data = puzzle.to_json()
-        if not args.solution:
+        if not args.solution:  # the measures hold the bots' scores: near the answer
             data.pop("solution", None)
-        if not args.hint:  # as in the text: the hint only when asked for
+            data.pop("measures", None)
+        if not args.hint:  # as in the text: the hints only when asked for
             data.pop("hint", None)
+        data.pop("hints", None)
+        if args.hint and puzzle.hint_ladder():
+            data["hints"] = list(puzzle.hint_ladder()[:args.hint])
         print(json.dumps(data, indent=1, ensure_ascii=False))
         return 0
     print(puzzle.describe(hint=args.hint))

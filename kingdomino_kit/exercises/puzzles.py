@@ -68,7 +68,7 @@ EXERCISES = (
                "castle."),
         why="Both pairs joined: grassland 2 squares × 4 crowns and forest 2 × 2."),
     Exercise(
-        5, "puzzle 41-complete (level 4)", KINGDOM, _grader("41-complete"),
+        5, "puzzle 41-complete (level 3)", KINGDOM, _grader("41-complete"),
         hints=("Start from the puzzle's kingdom (print(p5.start)) and add the four dominoes.",
                "Three of the four dominoes bring wheat, one a crowned W1: build one wheat "
                "field with both crowns, beside the W1 already there."),

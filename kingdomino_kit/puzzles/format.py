@@ -32,6 +32,9 @@ field                     meaning
                           their rotations and reflections; next-placement: placements)
 ``optimal_answers_exact`` false when the count is only a lower bound (too many to count)
 ``greedy_score``          what a greedy player's answer is worth (see :mod:`.generate`)
+``measures``              the measured difficulty (:mod:`.measures`): optimal layouts, bots
+                          reaching the optimum, share of random builds that do
+``hints``                 up to three hints, a nudge first, never the answer
 ``solution``              ``optimum`` (total), ``kingdom`` (text), ``order`` (placements:
                           ``{"domino": n, "cells": [[r, c], [r, c]]}``, castle-relative, first
                           cell takes the domino's first half), ``proof`` (how the optimum was
@@ -64,6 +67,7 @@ from kingdomino_kit.errors import KingdominoError, PuzzleError
 from kingdomino_kit.infra.untrusted import BadJson, parse_json, read_file, shown
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.kinds import PuzzleKind
+from kingdomino_kit.puzzles.measures import Measures
 from kingdomino_kit.rules import Rules
 
 if TYPE_CHECKING:
@@ -122,6 +126,8 @@ class Puzzle:
     optimal_answers: int | None = None
     optimal_answers_exact: bool = True
     greedy_score: int | None = None
+    measures: Measures | None = None
+    hints: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, PuzzleKind):  # a kind given by its name
@@ -161,9 +167,10 @@ class Puzzle:
             return "any of them (you may leave some out)"
         return f"at most {self.place} of them"
 
-    def describe(self, hint: bool = False) -> str:
-        """The puzzle as text, without its solution (what ``puzzle show`` prints); the hint
-        only when asked for (else a line saying there is one)."""
+    def describe(self, hint: bool | int = False) -> str:
+        """The puzzle as text, without its solution (what ``puzzle show`` prints); the first
+        ``hint`` hints of its ladder only when asked for (``True``: the first one), else a line
+        saying how many there are."""
         lines = [f"{self.id}: {self.title}",
                  f"kind: {self.kind} ({self.kind.description})",
                  f"level: {self.level} ({LEVEL_NAMES[self.level]})",
@@ -191,10 +198,25 @@ class Puzzle:
         lines.append(f"{label}: {doms or '(none)'}")
         if not self.kind.claims_first:
             lines.append(f"place: {self.place_words()}")
-        if self.hint:
-            lines.append(f"hint: {self.hint}" if hint else
-                         "hint: there is one (puzzle show --hint, or the puzzle's .hint)")
+        ladder = self.hint_ladder()
+        shown_hints = ladder[:int(hint)] if hint is not False else []
+        for i, h in enumerate(shown_hints, 1):
+            lines.append(f"hint {i} of {len(ladder)}: {h}" if len(ladder) > 1 else f"hint: {h}")
+        if len(shown_hints) < len(ladder):
+            lines.append(f"hints: {len(ladder)} (puzzle show --hint N shows the first N, one "
+                         "at a time)" if not shown_hints else
+                         f"(--hint {len(shown_hints) + 1} for the next hint)")
         return "\n".join(lines)
+
+    def hint_ladder(self) -> tuple[str, ...]:
+        """The hints, nudge first (a file with only the older single ``hint``: that one).
+
+        >>> Puzzle("x", "x", "best-kingdom", 1, "?", (1,), hint="Aim for 3.").hint_ladder()
+        ('Aim for 3.',)
+        """
+        if self.hints:
+            return self.hints
+        return (self.hint,) if self.hint else ()
 
     # ------------------------------------------------------------------ JSON
     @classmethod
@@ -242,6 +264,10 @@ class Puzzle:
                 out["optimal_answers_exact"] = False
         if self.greedy_score is not None:
             out["greedy_score"] = self.greedy_score
+        if self.measures is not None:
+            out["measures"] = self.measures.to_json()
+        if self.hints:
+            out["hints"] = list(self.hints)
         if self.solution is not None:
             s = self.solution
             sol: dict[str, Any] = {
@@ -359,7 +385,7 @@ class _Reader:
             raise self.fail("format", f"expected {shown(FORMAT)}, got {shown(fmt)}")
         known = {"format", "id", "title", "kind", "level", "rules", "start", "dominoes", "place",
                  "claimed", "given", "constraint", "question", "hint", "optimal_answers",
-                 "optimal_answers_exact", "greedy_score", "solution"}
+                 "optimal_answers_exact", "greedy_score", "solution", "measures", "hints"}
         for key in data:
             if key not in known:
                 raise self.fail(key, "unknown field (a typo?)")
@@ -422,12 +448,28 @@ class _Reader:
             raise self.fail("optimal_answers", f"must be at least 1, not {optimal_answers}")
         exact = self.get(data, "optimal_answers_exact", bool, True)
         greedy = self.get(data, "greedy_score", int, None)
+        hints = tuple(self.hints(self.get(data, "hints", list, [])))
         puzzle = Puzzle(pid, title, kind, level, question, numbers, place, rules, start_text,
-                        claimed, constraint, hint, None, given, optimal_answers, exact, greedy)
+                        claimed, constraint, hint, None, given, optimal_answers, exact, greedy,
+                        None, hints)
         sol = self.get(data, "solution", dict, None)
         if sol is not None:
             puzzle = Puzzle(**{**puzzle.__dict__, "solution": self.solution(sol, rules)})
+        measures = self.get(data, "measures", dict, None)
+        if measures is not None:
+            if puzzle.solution is None:
+                raise self.fail("measures", "needs the puzzle's solution (its optimum)")
+            puzzle = Puzzle(**{**puzzle.__dict__, "measures": Measures.from_json(
+                measures, puzzle.solution.optimum, self.source)})
         return puzzle
+
+    def hints(self, raw: list[Any]) -> list[str]:
+        if len(raw) > 3:
+            raise self.fail("hints", f"at most three hints, not {len(raw)}")
+        for i, h in enumerate(raw):
+            if not isinstance(h, str) or not h.strip():
+                raise self.fail(f"hints[{i}]", "must be a non-empty string")
+        return raw
 
     def rules(self, data: dict[str, Any]) -> Rules:
         known = Rules().to_json()
@@ -503,8 +545,8 @@ def loads(text: str, source: str = "puzzle") -> Puzzle:
 
 
 def load_collection(directory: str | Path | Traversable | None = None) -> list[Puzzle]:
-    """Every puzzle in a directory (default: the collection shipped with the kit), by file
-    name.
+    """Every puzzle in a directory (default: the collection shipped with the kit), in the
+    order of their numbers (then by file name).
 
     >>> all(isinstance(p, Puzzle) for p in load_collection())
     True
@@ -514,7 +556,7 @@ def load_collection(directory: str | Path | Traversable | None = None) -> list[P
     else:
         folder = Path(directory) if isinstance(directory, str) else directory
     entries = sorted((e for e in folder.iterdir() if e.name.endswith(".json")),
-                     key=lambda e: e.name)
+                     key=lambda e: _number_first(e.name))
     return [load_puzzle(e) for e in entries]
 
 
@@ -528,13 +570,24 @@ def default_collection() -> Traversable:
 
 
 def collection_ids() -> list[str]:
-    """The ids of the collection's puzzles, in order (a puzzle's file is named for its id).
+    """The ids of the collection's puzzles, in the order of their numbers (a puzzle's file is
+    named for its id).
 
     >>> collection_ids()[0]
     '01-best-kingdom'
     """
-    return sorted(e.name[:-len(".json")] for e in default_collection().iterdir()
-                  if e.name.endswith(".json"))
+    return sorted((e.name[:-len(".json")] for e in default_collection().iterdir()
+                   if e.name.endswith(".json")), key=_number_first)
+
+
+def _number_first(name: str) -> tuple[int, str]:
+    """Puzzles in the order of their numbers (``9-…`` before ``10-…``), then by name.
+
+    >>> sorted(["100-a.json", "11-b.json", "x.json"], key=_number_first)
+    ['11-b.json', '100-a.json', 'x.json']
+    """
+    head = name.split("-", 1)[0]
+    return (int(head) if head.isdigit() else 10**9, name)
 
 
 def find_puzzle(ref: str | Path) -> Puzzle:

@@ -32,12 +32,16 @@ from kingdomino_kit.dominoes import DOMINOES, domino
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom
 from kingdomino_kit.puzzles.format import Puzzle, kingdom_line
 from kingdomino_kit.puzzles.grading import replay
+from kingdomino_kit.puzzles.hints import hint_ladder
 from kingdomino_kit.puzzles.kinds import PuzzleKind
-from kingdomino_kit.puzzles.measure import count_optimal, every_answer_optimal, greedy_score
+from kingdomino_kit.puzzles.ladder import measure
+from kingdomino_kit.puzzles.measure import NODE_BUDGET, every_answer_optimal, greedy_score
+from kingdomino_kit.puzzles.measures import level_of
 from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
+from kingdomino_kit.puzzles.titles import title
 from kingdomino_kit.rules import BONUS_NAMES, POINTS, Rules
 
-__all__ = ["PLANS", "SEED", "Plan", "draft", "hint", "make", "measured"]
+__all__ = ["PLANS", "SEED", "Plan", "compose", "draft", "hint", "make", "measured"]
 
 SEED = 2026
 GIVEN_DRAWS = 8
@@ -134,6 +138,13 @@ def _random_kingdom(rng: random.Random, numbers: list[int], size: int) -> Kingdo
             return k
 
 
+def _pool_words(plan: Plan) -> str:
+    if (plan.lo, plan.hi) == (1, 48):
+        return f"a pool of {plan.extra} dominoes; at most {plan.count} of them"
+    return (f"a pool of {plan.extra} low dominoes (numbered {plan.lo}–{plan.hi}); at most "
+            f"{plan.count} of them")
+
+
 def _names(numbers: list[int]) -> str:
     return ", ".join(f"{n} ({domino(n).first}|{domino(n).second})" for n in numbers)
 
@@ -161,8 +172,12 @@ def _title_extra(rules: Rules) -> str:
 def draft(plan: Plan, index: int, attempt: int = 0) -> Puzzle:
     """The puzzle (without its solution) that ``plan``, its index and the attempt give."""
     rng = random.Random(f"{SEED}:{index}" + (f":{attempt}" if attempt else ""))
+    return compose(plan, rng, f"{index + 1:02d}-{plan.kind}")
+
+
+def compose(plan: Plan, rng: random.Random, pid: str) -> Puzzle:
+    """The puzzle (without its solution) that ``plan`` draws from ``rng``, named ``pid``."""
     rules = Rules(plan.size, plan.middle_kingdom, plan.harmony)
-    pid = f"{index + 1:02d}-{plan.kind}"
     words = _rules_words(rules)
     tail = _title_extra(rules)
     if plan.kind is PuzzleKind.BEST_KINGDOM:
@@ -177,8 +192,7 @@ def draft(plan: Plan, index: int, attempt: int = 0) -> Puzzle:
         return Puzzle(pid, f"Free choice: {plan.count} of {plan.extra}{tail}", plan.kind,
                       plan.level, f"Choose at most {plan.count} of these dominoes and build the "
                       f"highest-scoring kingdom. {words}", tuple(pool), plan.count, rules,
-                      constraint=f"a pool of {plan.extra} low dominoes (numbered "
-                                 f"{plan.lo}–{plan.hi}); at most {plan.count} of them")
+                      constraint=_pool_words(plan))
     if plan.kind is PuzzleKind.REARRANGE:
         doms = _crowned_sample(rng, plan.count)
         order = list(doms)
@@ -231,12 +245,16 @@ def proven(puzzle: Puzzle, solve: Solve) -> Puzzle | None:
     return solved
 
 
-def measured(puzzle: Puzzle) -> Puzzle:
-    """The puzzle with its greedy score, optimal answers and hint filled in."""
-    count = count_optimal(puzzle)
-    p = replace(puzzle, greedy_score=greedy_score(puzzle), optimal_answers=count.answers,
-                optimal_answers_exact=count.exact)
-    return replace(p, hint=hint(p))
+def measured(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Puzzle:
+    """The puzzle with its measures (:mod:`.ladder`), the level the written rule gives
+    (:func:`~kingdomino_kit.puzzles.measures.level_of`), a title naming its idea and its hint
+    ladder (the first hint is also the older single ``hint``)."""
+    m = measure(puzzle, budget)
+    p = replace(puzzle, greedy_score=greedy_score(puzzle), optimal_answers=m.optimal_layouts,
+                optimal_answers_exact=m.optimal_layouts_exact, measures=m, level=level_of(m))
+    p = replace(p, title=title(p))
+    ladder = hint_ladder(p)
+    return replace(p, hints=ladder, hint=ladder[0] if ladder else None)
 
 
 def rejection(puzzle: Puzzle, plan: Plan) -> str | None:

@@ -112,12 +112,14 @@ class Count:
     exact: bool
 
 
-def count_optimal(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Count:
-    """The number of distinct optimal answers (see the module docstring)."""
+def count_optimal(puzzle: Puzzle, budget: int = NODE_BUDGET, cap: int | None = None) -> Count:
+    """The number of distinct optimal answers (see the module docstring); with ``cap`` the
+    count stops at ``cap`` answers (then a lower bound, ``exact`` False)."""
     assert puzzle.solution is not None
     optimum = puzzle.solution.optimum
     if puzzle.kind.claims_first:
-        return Count(sum(v == optimum for _, v in puzzle.solution.values), True)
+        hits = sum(v == optimum for _, v in puzzle.solution.values)
+        return Count(hits, True) if cap is None or hits < cap else Count(cap, False)
     rules = puzzle.rules
     bonus = rules.bonus_bound
     limit = puzzle.place if isinstance(puzzle.place, int) else len(puzzle.dominoes)
@@ -137,6 +139,8 @@ def count_optimal(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Count:
             return False
         if (puzzle.place != "all" or not left) and rules.total(k) == optimum:
             found.add(symmetric_key(k))
+            if cap is not None and len(found) >= cap:
+                return False
         if placed == limit or _bound(k, [doms[i] for i in left]) + bonus < optimum:
             return True
         for j, i in enumerate(left):
@@ -215,8 +219,9 @@ def spread_table(puzzles: Iterable[Puzzle]) -> str:
     True
     """
     rows = ["| level | puzzles | kinds | dominoes | greedy gap: median (min–max) | greedy "
-            "not optimal | optimal answers: median (min–max) | Middle Kingdom / Harmony / 7×7 |",
-            "|---|---|---|---|---|---|---|---|"]
+            "not optimal | optimal answers: median (min–max) | Middle Kingdom / Harmony / 7×7 "
+            "| weakest bot: random / greedy / look-ahead / beam / solver | unique |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     by_level: dict[int, list[Puzzle]] = {}
     for p in puzzles:
         by_level.setdefault(p.level, []).append(p)
@@ -234,8 +239,15 @@ def spread_table(puzzles: Iterable[Puzzle]) -> str:
             f"| {level} | {len(group)} | {kinds} | {doms[0]}–{doms[-1]} | "
             f"{_median(gaps)} ({gaps[0]}–{gaps[-1]}) | {sum(g > 0 for g in gaps)} | "
             f"{lower}{_median(answers)} ({answers[0]}–{lower}{answers[-1]}) | "
-            f"{variants[0]} / {variants[1]} / {variants[2]} |")
+            f"{variants[0]} / {variants[1]} / {variants[2]} | {_bots(group)} | "
+            f"{sum(bool(p.measures and p.measures.unique) for p in group)} |")
     return "\n".join(rows)
+
+
+def _bots(group: list[Puzzle]) -> str:
+    names = ("random", "greedy", "look-ahead", "beam", "solver")
+    weakest = [p.measures.weakest_bot for p in group if p.measures is not None]
+    return " / ".join(str(weakest.count(name)) for name in names)
 
 
 def _median(values: list[int]) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -73,6 +74,7 @@ class PuzzleAnswer:
     order: tuple[Placement, ...]
     values: tuple[tuple[Placement, int], ...]
     seconds: float
+    by: str = "kingdomino_kit.solver.best_kingdom (CP-SAT)"
 
     def to_json(self) -> dict[str, Any]:
         """The ``puzzle solve --json`` answer (:func:`kingdomino_kit.solver.answer.answer_json`):
@@ -82,11 +84,11 @@ class PuzzleAnswer:
         grid, order = ("", []) if k is None else (k.to_text(), placements_json(k, self.order))
         return answer_json(self.status, self.optimum, self.bound, grid, order, self.seconds)
 
-    def as_solution(self, solver: str = "kingdomino_kit.solver.best_kingdom (CP-SAT)") -> Solution:
+    def as_solution(self, solver: str | None = None) -> Solution:
         """The puzzle-file form; only a proven answer may be stored."""
         if self.status != "optimal" or self.kingdom is None:
             raise KingdominoError(f"the answer is {self.status}, not proven optimal")
-        proof = {"by": solver, "status": "OPTIMAL", "bound": self.bound}
+        proof = {"by": solver or self.by, "status": "OPTIMAL", "bound": self.bound}
         return Solution(self.optimum, kingdom_line(self.kingdom), self.order,
                         proof, self.values)
 
@@ -197,6 +199,33 @@ def _solve_next(puzzle: Puzzle, start: Kingdom, doms: list[Domino], options: dic
             best = (score, kingdom, (p, *order))
     status = OPTIMAL if statuses == {OPTIMAL} else FEASIBLE
     return PuzzleAnswer(status, best[0], bound, best[1], best[2], tuple(values), seconds)
+
+
+def solve_next_exhaustively(puzzle: Puzzle) -> PuzzleAnswer:
+    """A ``next-placement`` puzzle with at most :data:`RULE_SEARCH_LIMIT` dominoes to follow,
+    proved by exhaustive search under the rules (:func:`rule_value` per placement of the
+    claimed domino): no solver, the same values the solver's path proves."""
+    assert puzzle.kind.claims_first and puzzle.claimed is not None
+    if len(puzzle.dominoes) > RULE_SEARCH_LIMIT:
+        raise PuzzleError(f"{puzzle.id}: more than {RULE_SEARCH_LIMIT} dominoes follow")
+    started = time.perf_counter()
+    start = puzzle.start_kingdom()
+    doms = puzzle.domino_list()
+    values: list[tuple[Placement, int]] = []
+    best: tuple[int, Kingdom | None, tuple[Placement, ...]] = (-1, None, ())
+    for p in sorted(start.legal_placements(domino(puzzle.claimed)),
+                    key=lambda q: (q.first, q.second)):
+        after = start.copy()
+        after.push(p)
+        score, order = rule_value(after, doms, puzzle.rules.total)
+        values.append((p, score))
+        if score > best[0]:
+            for q in order:
+                after.push(q)
+            best = (score, after, (p, *order))
+    return PuzzleAnswer(OPTIMAL, best[0], best[0], best[1], best[2], tuple(values),
+                        time.perf_counter() - started,
+                        by="kingdomino_kit.puzzles.solving.rule_value (exhaustive search)")
 
 
 def rule_value(kingdom: Kingdom, following: list[Domino], total: Callable[[Kingdom], int]

@@ -27,6 +27,7 @@ from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.placement import Placement
 from kingdomino_kit.puzzles import load_collection
+from kingdomino_kit.puzzles.on_demand import new_puzzle, parse_new_id
 from kingdomino_kit.server.progress import ProgressStore, check_name
 from kingdomino_kit.widgets.app import Notice, app_page
 from kingdomino_kit.widgets.markup import escape
@@ -99,15 +100,15 @@ class ClassPuzzleBoard(PuzzleBoard):
 
 def _links(puzzle_id: str, student: str) -> str:
     ids = [p.id for p in load_collection()]
-    i = ids.index(puzzle_id)
+    i = ids.index(puzzle_id) if puzzle_id in ids else len(ids)  # a fresh puzzle: no neighbours
 
     def href(pid: str) -> str:
         return "/?" + urlencode({"puzzle": pid, "student": student})
 
     parts = ['<a href="/">All puzzles</a>']
-    if i > 0:
+    if 0 < i < len(ids):
         parts.append(f'<a href="{escape(href(ids[i - 1]))}">← Previous</a>')
-    if i + 1 < len(ids):
+    if i + 1 < len(ids) and puzzle_id in ids:
         parts.append(f'<a href="{escape(href(ids[i + 1]))}">Next →</a>')
     return (f'<nav class="kk-class-nav" style="font: 14px sans-serif; margin: 4px 0 8px">'
             f"{' · '.join(parts)} — signed in as <b>{escape(student)}</b></nav>"
@@ -123,6 +124,9 @@ def student_page(query: str, store: ProgressStore) -> Any:
         student = store.join((params.get("student") or [""])[0])
         pid = (params.get("puzzle") or [""])[0]
         by_id = {p.id: p for p in load_collection()}
+        fresh = parse_new_id(pid)
+        if fresh is not None:  # a fresh puzzle named by its id: everyone gets the same one
+            by_id[pid] = new_puzzle(*fresh)
         if pid not in by_id:
             return Notice(f"Cannot open the page: no puzzle {pid!r} in the collection")
         board = ClassPuzzleBoard(by_id[pid], store, student)

@@ -79,9 +79,18 @@ def index_page(student: str, puzzles: Sequence[Any], solved: set[str]) -> str:
         mark = '<span class="kk-solved">✓ solved</span>' if done else ""
         rows.append(f'<li><a href="{escape(href)}">{escape(p.id)}</a> — {escape(p.title)} '
                     f"(level {p.level}) {mark}</li>")
+    fresh = " · ".join(f'<a href="{escape(_fresh_href(n, student))}">level {n}</a>'
+                       for n in range(1, 5))
     return _page("Kingdomino puzzles", (
         f"<h1>Kingdomino puzzles</h1><p>Signed in as <b>{escape(student)}</b>: "
-        f"{len(solved)} of {len(puzzles)} solved.</p><ul>{''.join(rows)}</ul>"))
+        f"{len(solved)} of {len(puzzles)} solved.</p>"
+        f'<p class="kk-fresh">A new puzzle (the same for the whole class; its board\'s '
+        f"<i>New puzzle</i> button makes more): {fresh}</p><ul>{''.join(rows)}</ul>"))
+
+
+def _fresh_href(level: int, student: str) -> str:
+    """The page of a fresh best-kingdom puzzle of ``level`` (seed 1: the same for everyone)."""
+    return "/?" + urlencode({"puzzle": f"new-best-kingdom-L{level}-1", "student": student})
 
 
 def dashboard_page(rows: Sequence[dict[str, Any]], students: Sequence[str],

@@ -5,7 +5,10 @@ The hand is the puzzle's dominoes (for a *next placement* puzzle: the claimed do
 starts from the puzzle's kingdom and counts its bonuses. *Check* grades the kingdom with the
 puzzle's grader (:func:`kingdomino_kit.puzzles.grade`): legal? buildable? its score, and
 how far from the proven optimum. *Show an answer* reveals one optimal layout (its caption above
-it); *Hint* (when the puzzle has one) shows the puzzle's hint. A *rearrange* puzzle draws the
+it); *Hint* (when the puzzle has hints) shows its hint ladder one hint at a time, nudge first.
+*New puzzle* makes a fresh puzzle of the same kind at the level *Level* cycles through
+(:func:`kingdomino_kit.puzzles.on_demand.new_puzzle`, seeds 1, 2, … in turn: the same clicks
+give the same puzzles) and loads it in place. A *rearrange* puzzle draws the
 given kingdom to rebuild above the board. Cells in the verdicts are named as the labels show
 them.
 
@@ -29,8 +32,9 @@ from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import Puzzle, grade
 from kingdomino_kit.puzzles import find_puzzle as find_in_collection
+from kingdomino_kit.puzzles.on_demand import new_puzzle as fresh_puzzle
 from kingdomino_kit.render import kingdom_svg, name_cells
-from kingdomino_kit.widgets.board import KingdomBoard, WidgetError
+from kingdomino_kit.widgets.board import KingdomBoard, WidgetError, parse_hand
 from kingdomino_kit.widgets.classroom import answers_shown
 from kingdomino_kit.widgets.markup import button, escape
 
@@ -68,12 +72,55 @@ class PuzzleBoard(KingdomBoard):
         self.reveal = answers_shown() if reveal is None else bool(reveal)
         self.grade: Any = None
         self._show_answer = False
-        self._show_hint = False
+        self._hints_shown = 0
+        self._made = 0
         p = self.puzzle
-        hand = [p.claimed] if p.kind.claims_first and p.claimed is not None \
-            else list(p.dominoes)
-        super().__init__(hand, kingdom=p.start_kingdom(), rules=p.rules,
+        self.new_level = min(max(p.level, 1), 5)
+        super().__init__(self._hand_of(p), kingdom=p.start_kingdom(), rules=p.rules,
                          title=f"{p.id}: {p.title}")
+
+    @staticmethod
+    def _hand_of(p: Any) -> list[int]:
+        return [p.claimed] if p.kind.claims_first and p.claimed is not None else list(p.dominoes)
+
+    # ------------------------------------------------------------------ new puzzles
+    def next_level(self) -> int:
+        """Cycle the level of the next new puzzle: 1, 2, … 5, 1 (returns it)."""
+        level = int(self.new_level) % 5 + 1
+        self.new_level = level
+        self._say(f"The next new puzzle will be level {level}.", "info")
+        return level
+
+    def new_puzzle(self, level: int | None = None) -> Any:
+        """Make a fresh puzzle of this kind at ``level`` (default :attr:`new_level`) and load it
+        in place of the current one; the board starts afresh. Returns the puzzle."""
+        if level is not None:
+            if isinstance(level, bool) or level not in (1, 2, 3, 4, 5):
+                raise WidgetError(f"level: must be 1–5, not {level!r}")
+            self.new_level = level
+        self._made += 1
+        try:
+            puzzle = fresh_puzzle(self.puzzle.kind.value, self.new_level, self._made)
+        except PuzzleError as error:
+            self._say(str(error), "error")
+            return None
+        self.load(puzzle)
+        self._say(f"A new level-{puzzle.level} puzzle: {puzzle.title}. "
+                  + self._hint(), "info")
+        return puzzle
+
+    def load(self, puzzle: Any) -> None:
+        """Show another puzzle on this board (a fresh start: hand, kingdom, verdict, hints)."""
+        p = find_puzzle(puzzle)
+        self.puzzle = p
+        self.grade = None
+        self._show_answer = False
+        self._hints_shown = 0
+        self._start = p.start_kingdom()
+        self.rules = p.rules
+        self._hand0 = parse_hand(self._hand_of(p), self._start.size, 0)
+        self.title = f"{p.id}: {p.title}"
+        self.reset()
 
     def to_place(self) -> int:
         """How many dominoes of the hand the puzzle still asks to place (or discard, when one
@@ -113,12 +160,13 @@ class PuzzleBoard(KingdomBoard):
         self._say(self.message, self._message_kind)
 
     def show_hint(self) -> None:
-        """Show (or hide) the puzzle's hint."""
-        if not self.puzzle.hint or not self.reveal:
+        """Show the next hint of the puzzle's ladder (after the last one: hide them all)."""
+        ladder = self.puzzle.hint_ladder()
+        if not ladder or not self.reveal:
             self._say("This puzzle has no hint." if self.reveal
                       else "Hints are hidden in this class.", "error")
             return
-        self._show_hint = not self._show_hint
+        self._hints_shown = 0 if self._hints_shown >= len(ladder) else self._hints_shown + 1
         self._say(self.message, self._message_kind)
 
     def _after_action(self, keep_selection: bool = False) -> None:
@@ -133,6 +181,10 @@ class PuzzleBoard(KingdomBoard):
             self.show_answer()
         elif action == "hint":
             self.show_hint()
+        elif action == "new":
+            self.new_puzzle()
+        elif action == "new-level":
+            self.next_level()
         else:
             return False
         return True
@@ -141,12 +193,19 @@ class PuzzleBoard(KingdomBoard):
         """The Check, Hint and Show-an-answer buttons."""
         has_answer = self.puzzle.solution is not None
         hint = ""
-        if self.puzzle.hint and self.reveal:
-            hint = button("Hide the hint" if self._show_hint else "Hint", "hint")
+        ladder = self.puzzle.hint_ladder()
+        if ladder and self.reveal:
+            n = self._hints_shown
+            hint = button("Hide the hints" if n >= len(ladder) else
+                          f"Hint ({n + 1} of {len(ladder)})" if n else "Hint", "hint")
         answer = button("Hide the answer" if self._show_answer else "Show an answer", "answer",
                         enabled=has_answer) if self.reveal else ""
+        fresh = (button(f"Level {self.new_level}", "new-level", title="the level of the next "
+                        "new puzzle (click for the next level)",
+                        name=f"level of the next new puzzle: {self.new_level}; change it")
+                 + button("New puzzle", "new", title="a fresh puzzle of this kind at that level"))
         return (button("Check", "check", title="legal? buildable? how far from the optimum?")
-                + hint + answer)
+                + hint + answer + fresh)
 
     def extra_header(self) -> str:
         """The question and the puzzle's rules, above the hand and the board (read first)."""
@@ -164,8 +223,10 @@ class PuzzleBoard(KingdomBoard):
             then = ", ".join(str(n) for n in p.dominoes)
             lines.append('<div class="kk-puzzle-then">then, each placed if it fits, in the order '
                          f"you choose: {then}</div>")
-        if self._show_hint and p.hint:
-            lines.append(f'<div class="kk-hint-text">Hint: {escape(p.hint)}</div>')
+        ladder = p.hint_ladder() if self.reveal else ()
+        for i, text in enumerate(ladder[:self._hints_shown], 1):
+            label = "Hint" if len(ladder) == 1 else f"Hint {i} of {len(ladder)}"
+            lines.append(f'<div class="kk-hint-text">{label}: {escape(text)}</div>')
         if p.given:
             given = Kingdom.from_text(p.given, p.rules.size)
             lines.append(f'<div class="kk-given"><div class="kk-given-caption">The kingdom to '

@@ -73,7 +73,7 @@ def test_show_keeps_the_hint_until_asked(capsys: pytest.CaptureFixture[str]) -> 
     _, out, _ = cli(capsys, "puzzle", "show", IDS[0])
     assert puzzle.hint not in out and "--hint" in out
     _, out, _ = cli(capsys, "puzzle", "show", IDS[0], "--hint")
-    assert f"hint: {puzzle.hint}" in out
+    assert f"hint 1 of 3: {puzzle.hint}" in out
 
 
 def test_show_json_keeps_the_hint_and_the_solution_until_asked(
@@ -89,7 +89,7 @@ def test_show_json_keeps_the_hint_and_the_solution_until_asked(
     assert json.loads(out)["solution"]["optimum"] == puzzle.solution.optimum
 
 
-@pytest.mark.parametrize("ref", ["no-such-puzzle", "99", "01-best-kingdon"])
+@pytest.mark.parametrize("ref", ["no-such-puzzle", "999", "01-best-kingdon"])
 def test_an_unknown_id_is_one_line_saying_how_to_see_the_ids(
         capsys: pytest.CaptureFixture[str], ref: str) -> None:
     for action in ("show", "solve", "check"):

@@ -200,3 +200,49 @@ def test_the_question_is_read_before_the_board(puzzle: Puzzle) -> None:
     assert first("kk-question") < first("kk-puzzle-rules") < first("kk-hand")
     assert first("kk-question") < first("kk-grid") < first("kk-message")
     assert order.count("kk-question") == 1
+
+
+def test_hints_come_one_at_a_time_then_hide() -> None:
+    from html import escape
+
+    from kingdomino_kit.puzzles import find_puzzle as find
+
+    p = find("01")
+    board = PuzzleBoard(p, reveal=True)
+    ladder = [escape(h) for h in p.hint_ladder()]
+    assert len(ladder) == 3 and not any(h in board.html for h in ladder)
+    board.handle("hint", {})
+    assert ladder[0] in board.html and ladder[1] not in board.html
+    board.handle("hint", {})
+    assert ladder[1] in board.html and ladder[2] not in board.html
+    board.handle("hint", {})
+    assert ladder[2] in board.html and "Hide the hints" in board.html
+    board.handle("hint", {})
+    assert not any(h in board.html for h in ladder)
+    hidden = PuzzleBoard(p, reveal=False)
+    hidden.handle("hint", {})
+    assert not any(h in hidden.html for h in ladder)
+
+
+def test_new_puzzle_of_a_level_replaces_the_board_s_puzzle() -> None:
+    from kingdomino_kit.puzzles import find_puzzle as find
+    from kingdomino_kit.puzzles.on_demand import new_puzzle
+
+    board = PuzzleBoard(find("09"), reveal=True)       # a complete puzzle
+    assert board.puzzle.kind == "complete"
+    board.new_level = 1
+    board.handle("new-level", {})
+    assert board.new_level == 2 and "level 2" in board.message
+    for _ in range(4):
+        board.handle("new-level", {})
+    assert board.new_level == 1
+    board.handle("new", {})
+    made = board.puzzle
+    assert made.id == "new-complete-L1-1" and made.level == 1
+    assert made == new_puzzle("complete", 1, 1)          # seeds 1, 2, … in turn
+    assert [d.number for d in board.hand] == list(made.dominoes)
+    assert board.kingdom == made.start_kingdom() and board.grade is None
+    board.new_puzzle(1)
+    assert board.puzzle.id == "new-complete-L1-2"
+    with pytest.raises(WidgetError):
+        board.new_puzzle(7)

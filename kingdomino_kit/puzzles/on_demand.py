@@ -1,0 +1,177 @@
+"""Fresh puzzles on demand: a kind and a level in, a proven, measured puzzle with its hint
+ladder out — and the puzzle of the day.
+
+:func:`targeted` draws drafts of sizes that suit the level (:data:`SHAPES`), each from
+``random.Random(f"{key}:{attempt}")``, solves each with one CP-SAT worker and seed 0 (proved
+OPTIMAL, the stored layout replayed through the rules), measures it
+(:mod:`~kingdomino_kit.puzzles.ladder`) and keeps the first whose level by the written rule
+(:func:`~kingdomino_kit.puzzles.measures.level_of`) is the one asked for — "too easy, try again"
+— and, with ``unique``, whose optimum is unique up to symmetry. The same key gives the same
+puzzle, byte for byte (as long as each solve proves its optimum within its time limit).
+
+:func:`daily_puzzle` derives everything from the date (see :func:`daily_choice`), so everyone
+gets the same puzzle on a date.
+
+>>> daily_choice(dt.date(2026, 12, 2))
+('rearrange', 1, 739952)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from kingdomino_kit.errors import PuzzleError
+from kingdomino_kit.infra.untrusted import shown
+from kingdomino_kit.puzzles.format import KINDS, Puzzle
+from kingdomino_kit.puzzles.generate import Plan, compose, default_solve, measured, proven
+from kingdomino_kit.puzzles.kinds import PuzzleKind
+from kingdomino_kit.puzzles.ladder import may_be_level
+from kingdomino_kit.puzzles.measure import every_answer_optimal
+from kingdomino_kit.puzzles.solving import (
+    RULE_SEARCH_LIMIT,
+    PuzzleAnswer,
+    solve_next_exhaustively,
+)
+
+__all__ = ["ATTEMPTS", "SHAPES", "daily_choice", "daily_puzzle", "new_puzzle", "parse_new_id",
+           "quick_solve", "targeted"]
+
+ATTEMPTS = 60
+"""Drafts tried before :func:`targeted` gives up."""
+
+UNIQUE_BUDGET = 400_000
+"""With ``unique``, a draft whose count found one optimal layout but ran out of the usual
+budget is counted again with this many states (so uniqueness is proved for larger puzzles)."""
+
+# (count, extra) shapes per kind and level, tried in turn (the attempt number picks one):
+# count = dominoes to place (next-placement: those that follow), extra = start dominoes
+# (complete, next-placement) or the pool (free-choice, which places at most `count`)
+SHAPES: dict[str, dict[int, tuple[tuple[int, int], ...]]] = {
+    "best-kingdom": {1: ((2, 0), (3, 0)), 2: ((3, 0), (4, 0)), 3: ((5, 0), (6, 0)),
+                     4: ((6, 0), (7, 0)), 5: ((8, 0), (9, 0))},
+    "complete": {1: ((1, 3), (2, 3)), 2: ((2, 4), (3, 4)), 3: ((3, 5), (4, 5)),
+                 4: ((4, 6), (5, 5)), 5: ((5, 6), (6, 5))},
+    "rearrange": {1: ((3, 0), (2, 0)), 2: ((3, 0), (4, 0)), 3: ((5, 0), (6, 0)),
+                  4: ((6, 0), (7, 0)), 5: ((8, 0), (9, 0))},
+    "next-placement": {1: ((0, 3), (1, 3)), 2: ((1, 4), (2, 4)), 3: ((2, 4), (2, 5)),
+                       4: ((2, 6), (2, 5)), 5: ((2, 7), (2, 6))},
+    "free-choice": {1: ((2, 4), (2, 5)), 2: ((2, 6), (3, 6)), 3: ((3, 6), (3, 7)),
+                    4: ((3, 8), (4, 7)), 5: ((4, 8), (5, 8))},
+}
+
+
+def _plan(kind: PuzzleKind, level: int, attempt: int, size: int, middle: bool,
+          harmony: bool) -> Plan:
+    shapes = SHAPES[kind.value][level]
+    count, extra = shapes[attempt % len(shapes)]
+    return Plan(kind, level, count, extra, size, middle, harmony,
+                place=count if kind.chooses else "all")
+
+
+def targeted(kind: str, level: int, key: str, pid: str, *, size: int = 5,
+             middle_kingdom: bool = False, harmony: bool = False, unique: bool = False,
+             attempts: int = ATTEMPTS, time_limit_s: float = 60.0,
+             log: Callable[[str], None] = lambda text: None) -> Puzzle | None:
+    """The first draft (see the module docstring) proven, discriminating and measured at
+    ``level``; None if no attempt is."""
+    found = KINDS.get(kind)
+    if found is None:
+        raise PuzzleError(f"kind: must be one of {', '.join(KINDS)}, not {shown(kind)}")
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 5:
+        raise PuzzleError(f"level: must be 1–5, not {shown(level)}")
+    solve = quick_solve(time_limit_s)
+    for attempt in range(attempts):
+        plan = _plan(found, level, attempt, size, middle_kingdom, harmony)
+        draft = compose(plan, random.Random(f"{key}:{attempt}"), pid)
+        if not may_be_level(draft, level):
+            log(f"{pid} attempt {attempt}: the bots show it is not level {level}")
+            continue
+        solved = proven(draft, solve)
+        if solved is None:
+            log(f"{pid} attempt {attempt}: not proven")
+            continue
+        if every_answer_optimal(solved):
+            log(f"{pid} attempt {attempt}: {solved.kind.trivial}")
+            continue
+        puzzle = measured(solved)
+        m = puzzle.measures
+        assert m is not None
+        if unique and m.optimal_layouts == 1 and not m.unique:
+            puzzle = measured(solved, UNIQUE_BUDGET)  # one found, the count cut short: go on
+            m = puzzle.measures
+            assert m is not None
+        if puzzle.greedy_score != m.greedy_score:  # stuck before placing every domino
+            log(f"{pid} attempt {attempt}: greedy cannot place every domino")
+        elif puzzle.level != level:
+            log(f"{pid} attempt {attempt}: level {puzzle.level}, not {level}")
+        elif unique and not m.unique:
+            log(f"{pid} attempt {attempt}: {m.optimal_layouts} optimal answers")
+        else:
+            return puzzle
+    return None
+
+
+def quick_solve(time_limit_s: float) -> Callable[[Puzzle], PuzzleAnswer]:
+    """The collection's solve (one CP-SAT worker, seed 0), except that a ``next-placement``
+    puzzle with at most two dominoes to follow is proved by exhaustive search under the rules
+    (:func:`~kingdomino_kit.puzzles.solving.solve_next_exhaustively`), much faster."""
+    solve = default_solve(time_limit_s)
+
+    def run(puzzle: Puzzle) -> PuzzleAnswer:
+        if puzzle.kind.claims_first and len(puzzle.dominoes) <= RULE_SEARCH_LIMIT:
+            return solve_next_exhaustively(puzzle)
+        return solve(puzzle)
+
+    return run
+
+
+def new_puzzle(kind: str, level: int, seed: int = 0, *, unique: bool = False,
+               time_limit_s: float = 60.0) -> Puzzle:
+    """A fresh puzzle of ``kind`` at ``level`` (id ``new-KIND-LLEVEL-SEED``); the same
+    arguments give the same puzzle. Raises :class:`PuzzleError` when no draft fits."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise PuzzleError(f"seed: must be a whole number ≥ 0, not {shown(seed)}")
+    pid = f"new-{kind}-L{level}-{seed}"
+    puzzle = targeted(kind, level, f"new:{kind}:{level}:{seed}:{unique}", pid, unique=unique,
+                      time_limit_s=time_limit_s)
+    if puzzle is None:
+        raise PuzzleError(f"no {kind} puzzle of level {level} found in {ATTEMPTS} drafts "
+                          f"for seed {seed}; try another seed")
+    return puzzle
+
+
+_NEW_ID = re.compile(r"new-(?P<kind>[a-z-]+)-L(?P<level>[1-5])-(?P<seed>[0-9]{1,9})")
+
+
+def parse_new_id(pid: str) -> tuple[str, int, int] | None:
+    """The kind, level and seed of a ``new-KIND-LLEVEL-SEED`` id (None for another id), so
+    a page can name a fresh puzzle by its id.
+
+    >>> parse_new_id("new-complete-L2-7"), parse_new_id("05-best-kingdom")
+    (('complete', 2, 7), None)
+    """
+    found = _NEW_ID.fullmatch(pid)
+    if found is None or found["kind"] not in KINDS:
+        return None
+    return found["kind"], int(found["level"]), int(found["seed"])
+
+
+def daily_choice(date: dt.date) -> tuple[str, int, int]:
+    """The kind, level and seed of the puzzle of the day: with ``n = date.toordinal()`` (days
+    since 1 January of year 1), the kind is ``KINDS[n % 5]`` (in the order best-kingdom,
+    complete, rearrange, next-placement, free-choice), the level ``1 + n % 4`` (levels 1–4, so
+    every kind meets every level once in 20 days) and the seed ``n``."""
+    n = date.toordinal()
+    return list(KINDS)[n % len(KINDS)], 1 + n % 4, n
+
+
+def daily_puzzle(date: dt.date | None = None) -> Puzzle:
+    """The puzzle of ``date`` (default: today in UTC), id ``daily-YYYY-MM-DD``."""
+    day = date or dt.datetime.now(dt.timezone.utc).date()
+    kind, level, seed = daily_choice(day)
+    puzzle = new_puzzle(kind, level, seed)
+    return replace(puzzle, id=f"daily-{day.isoformat()}")
