@@ -1,7 +1,7 @@
 """No import inside a function, except the heavy optional packages (loaded when a function
 needs them, so that ``import kingdomino_kit`` stays light), OR-Tools' engines behind
-``best_kingdom`` and the Origins board's Check, the numba kernels behind the compiled games and
-the renderer of ``_repr_svg_`` (the one accepted circle shape)."""
+``best_kingdom``, the Origins board's Check and the Origins puzzles' solve, the numba kernels
+behind the compiled games and the renderer of ``_repr_svg_`` (the one accepted circle shape)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "kingdomino_kit"
 HEAVY = {"ortools", "matplotlib", "ipywidgets", "pandas", "pyarrow", "dask", "distributed",
          "numba", "numpy", "gymnasium", "pettingzoo"}
 ENGINES = {("solver/__init__.py", "kingdomino_kit.solver.search"),   # import ortools at their top
-           ("widgets/origins_board.py", "kingdomino_kit.origins.solver")}
+           ("widgets/origins_board.py", "kingdomino_kit.origins.solver"),
+           ("puzzles/games.py", "kingdomino_kit.origins.solver"),
+           ("origins/puzzle_making.py", "kingdomino_kit.origins.solver")}
 COMPILED = {("game/compiled.py", "kingdomino_kit.game.numba_kernels"),  # numba at their top
             ("game/compiled.py", "kingdomino_kit.game.numba_greedy")}
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top

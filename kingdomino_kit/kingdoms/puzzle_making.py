@@ -17,7 +17,7 @@ from typing import Any
 
 from kingdomino_kit.kingdoms.board import Board
 from kingdomino_kit.kingdoms.puzzles import CastlePuzzle, generate_castle_puzzle
-from kingdomino_kit.kingdoms.solver import CastleProblem, evaluate
+from kingdomino_kit.kingdoms.solver import CastleProblem, evaluate, solve_castles
 from kingdomino_kit.kingdoms.tiles import Castle, TileKind
 from kingdomino_kit.puzzles.share_levels import RANDOM_SAMPLES, level_from_share
 
@@ -154,7 +154,6 @@ def make_castle_puzzle(ident: str, seed: int, *, players: int, holes: int, castl
     """A castle puzzle from a seeded position, proven, measured, titled and hinted (its id:
     ``ident`` and the :func:`castle_slug`); raises ``ValueError`` when the optimum is not
     proven in ``time_limit`` seconds."""
-    from kingdomino_kit.kingdoms.solver import solve_castles
 
     problem = generate_castle_puzzle(seed, players=players, holes=holes, castles=castles,
                                      tiles=tiles, objective=objective, wizard=wizard)

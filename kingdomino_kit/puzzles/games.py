@@ -24,6 +24,16 @@ from typing import Any
 
 from kingdomino_kit.errors import KingdominoError, PuzzleError
 from kingdomino_kit.infra.untrusted import JSON_LIMIT, BadJson, parse_json
+from kingdomino_kit.kingdoms.board import parse_board
+from kingdomino_kit.kingdoms.errors import KingdomsError
+from kingdomino_kit.kingdoms.puzzles import castle_collection, load_castle_puzzle
+from kingdomino_kit.kingdoms.solver import solve_castles
+from kingdomino_kit.origins.puzzles import (
+    OriginsPuzzleError,
+    load_origins_puzzle,
+    origins_collection,
+    read_answer,
+)
 from kingdomino_kit.puzzles.format import KINDS, default_collection, find_puzzle, load_collection
 
 __all__ = ["GAMES", "GAME_KINDS", "Found", "game_of", "find_any", "list_all", "kind_of",
@@ -72,19 +82,15 @@ def kind_of(found: Found) -> str:
 
 def _folder(game: str) -> Traversable:
     if game == "kingdoms":
-        from kingdomino_kit.kingdoms.puzzles import castle_collection
         return castle_collection()
     if game == "origins":
-        from kingdomino_kit.origins.puzzles import origins_collection
         return origins_collection()
     return default_collection()
 
 
 def _load(game: str, text: str, name: str) -> Any:
     if game == "kingdoms":
-        from kingdomino_kit.kingdoms.puzzles import load_castle_puzzle
         return load_castle_puzzle(text, name)
-    from kingdomino_kit.origins.puzzles import load_origins_puzzle
     return load_origins_puzzle(text, name)
 
 
@@ -208,7 +214,6 @@ def solve_any(found: Found, *, time_limit: float, workers: int, seed: int
     the solver's JSON answer, the finished board or territory as text)."""
     p = found.puzzle
     if found.game == "kingdoms":
-        from kingdomino_kit.kingdoms.solver import solve_castles
         sol = solve_castles(p.problem, time_limit=time_limit, workers=workers, seed=seed)
         return str(sol.status), sol.value, sol.to_json(p.problem.objective), sol.board.to_text()
     from kingdomino_kit.origins.solver import solve_discovery
@@ -230,8 +235,6 @@ def grade_any(found: Found, text: str, name: str) -> tuple[bool, int | None, str
     """
     p = found.puzzle
     if found.game == "kingdoms":
-        from kingdomino_kit.kingdoms.board import parse_board
-        from kingdomino_kit.kingdoms.errors import KingdomsError
         try:
             board = parse_board(text, wizard=True)
         except KingdomsError as error:
@@ -240,7 +243,6 @@ def grade_any(found: Found, text: str, name: str) -> tuple[bool, int | None, str
             return True, p.check_answer(board), ""
         except KingdominoError as error:
             return False, None, str(error)
-    from kingdomino_kit.origins.puzzles import OriginsPuzzleError, read_answer
     try:
         answer = read_answer(parse_json(text), p.dominoes, name)
     except BadJson as error:

@@ -50,7 +50,7 @@ def test_ids_are_unique_across_the_games_and_name_their_files() -> None:
     assert len(numbers) == len(set(numbers))          # the number part alone is unique too
     for f in every:
         assert (ROOT / f.game / f"{f.puzzle.id}.json").is_file()
-        pattern = {"kingdomino": r"\d\d-", "kingdoms": r"k\d\d-", "origins": r"o\d\d-"}
+        pattern = {"kingdomino": r"\d{2,}-", "kingdoms": r"k\d\d-", "origins": r"o\d\d-"}
         assert re.match(pattern[f.game], f.puzzle.id), f.puzzle.id
         assert find_any(f.puzzle.id).puzzle.id == f.puzzle.id
 
