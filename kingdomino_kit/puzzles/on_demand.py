@@ -164,14 +164,26 @@ def daily_choice(date: dt.date) -> tuple[str, int, int]:
     """The kind, level and seed of the puzzle of the day: with ``n = date.toordinal()`` (days
     since 1 January of year 1), the kind is ``KINDS[n % 5]`` (in the order best-kingdom,
     complete, rearrange, next-placement, free-choice), the level ``1 + n % 4`` (levels 1–4, so
-    every kind meets every level once in 20 days) and the seed ``n``."""
+    every kind meets every level once in 20 days) and the seed ``n``; when no draft of that seed
+    fits, the seeds ``n + k × 1,000,000`` for k = 1, 2, … (at most :data:`DAILY_TRIES` in all)
+    are tried in turn, so every date has its puzzle and it is the same everywhere."""
     n = date.toordinal()
     return list(KINDS)[n % len(KINDS)], 1 + n % 4, n
+
+
+DAILY_TRIES = 8
+"""How many seeds the puzzle of a day may try (``n``, ``n + 1,000,000``, …)."""
 
 
 def daily_puzzle(date: dt.date | None = None) -> Puzzle:
     """The puzzle of ``date`` (default: today in UTC), id ``daily-YYYY-MM-DD``."""
     day = date or dt.datetime.now(dt.timezone.utc).date()
     kind, level, seed = daily_choice(day)
-    puzzle = new_puzzle(kind, level, seed)
-    return replace(puzzle, id=f"daily-{day.isoformat()}")
+    for k in range(DAILY_TRIES):
+        try:
+            puzzle = new_puzzle(kind, level, seed + k * 1_000_000)
+        except PuzzleError:
+            continue
+        return replace(puzzle, id=f"daily-{day.isoformat()}")
+    raise PuzzleError(f"no {kind} puzzle of level {level} for {day.isoformat()} in "
+                      f"{DAILY_TRIES} seeds")

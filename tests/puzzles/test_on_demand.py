@@ -57,6 +57,16 @@ def test_the_daily_choice_is_derived_from_the_date() -> None:
     assert a.id == "daily-2026-12-06" and a.dumps() == b.dumps() and a.kind == "complete"
 
 
+def test_a_day_whose_first_seed_makes_no_puzzle_still_has_one() -> None:
+    day = dt.date(2026, 12, 5)
+    kind, level, seed = daily_choice(day)
+    with pytest.raises(PuzzleError, match="try another seed"):
+        new_puzzle(kind, level, seed)                 # the day's first seed fits no draft …
+    puzzle = daily_puzzle(day)                        # … the next seeds are tried in turn
+    assert puzzle.id == "daily-2026-12-05" and puzzle.kind == kind and puzzle.level == level
+    assert puzzle.dumps() == daily_puzzle(day).dumps()
+
+
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     try:
         code = main(list(args))
