@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from kingdomino_kit.bitkingdom import BitKingdom
+from kingdomino_kit.bitkingdom import MIDDLE_KINGDOM_BONUS, BitKingdom
 from kingdomino_kit.game.endgame_finish import DISCARD, SCALE, Finisher, Stop, decode, encode
 from kingdomino_kit.game.playout import PIECES
 from kingdomino_kit.rules import Rules
@@ -351,6 +351,25 @@ class Tree(Finisher):
             return self.done(state, self.hero) - self.done(state, 1 - self.hero)
         return self.done(state, self.hero)
 
+    def floor(self, state: State, player: int) -> int:
+        """A higher lowest final code than :meth:`bounds`' (the score now): the best finish
+        of the dominoes the player surely places next — those of this round's turns to come,
+        placed before any other — less the Middle Kingdom bonus, which a later placement may
+        lose (a score never falls); cached."""
+        low = self.bounds(state, player)[0]
+        done = state.settled[player]
+        kpp = self.kpp
+        to_place = state.to_place
+        first = done[:1] if done is not None else tuple(
+            to_place[k] for k in state.order[state.turn:] if k // kpp == player
+            and to_place[k])
+        if not first:
+            return low
+        code = self.final(self.kingdoms[player], first)[0]
+        if self.middle:
+            code -= MIDDLE_KINGDOM_BONUS * SCALE
+        return max(low, code // SCALE * SCALE)
+
     def range(self, state: State) -> tuple[int, int]:
         """Bounds of the value of a position."""
         low, high = self.bounds(state, self.hero)
@@ -372,6 +391,16 @@ class Tree(Finisher):
             return low
         if leaf:
             return self.scalar(state)
+        if self.players == 2 and not self.paranoid:
+            # a floor worth its cost only where it may cut: the side that could cut
+            if high - alpha < beta - low:
+                high -= self.floor(state, 1 - self.hero) - self.bounds(state, 1 - self.hero)[0]
+                if high <= alpha:
+                    return high
+            else:
+                low += self.floor(state, self.hero) - self.bounds(state, self.hero)[0]
+                if low >= beta:
+                    return low
         key = self.key(state)
         hit = self.table.get(key)
         first = None
