@@ -99,6 +99,7 @@ class Tree(Finisher):
         self.table: dict[Any, tuple[int, int, Any]] = {}
         self.vectors: dict[Any, tuple[tuple[int, ...], Any]] = {}
         self.limits: dict[Any, tuple[int, int]] = {}
+        self.settlings: dict[Any, tuple[tuple[int, ...] | None, ...]] = {}
         self.hero = 0
         self.paranoid = False
         self.ordering = True
@@ -150,16 +151,18 @@ class Tree(Finisher):
         settled = state.settled
         if None not in settled:
             return state
-        new = list(settled)
-        changed = False
-        for p in range(self.players):
-            if new[p] is None and not self.has_claims_left(state, p):
-                new[p] = self.remaining(state, p)
-                changed = True
-        if not changed:
-            return state
         o, t, ph, line, claims, tp, future, _ = state
-        return State(o, t, ph, line, claims, tp, future, tuple(new))
+        k = (settled, o, t, claims, tp, line)
+        hit = self.settlings.get(k)
+        if hit is None:
+            new = list(settled)
+            for p in range(self.players):
+                if new[p] is None and not self.has_claims_left(state, p):
+                    new[p] = self.remaining(state, p)
+            hit = self.settlings[k] = tuple(new)
+        if hit == settled:
+            return state
+        return State(o, t, ph, line, claims, tp, future, hit)
 
     def done(self, state: State, player: int) -> int:
         """A settled player's final code: their best finish."""
