@@ -354,12 +354,11 @@ class Tree(Finisher):
             return self.done(state, self.hero) - self.done(state, 1 - self.hero)
         return self.done(state, self.hero)
 
-    def floor(self, state: State, player: int) -> int:
+    def floor(self, state: State, player: int, low: int) -> int:
         """A higher lowest final code than :meth:`bounds`' (the score now): the best finish
         of the dominoes the player surely places next — those of this round's turns to come,
         placed before any other — less the Middle Kingdom bonus, which a later placement may
-        lose (a score never falls); cached."""
-        low = self.bounds(state, player)[0]
+        lose (a score never falls); ``low``: the player's lowest code from :meth:`bounds`."""
         done = state.settled[player]
         kpp = self.kpp
         to_place = state.to_place
@@ -387,21 +386,28 @@ class Tree(Finisher):
         leaf = None not in state.settled
         if not leaf:
             self._tick()
-        low, high = self.range(state)
+        hero = self.hero
+        two = self.players == 2 and not self.paranoid
+        hlow, hhigh = self.bounds(state, hero)
+        if two:
+            olow, ohigh = self.bounds(state, 1 - hero)
+            low, high = hlow - ohigh, hhigh - olow
+        else:
+            low, high = hlow, hhigh
         if high <= alpha:
             return high
         if low >= beta:
             return low
         if leaf:
             return self.scalar(state)
-        if self.players == 2 and not self.paranoid:
+        if two:
             # a floor worth its cost only where it may cut: the side that could cut
             if high - alpha < beta - low:
-                high -= self.floor(state, 1 - self.hero) - self.bounds(state, 1 - self.hero)[0]
+                high -= self.floor(state, 1 - hero, olow) - olow
                 if high <= alpha:
                     return high
             else:
-                low += self.floor(state, self.hero) - self.bounds(state, self.hero)[0]
+                low += self.floor(state, hero, hlow) - hlow
                 if low >= beta:
                     return low
         key = self.key(state)
