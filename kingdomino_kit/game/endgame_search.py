@@ -29,8 +29,10 @@ placements leave the tree. In the last line the tree ends when one free slot is 
 - :meth:`Tree.alphabeta`: one value from the side of player ``hero`` — 2 players: the margin
   ``code(hero) − code(other)``; 3–4 players, *paranoid*: ``code(hero)`` while the others
   minimise it. Fail-soft alpha-beta with a transposition table (value and bound, best move
-  first), moves ordered by their immediate gain, and cut-offs from bounds of each player's
-  final key (:meth:`Tree.bounds`).
+  first), then the *killer* move (the best last time this player placed this domino, or
+  claimed from this line with these claims, elsewhere in the tree), then moves ordered by their
+  immediate gain; cut-offs from bounds of each player's final key (:meth:`Tree.bounds`), and
+  from a floor where it may cut (:meth:`Tree.floor`).
 - :meth:`Tree.maxn`: 3–4 players, every player maximising their own final key; among moves
   equal for the mover, the first in the game's own order of legal actions (claims by slot,
   placements in the order of legal placements, the discard last) — so the answer does not
@@ -100,6 +102,7 @@ class Tree(Finisher):
         self.vectors: dict[Any, tuple[tuple[int, ...], Any]] = {}
         self.limits: dict[Any, tuple[int, int]] = {}
         self.settlings: dict[Any, tuple[tuple[int, ...] | None, ...]] = {}
+        self.killers: dict[Any, Any] = {}
         self.hero = 0
         self.paranoid = False
         self.ordering = True
@@ -436,6 +439,10 @@ class Tree(Finisher):
         best_move = None
         placing = state.phase == PLACE
         number = state.to_place[king]
+        killer = (player, number) if placing else (
+            state.line, state.claims, king)
+        if first is None and self.ordering:
+            first = self.killers.get(killer)
         for move in self.ordered(state, self.moves(state), first):
             if placing and move != DISCARD:
                 kingdom = self.kingdoms[player]
@@ -466,6 +473,7 @@ class Tree(Finisher):
         elif best >= b0:
             flag = LOWER
         self.table[key] = (best, flag, best_move)
+        self.killers[killer] = best_move
         return best
 
     # ------------------------------------------------------------------ max-n
