@@ -367,6 +367,8 @@ def move_values(where: Game | Observation, *, paranoid: bool = False,
                     shared.finals
                 tree.facts_of, tree.placed, tree.uppers = shared.facts_of, shared.placed, \
                     shared.uppers
+                tree.limits, tree.settlings, tree.killers = shared.limits, shared.settlings, \
+                    shared.killers
             shared = tree
             tree.paranoid, tree.hero, tree.deadline = mode == "paranoid", hero, deadline
             try:
