@@ -37,7 +37,9 @@ placements leave the tree. In the last line the tree ends when one free slot is 
   equal for the mover, the first in the game's own order of legal actions (claims by slot,
   placements in the order of legal placements, the discard last) — so the answer does not
   depend on the search order. Pruning: once the mover's best reaches their upper bound, no
-  move listed later can beat it or win the tie.
+  move listed later can beat it or win the tie; and a move after which the mover's own upper
+  bound is below their best so far (or equal to it, for a move listed later) is never chosen,
+  so its subtree is not searched (:meth:`Tree._maxn_beating`).
 
 **Bounds** (:meth:`Tree.bounds`): a player's score never falls as squares are added, so the
 score now is a lower bound; the upper bound is
@@ -497,10 +499,28 @@ class Tree(Finisher):
             i = index[move]
             if best is not None and best[mover] >= top and i > best_index:
                 continue  # cannot beat the best, and loses a tie to it
-            vector = self.play(state, move, self.maxn)
+            if best is None:
+                vector = self.play(state, move, self.maxn)
+            else:
+                vector = self.play(state, move, self._maxn_beating(mover, best[mover],
+                                                                  i > best_index))
+                if vector is None:
+                    continue  # the mover's bound after it cannot beat the best
             if (best is None or vector[mover] > best[mover]
                     or (vector[mover] == best[mover] and i < best_index)):
                 best, best_move, best_index = vector, move, i
         assert best is not None
         self.vectors[key] = (best, best_move)
         return best
+
+    def _maxn_beating(self, mover: int, best: int, later: bool
+                      ) -> Callable[[State], tuple[int, ...] | None]:
+        """:meth:`maxn` of a child, or None when the mover's upper bound there is below
+        ``best`` (or equal to it for a move ``later`` in the order, which loses the tie): the
+        mover never chooses it, so its vector does not matter."""
+        def search(child: State) -> tuple[int, ...] | None:
+            high = self.bounds(child, mover)[1]
+            if high < best or (later and high == best):
+                return None
+            return self.maxn(child)
+        return search

@@ -11,6 +11,7 @@ import pytest
 from kingdomino_kit.dominoes import DOMINOES
 from kingdomino_kit.draft import PLACE
 from kingdomino_kit.game import Game, GameOptions
+from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.endgame import no_chance_left, position, solve
 from kingdomino_kit.game.endgame_finish import DISCARD, SCALE, Finisher
 from kingdomino_kit.kingdom import Kingdom
@@ -117,3 +118,33 @@ def test_the_last_free_slot_settles_everybody(players: int) -> None:
         assert solve(game).value == want
         checked += 1
     assert checked >= 2
+
+
+def test_max_n_cut_by_the_movers_bound_changes_no_value(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """Max-n skips a move when the mover's upper bound after it cannot beat their best: on
+    positions too big for plain search, the values and lines are those of the search without
+    that cut."""
+    from kingdomino_kit.game.endgame_search import Tree
+
+    games = []
+    for seed in range(8):
+        options = GameOptions(players=4, rules=Rules(middle_kingdom=seed % 4 == 0)) \
+            if seed % 2 == 0 else GameOptions(players=3, three_player_draw=4)
+        rng = random.Random(seed)
+        game = Game(options, seed=seed)
+        bot = GreedyBot(seed)  # greedy kingdoms: more placements than random ones
+        while not no_chance_left(game.observation()):  # from the round the last line is known
+            actions = game.legal_actions()
+            game.apply(actions[0] if len(actions) == 1 else bot.choose(
+                game.observation(game.current_player), actions))
+        for _ in range(4):  # a few moves on, to keep the uncut search short
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+        games.append(game)
+    cut = [solve(g) for g in games]
+    monkeypatch.setattr(Tree, "_maxn_beating", lambda self, mover, best, later: self.maxn)
+    plain = [solve(g) for g in games]
+    assert [r.value for r in cut] == [r.value for r in plain]
+    assert [r.line for r in cut] == [r.line for r in plain]
+    assert sum(r.nodes for r in cut) * 2 < sum(r.nodes for r in plain)
