@@ -39,7 +39,7 @@ placements leave the tree. In the last line the tree ends when one free slot is 
   depend on the search order. Pruning: once the mover's best reaches their upper bound, no
   move listed later can beat it or win the tie; and a move after which the mover's own upper
   bound is below their best so far (or equal to it, for a move listed later) is never chosen,
-  so its subtree is not searched (:meth:`Tree._maxn_beating`).
+  so its subtree is not searched (:meth:`Tree._maxn_beating`). Killer moves order it too.
 
 **Bounds** (:meth:`Tree.bounds`): a player's score never falls as squares are added, so the
 score now is a lower bound; the upper bound is
@@ -495,7 +495,11 @@ class Tree(Finisher):
         top = self.bounds(state, mover)[1]
         best: tuple[int, ...] | None = None
         best_move, best_index = None, len(canonical)
-        for move in self.ordered(state, canonical):
+        king = state.order[state.turn]
+        killer = (mover, state.to_place[king]) if state.phase == PLACE else (
+            state.line, state.claims, king)
+        first = self.killers.get(killer) if self.ordering else None
+        for move in self.ordered(state, canonical, first):
             i = index[move]
             if best is not None and best[mover] >= top and i > best_index:
                 continue  # cannot beat the best, and loses a tie to it
@@ -511,6 +515,7 @@ class Tree(Finisher):
                 best, best_move, best_index = vector, move, i
         assert best is not None
         self.vectors[key] = (best, best_move)
+        self.killers[killer] = best_move
         return best
 
     def _maxn_beating(self, mover: int, best: int, later: bool
