@@ -9,12 +9,19 @@ then), the exact solver values every legal placement
 (:func:`~kingdomino_kit.game.endgame.move_values`) and the regret is the points of the final
 margin the placement played lost against perfect play. One JSON line per bot: decisions, mean
 regret with its 95 % interval, the share of perfect decisions, decisions the solver did not
-finish within ``--limit`` seconds (left out).
+finish within ``--limit`` seconds (left out). The lines are printed and written atomically to
+``--out`` (default ``docs/measured/endgame_regret.jsonl``, the table ``docs/bots.md`` quotes)
+after each bot, so a stopped run keeps the bots it measured; a bot measured again replaces its
+line.
 
 ::
 
     .venv/bin/python scripts/measure_endgame_regret.py --games 100        # the real run
-    .venv/bin/python scripts/measure_endgame_regret.py --games 1 --bots random greedy
+    .venv/bin/python scripts/measure_endgame_regret.py --games 1 --bots random greedy \
+        --out /tmp/regret.jsonl                                           # a smoke run
+
+The real run takes about 3 hours on one idle core (``mc`` and ``strong`` play the games,
+the solver values each of the eight decisions' options).
 """
 
 from __future__ import annotations
@@ -22,19 +29,24 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.draft import PLACE, derive_seed
+from kingdomino_kit.draft import PLACE
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.game.endgame import EndgameError, move_values
+from kingdomino_kit.infra.atomic import atomic_write
+from kingdomino_kit.seeds import derive_seed
 
 SEED = 2026
 OPTIONS = GameOptions(players=2, variant="mighty-duel")
 BOTS = ("random", "greedy", "mc", "strong")
 PUBLISHED = {"strong humans": 1.018, "AlphaZero raw policy": 0.835}
+OUT = Path(__file__).resolve().parent.parent / "docs" / "measured" / "endgame_regret.jsonl"
 
 
 def regrets(bot: str, game_index: int, limit: float) -> tuple[list[int], int]:
@@ -73,7 +85,21 @@ def summary(bot: str, values: list[int], missed: int) -> dict[str, Any]:
     return {"bot": bot, "decisions": n, "regret": round(mean, 3),
             "regret_ci": round(half, 3) if half == half else None,
             "perfect_share": round(sum(v == 0 for v in values) / n, 3) if n else None,
-            "left_out": missed, "published": PUBLISHED}
+            "left_out": missed, "published": PUBLISHED,
+            "load_average": round(os.getloadavg()[0], 2)}
+
+
+def read(path: Path) -> dict[str, str]:
+    """The lines already measured, by bot."""
+    if not path.exists():
+        return {}
+    return {json.loads(line)["bot"]: line for line in path.read_text().splitlines() if line}
+
+
+def write(path: Path, lines: dict[str, str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_write(path) as handle:
+        handle.write("".join(lines[bot] + "\n" for bot in lines))
 
 
 def main(argv: list[str]) -> int:
@@ -82,19 +108,28 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--bots", nargs="+", default=list(BOTS), help="bots to measure")
     parser.add_argument("--limit", type=float, default=30.0,
                         help="solver seconds per decision (default 30)")
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="where the JSON lines go (default docs/measured/"
+                        "endgame_regret.jsonl)")
     args = parser.parse_args(argv)
+    if args.games < 1 or not args.limit > 0:
+        parser.error("--games must be 1 or more and --limit a positive number of seconds")
     for bot in args.bots:
         try:
             make_bot(bot, 0)
         except KingdominoError as error:
             parser.error(str(error))
+    lines = read(args.out)
+    for bot in args.bots:
         values: list[int] = []
         missed = 0
         for i in range(args.games):
             got, lost = regrets(bot, i, args.limit)
             values.extend(got)
             missed += lost
-        print(json.dumps(summary(bot, values, missed)), flush=True)
+        lines[bot] = json.dumps(summary(bot, values, missed))
+        print(lines[bot], flush=True)
+        write(args.out, lines)
     return 0
 
 

@@ -255,17 +255,10 @@ def _principal(tree: Tree, state: State, value: Any, mode: str) -> list[Any]:
     return moves
 
 
-def _settled_move(tree: Tree, state: State) -> Any:
-    king = state.order[state.turn]
-    player = king // tree.kpp
-    rest = tree.remaining(state, player)
-    return tree.final(tree.kingdoms[player], rest)[1]
-
-
 def _next(tree: Tree, state: State, value: Any, mode: str) -> Any:
     """The move a principal variation plays in ``state`` (of value ``value``)."""
-    if state.phase == PLACE and state.settled[state.order[state.turn] // tree.kpp] is not None:
-        return _settled_move(tree, state)
+    if state.settled[state.order[state.turn] // tree.kpp] is not None:
+        return tree.settled_move(state)
     if mode == "maxn":
         hit = tree.vectors.get(tree.key(state))
         if hit is None:
@@ -286,6 +279,8 @@ def _advance(tree: Tree, state: State, move: Any, made: list[tuple[int, Any, Any
         king = state.order[state.turn]
         player = king // tree.kpp
         made.append((player, move, tree.put(player, state.to_place[king], move)))
+        if state.settled[player] is not None:
+            state = tree.placed_settled(state)
     state = tree.after(state, move)
     if mode == "maxn" and state.phase >= 0 and not tree.over(state):
         value = tree.maxn(state)
@@ -299,9 +294,8 @@ def _fallback(tree: Tree, state: State, mode: str) -> list[Any]:
     moves: list[Any] = []
     try:
         while state.phase >= 0:
-            if state.phase == PLACE and state.settled[state.order[state.turn] // tree.kpp] \
-                    is not None:
-                move = _settled_move(tree, state)
+            if state.settled[state.order[state.turn] // tree.kpp] is not None:
+                move = tree.settled_move(state)
             else:
                 key = tree.key(state)
                 remembered = (tree.vectors.get(key) or (None, None))[1] if mode == "maxn" \
@@ -371,6 +365,10 @@ def move_values(where: Game | Observation, *, paranoid: bool = False,
             if shared is not None:  # one table for all: the positions are searched alike
                 tree.table, tree.vectors, tree.finals = shared.table, shared.vectors, \
                     shared.finals
+                tree.facts_of, tree.placed, tree.uppers = shared.facts_of, shared.placed, \
+                    shared.uppers
+                tree.limits, tree.settlings, tree.killers = shared.limits, shared.settlings, \
+                    shared.killers
             shared = tree
             tree.paranoid, tree.hero, tree.deadline = mode == "paranoid", hero, deadline
             try:

@@ -9,6 +9,11 @@ to place and the line to claim from, every kingdom (the others' on a compact 5×
 final scores. The game is :class:`kingdomino_kit.game.Game`; every action goes through its
 rules; cells are named as the labels show them (E5 is the castle).
 
+**Hints** (off by default: the teacher's switch ``KINGDOMINO_KIT_DRAFT_HINTS=1``, see
+:mod:`kingdomino_kit.widgets.classroom`, or ``hints=True``): a *Hint* button on your turn
+shows the move the ``strong`` bot would make and, once no chance is left, the exact best move
+and what each legal option costs against perfect play (:mod:`kingdomino_kit.widgets.draft_hint`).
+
 >>> table = DraftTable(players=2, bots=["greedy"], seed=1)
 >>> table.game.current_player, table.phase
 (0, 'claim')
@@ -38,6 +43,8 @@ from kingdomino_kit.kingdom import Placement
 from kingdomino_kit.render import cell_name, domino_words, kingdom_svg, name_cells
 from kingdomino_kit.seeds import seat_seed
 from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
+from kingdomino_kit.widgets.classroom import hints_shown
+from kingdomino_kit.widgets.draft_hint import Advice, advice_markup, advice_text, advise
 from kingdomino_kit.widgets.markup import (
     button,
     compact_frame,
@@ -70,6 +77,7 @@ class DraftTable(StaticPicture, ActionView):
     :func:`kingdomino_kit.bots.make_bot` such as ``"greedy"``, ``"random"``, ``"strong"``, or bot
     objects; the last one repeats), ``human`` your player number or ``None`` to watch bots
     only (use :meth:`step` / :meth:`play_to_end`). ``seed`` fixes the deal and the bots.
+    ``hints``: offer the *Hint* button (default: the teacher's switch, off unless set).
 
     >>> t = DraftTable(players=3, human=None, bots=["random"], seed=4)
     >>> t.play_to_end(); t.game.is_over, len(t.scores)
@@ -81,7 +89,7 @@ class DraftTable(StaticPicture, ActionView):
 
     def __init__(self, players: int = 4, bots: Sequence[Any] = ("greedy",), *,
                  human: int | None = 0, seed: int = 0, options: GameOptions | None = None,
-                 **option_flags: Any) -> None:
+                 hints: bool | None = None, **option_flags: Any) -> None:
         super().__init__()
         if options is None:
             options = GameOptions(players=players, **option_flags)
@@ -100,6 +108,8 @@ class DraftTable(StaticPicture, ActionView):
         self._rotation = 0
         self._cursor: tuple[int, int] = (0, 1)
         self._log: list[str] = []
+        self.hints = hints_shown() if hints is None else bool(hints)
+        self.advice: Advice | None = None
         self.new_game(seed)
 
     # ------------------------------------------------------------------ state
@@ -183,6 +193,7 @@ class DraftTable(StaticPicture, ActionView):
         self.bots = self._make_bots()
         self._log = []
         self._rotation = 0
+        self.advice = None
         self._advance()
         self._say(self._prompt(), "info")
 
@@ -201,6 +212,7 @@ class DraftTable(StaticPicture, ActionView):
                       "error")
             return False
         self._note(human, action)
+        self.advice = None
         self._advance()
         self._say(self._prompt(), "ok")
         return True
@@ -249,6 +261,23 @@ class DraftTable(StaticPicture, ActionView):
             self._say("Nothing to discard now.", "error")
             return False
         return self.apply(Discard(dom))
+
+    def hint(self) -> Advice | None:
+        """Advice for your move (see the module): shown on the table and returned; None, with
+        the reason said, when hints are off or it is not your turn. Nothing changes in the
+        game."""
+        if not self.hints:
+            self._say("Hints are off for this table (the teacher's switch).", "error")
+            return None
+        if not self.your_turn():
+            self._say("A hint is for your turn" + (": the game is over." if self.game.is_over
+                                                   else "."), "error")
+            return None
+        human = self.human
+        assert human is not None
+        self.advice = advise(self.game, human, seed=seat_seed(self.seed, human))
+        self._say(advice_text(self.advice, self.options.size), "info")
+        return self.advice
 
     def step(self) -> bool:
         """Let the bot whose turn it is act once (for bots-only tables); False if none can."""
@@ -345,6 +374,8 @@ class DraftTable(StaticPicture, ActionView):
                 self.key(data["key"])
             elif action == "discard":
                 self.discard()
+            elif action == "hint":
+                self.hint()
             elif action == "step":
                 if not self.step():
                     self._say("No bot to move now.", "error")
@@ -400,11 +431,18 @@ class DraftTable(StaticPicture, ActionView):
             kingdom = self._your_kingdom()
             controls.append(button("Discard", "discard", enabled=not kingdom.can_place(dom),
                                    title="only when the domino fits nowhere"))
+        if self.hints and self.human is not None:
+            controls.append(button("Hint", "hint", enabled=self.your_turn(),
+                                   title="strong's move; in the endgame, the exact cost of "
+                                   "every option",
+                                   name="Hint: strong's move, and in the endgame what each "
+                                   "option costs against perfect play"))
         if self.human is None:
             controls.append(button("Step", "step", enabled=not game.is_over))
             controls.append(button("Play to the end", "play", enabled=not game.is_over))
         controls.append(button("New game", "new"))
         results = self._results() if game.is_over else ""
+        hint = advice_markup(self.advice, o.size) if self.advice is not None else ""
         log = "".join(f"<li>{escape(line)}</li>" for line in self._log)
         keys = ' data-kk-keys="draft"' if self.your_turn() and game.phase == "place" else ""
         name = escape("Kingdomino table: " + KEYS_HELP)
@@ -416,7 +454,7 @@ class DraftTable(StaticPicture, ActionView):
                 f'<div class="kk-line kk-next-line"><span>Line:</span>{"".join(line) or " —"}'
                 f'</div><div class="kk-controls">{"".join(controls)}</div>'
                 f'<div class="kk-message kk-{self._kind}">{escape(self.message)}</div>'
-                f'{results}<div class="kk-table-kingdoms">{"".join(kingdoms)}</div>'
+                f'{hint}{results}<div class="kk-table-kingdoms">{"".join(kingdoms)}</div>'
                 f'<ul class="kk-log">{log}</ul></div>')
 
     def _kingdom_panel(self, player: int) -> str:

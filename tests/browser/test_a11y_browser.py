@@ -95,6 +95,12 @@ def check_names(page: Any) -> None:
         "{KIT} .kk-hand-domino")].map((b) => b.getAttribute("aria-label"))""")
     assert hands and all(h.startswith("domino ") and " and " in h for h in hands), hands
     assert origins_words(40) + ", chosen" in hands          # the Origins board's hand
+    # the draft table's hint (an endgame): the button named, the costs table captioned
+    advice = page.evaluate(f"""() => [document.querySelector("{KIT} .kk-draft button.kk-hint"),
+        document.querySelector("{KIT} .kk-advice-costs caption")].map((n) => n && (
+        n.getAttribute("aria-label") || n.textContent))""")
+    assert advice[0].startswith("Hint: ") and advice[1].startswith(
+        "What each legal option costs"), advice
     lives = page.evaluate(f"""() => [...document.querySelectorAll(
         "{KIT} .kk-root")].map((r) => r.querySelector(':scope > [aria-live="polite"]') !== null)""")
     assert lives and all(lives)
