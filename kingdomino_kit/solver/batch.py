@@ -49,6 +49,7 @@ from kingdomino_kit.infra.tables import (
     table_format,
     to_frame,
 )
+from kingdomino_kit.infra.untrusted import BadJson, parse_json
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import DEFAULT_RULES, Rules, rules_or_flags
 from kingdomino_kit.seeds import derive_seed
@@ -159,21 +160,22 @@ def _a_set(value: Any, where: str) -> tuple[int, ...]:
     if isinstance(value, str):
         text = value.strip()
         try:
-            value = json.loads(text) if text.startswith("[") else text.replace(",", " ").split()
-        except (json.JSONDecodeError, RecursionError):
-            raise KingdominoError(f"{where}: {shown!r} is not a list of dominoes") from None
+            value = parse_json(text) if text.startswith("[") else text.replace(",", " ").split()
+        except BadJson:
+            raise KingdominoError(f"{where}: {shown[:40]!r} is not a list of dominoes") from None
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
-        raise KingdominoError(f"{where}: {shown!r} is not a list of dominoes")
+        raise KingdominoError(f"{where}: {shown[:40]!r} is not a list of dominoes")
     try:
         numbers_ = tuple(sorted(domino(_a_number(v)).number for v in value))
     except (TypeError, ValueError, OverflowError):
-        raise KingdominoError(f"{where}: {shown!r} is not a list of dominoes") from None
+        raise KingdominoError(f"{where}: {shown[:40]!r} is not a list of dominoes") from None
     except KingdominoError as error:
         raise KingdominoError(f"{where}: {error}") from None
     if not numbers_:
         raise KingdominoError(f"{where}: no domino")
     if len(set(numbers_)) != len(numbers_):
-        raise KingdominoError(f"{where}: a domino appears twice in {list(numbers_)}")
+        twice = next(n for n in numbers_ if numbers_.count(n) > 1)
+        raise KingdominoError(f"{where}: a domino appears twice ({twice})")
     return numbers_
 
 
@@ -243,14 +245,18 @@ def _why(error: BaseException) -> str:
 
 def _journal_rows(journal: str, rules: BatchRules
                   ) -> Iterator[tuple[tuple[int, ...], tuple[Any, ...]]]:
-    """The rows of a journal, each re-checked; its last line may be cut short (a killed run)."""
+    """The rows of a journal, each re-checked; its last line may be cut short (a killed run),
+    if it has no newline."""
     meaning = rules.meaning()
     target_of(journal, "out")
     with open(journal, "rb") as handle:
-        lines = handle.read().decode("utf-8", errors="replace").splitlines()
+        text = handle.read().decode("utf-8", errors="replace")
+    # every line is written whole with its newline: what follows the last newline is a line a
+    # killed run cut short (dropped), or nothing
+    lines = text.split("\n")[:-1]
     try:
-        header = json.loads(lines[0]) if lines else {}
-    except (json.JSONDecodeError, RecursionError):
+        header = parse_json(lines[0]) if lines else {}
+    except BadJson:
         header = {}
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise KingdominoError(f"{journal}: not a journal of solve-batch")
@@ -259,11 +265,9 @@ def _journal_rows(journal: str, rules: BatchRules
                               f"not {_rules_text(meaning)}: write to another file")
     for number, line in enumerate(lines[1:], start=2):
         try:
-            record = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
-            if number == len(lines):
-                continue  # the last line of a killed run may be cut short
-            raise KingdominoError(f"{journal}: line {number} is not JSON") from None
+            record = parse_json(line)
+        except BadJson as error:
+            raise KingdominoError(f"{journal}: line {number} is not JSON ({error})") from None
         yield _checked_row(record, rules, f"{journal}: line {number}")
 
 
@@ -300,7 +304,7 @@ def _checked_row(record: Any, rules: BatchRules, where: str
         raise KingdominoError(f"{where}: seconds {record['seconds']!r} is not a duration")
     try:
         kingdom, placed = optimum_kingdom(grid, order, rules.rules.size)
-    except (KingdominoError, TypeError, ValueError, KeyError, IndexError):
+    except (KingdominoError, TypeError, ValueError, KeyError, IndexError, OverflowError):
         raise KingdominoError(f"{where}: its placement order does not build its grid "
                               "under the rules") from None
     real = kingdom.total(rules.rules)

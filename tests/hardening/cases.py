@@ -84,7 +84,9 @@ def nudges(value: Any) -> list[Any]:
     if isinstance(value, float):
         return [value + 1, -value, 0.0]
     if isinstance(value, str):
-        return [value + "x", value[:-1], value.upper(), value.replace("1", "2"), value + "\n"]
+        return list(dict.fromkeys(v for v in (value + "x", value[:-1], value.upper(),
+                                              value.replace("1", "2"), value + "\n")
+                                  if v != value))
     return []
 
 
