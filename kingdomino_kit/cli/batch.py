@@ -9,7 +9,7 @@ import statistics
 import sys
 from typing import Any
 
-from kingdomino_kit.cli import CliError, add_command, stop_code
+from kingdomino_kit.cli import CliError, add_command, output_path, stop_code
 from kingdomino_kit.cli.contract import seconds, set_count, workers
 from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
     p.add_argument("sets", nargs="?", metavar="SETS",
                    help="a CSV or Parquet file with a dominoes column (one set per row: "
                         "[3,17,22], 3,17,22 or 3 17 22)")
-    p.add_argument("--out", required=True, metavar="FILE",
+    p.add_argument("--out", required=True, metavar="FILE", type=output_path,
                    help="the table of answers, .csv or .parquet; run again with the same "
                         "--out to go on where a batch stopped")
     p.add_argument("--random", type=set_count, metavar="N",
