@@ -64,6 +64,8 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "puzzle show": ([str(PUZZLE_FILE)], []),
     "puzzle solve": ([str(PUZZLE_FILE)], ["--time-limit", "5"]),
     "puzzle check": ([str(PUZZLE_FILE)], ["--answer", "{kingdom}"]),
+    "puzzle new": ([], ["--kind", "best-kingdom", "--level", "1", "--seed", "1"]),
+    "puzzle daily": ([], ["--date", "2026-01-01"]),
     "kingdoms score": (["{board}"], []),
     "kingdoms play": ([], ["--players", "2", "--seed", "1"]),
     "kingdoms replay": (["{log}"], []),
