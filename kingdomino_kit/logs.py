@@ -145,7 +145,8 @@ def check_results(data: Mapping[str, Any], results: Sequence[Mapping[str, Any]],
     """
     scores = data.get("scores")
     if not isinstance(scores, list) or len(scores) != len(results):
-        raise LogError(f"field 'scores': must list {len(results)} players, not {shown(scores)}")
+        given = f"{len(scores)} entries" if isinstance(scores, list) else shown(scores)
+        raise LogError(f"field 'scores': must list {len(results)} players, not {given}")
     for i, (want, got) in enumerate(zip(results, scores, strict=True)):
         if not isinstance(got, dict) or got.get("player") != want["player"]:
             raise LogError(f"field 'scores': entry {i} must be the object of player "

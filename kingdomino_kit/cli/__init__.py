@@ -32,12 +32,17 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.infra.atomic import atomic_write, following_symlinks
+from kingdomino_kit.infra.atomic import (
+    atomic_write,
+    check_folder,
+    check_writable,
+    following_symlinks,
+)
 from kingdomino_kit.infra.untrusted import JSON_LIMIT
 
-__all__ = ["COMMANDS", "TERMINATED", "CliError", "MESSAGE_LIMIT", "Parser", "Terminated",
-           "add_command", "build_parser", "leave_stopped", "main", "output_file", "output_path",
-           "read_input", "stop_code"]
+__all__ = ["COMMANDS", "TERMINATED", "CliError", "MESSAGE_LIMIT", "OutputFolder", "OutputName",
+           "Parser", "Terminated", "add_command", "build_parser", "check_outputs", "leave_stopped",
+           "main", "output_file", "output_folder", "output_path", "read_input", "stop_code"]
 
 DESCRIPTION = "Kingdomino rules, scores, games, optimal kingdoms and puzzles."
 
@@ -112,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = build_parser(command).parse_args(argv)  # imports the command's module
             where = " ".join(filter(None, (args.command, getattr(args, "action", None))))
             with following_symlinks(args.follow_symlinks):
+                check_outputs(args)
                 return int(args.func(args) or 0)
         except KingdominoError as error:
             _fail(where, _one_line(error))
@@ -218,8 +224,22 @@ def read_input(path: str | None, what: str = "input", limit: int = JSON_LIMIT
         raise CliError(f"{name}: not a text file (not UTF-8 at byte {error.start + 1})") from None
 
 
+class OutputName(str):
+    """The value of a flag naming a file to write: :func:`main` checks it can be written
+    before the command starts its work."""
+
+    __slots__ = ()
+
+
+class OutputFolder(str):
+    """The value of a flag naming a folder to write files into (checked as :class:`OutputName`)."""
+
+    __slots__ = ()
+
+
 def output_path(value: str) -> str:
-    """An argparse type: the name of a file to write (not empty, not a folder).
+    """An argparse type: the name of a file to write (not empty, not a folder), checked
+    writable by :func:`main` before any work (:func:`check_outputs`).
 
     >>> output_path(" ")
     Traceback (most recent call last):
@@ -230,7 +250,28 @@ def output_path(value: str) -> str:
         raise argparse.ArgumentTypeError("needs a file name")
     if os.path.isdir(value):
         raise argparse.ArgumentTypeError(f"{value} is a folder, not a file")
-    return value
+    return OutputName(value)
+
+
+def output_folder(value: str) -> str:
+    """An argparse type: a folder to write files into (made if missing), checked by
+    :func:`main` before any work."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("needs a folder name")
+    return OutputFolder(value)
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Every output of the command (a flag of type :func:`output_path` or
+    :func:`output_folder`) can be written: a regular file or a new name in a folder where a
+    file can be made. Checked before the command starts, so a game is not played nor a batch
+    solved for nothing."""
+    for dest, value in sorted(vars(args).items()):
+        what = "--" + dest.replace("_", "-")
+        if isinstance(value, OutputName):
+            check_writable(value, what)
+        elif isinstance(value, OutputFolder):
+            check_folder(value, what)
 
 
 @contextlib.contextmanager

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import argparse
 import socket
-from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command
+from kingdomino_kit.infra.atomic import cause, check_folder
+from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.server.app import ClassConfig, new_code, page_notebook, serve
 
 MAX_STUDENTS = 200
@@ -52,11 +53,31 @@ def _own_address() -> str:
             return "127.0.0.1"
 
 
+def _check_listen(host: str, port: int) -> None:
+    """Refuse at once, before any server or kernel starts, an address this machine cannot
+    listen on: not an address (``--host``), a port in use or not allowed (``--port``)."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError, ValueError) as error:
+        raise CliError(f"--host {shown(host)}: not an address ({error})") from None
+    family, kind, proto, _, address = found[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise CliError(f"--port {port}: cannot listen on {shown(host)} port {port}: "
+                           f"{cause(error)}") from None
+
+
 def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
     """Voilà's arguments, the gate and the lines to print, from the command's flags."""
     if not 1 <= args.port <= 65535:
         raise CliError(f"--port must be 1–65535, not {args.port}")
+    if args.host is not None and (not args.host.strip() or len(args.host) > 253):
+        raise CliError(f"--host: not an address: {shown(args.host)}")
     host = args.host or (_own_address() if args.classroom else "127.0.0.1")
+    _check_listen(host, args.port)
     argv = [str(page_notebook()), f"--Voila.ip={host}", f"--port={args.port}",
             "--Voila.port_retries=0", "--no-browser",
             "--VoilaConfiguration.show_tracebacks=False",
@@ -73,8 +94,11 @@ def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
     code = (args.code or new_code()).strip()
     if not code or len(code) > 40:
         raise CliError("--code must be 1–40 characters")
-    folder = Path(args.folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = check_folder(args.folder, "--folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CliError(f"--folder: cannot make {args.folder}: {cause(error)}") from None
     teacher = new_code(4)
     gate = ClassConfig(hosts=tuple(sorted(names)), code=code, teacher_key=teacher,
                        store_path=folder / "class.db", max_kernels=2 * args.students + 4,

@@ -9,7 +9,7 @@ import statistics
 import sys
 from typing import Any
 
-from kingdomino_kit.cli import CliError, add_command, stop_code
+from kingdomino_kit.cli import CliError, add_command, output_path, stop_code
 from kingdomino_kit.cli.contract import seconds, set_count, workers
 from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
     p.add_argument("sets", nargs="?", metavar="SETS",
                    help="a CSV or Parquet file with a dominoes column (one set per row: "
                         "[3,17,22], 3,17,22 or 3 17 22)")
-    p.add_argument("--out", required=True, metavar="FILE",
+    p.add_argument("--out", required=True, metavar="FILE", type=output_path,
                    help="the table of answers, .csv or .parquet; run again with the same "
                         "--out to go on where a batch stopped")
     p.add_argument("--random", type=set_count, metavar="N",
@@ -48,6 +48,10 @@ def register(sub: Any) -> None:
                    help="seconds per set (default 60)")
     p.add_argument("--solver-workers", type=workers, default=1,
                    help="CP-SAT workers per set (default 1: each solve repeatable)")
+    p.add_argument("--timings", action="store_true",
+                   help="add the seconds column (the wall-clock time of each solve): a batch "
+                        "resumed after an interruption then differs from an uninterrupted one "
+                        "in it (without: the same bytes)")
     add_worker_arguments(p, "sets")
     p.set_defaults(func=cmd_solve_batch)
 
@@ -86,7 +90,7 @@ def cmd_solve_batch(args: argparse.Namespace) -> int:
         with where_to_run(args) as where:
             frame = solve_many(sets, rules=rules_of(args), time_limit_s=args.time_limit,
                                solver_workers=args.solver_workers, out=args.out,
-                               progress=None, **where)
+                               progress=None, timings=args.timings, **where)
     except KeyboardInterrupt:
         print(f"kingdomino-kit solve-batch: interrupted; the sets solved so far are in "
               f"{args.out}: the same command goes on from there", file=sys.stderr)

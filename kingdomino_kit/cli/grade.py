@@ -19,7 +19,8 @@ from typing import Any
 import nbformat
 from tqdm import tqdm
 
-from kingdomino_kit.cli import CliError, add_command, output_file, output_path
+from kingdomino_kit.cli import CliError, add_command, output_file, output_folder, output_path
+from kingdomino_kit.cli.contract import seconds
 from kingdomino_kit.exercises import for_notebook
 from kingdomino_kit.grading.gradebook import (
     SCHEMA,
@@ -43,9 +44,10 @@ def register(sub: Any) -> None:
                    help="the students' notebooks (the student is the file's name)")
     p.add_argument("--out", type=output_path, default="grades.csv",
                    help="the gradebook, .csv or .parquet (default grades.csv)")
-    p.add_argument("--timeout", type=float, default=60.0,
+    p.add_argument("--timeout", type=seconds, default=60.0,
                    help="seconds each cell may run (default 60)")
-    p.add_argument("--feedback", metavar="DIR", help="write one Markdown page per student here")
+    p.add_argument("--feedback", metavar="DIR", type=output_folder,
+                   help="write one Markdown page per student here")
     p.set_defaults(func=cmd_grade)
 
 

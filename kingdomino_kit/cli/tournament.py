@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from kingdomino_kit.bots import bot_names, make_bot
-from kingdomino_kit.cli import CliError, add_command, output_file
+from kingdomino_kit.cli import CliError, add_command, output_file, output_path
 from kingdomino_kit.cli.contract import PLAYER_COUNTS
 from kingdomino_kit.cli.game import BOTS_HELP, GAME, add_game_options, game_options
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
@@ -42,7 +42,8 @@ def register(sub: Any) -> None:
                    help="seed of the run (default 0): the same seed, the same games")
     add_game_options(p)
     add_worker_arguments(p, "games")
-    p.add_argument("--out", metavar="FILE", help="also write one CSV row per game and seat")
+    p.add_argument("--out", metavar="FILE", type=output_path,
+                   help="also write one CSV row per game and seat")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     p.set_defaults(func=cmd_tournament)

@@ -41,7 +41,8 @@ from typing import TextIO
 from kingdomino_kit.errors import KingdominoError
 
 __all__ = ["FOLLOW_SYMLINKS", "CannotWrite", "atomic_path", "atomic_write", "atomic_write_bytes",
-           "cause", "following_symlinks", "fsync_folder", "target_of"]
+           "cause", "check_folder", "check_writable", "following_symlinks", "fsync_folder",
+           "target_of"]
 
 
 class CannotWrite(KingdominoError):
@@ -116,6 +117,50 @@ def target_of(path: str | os.PathLike[str], what: str = "", *,
         raise CannotWrite(f"{prefix}cannot write {os.fspath(path)}: it is {kind}, not a "
                           "regular file")
     return target
+
+
+def _probe(folder: Path, path: str | os.PathLike[str], what: str) -> None:
+    """Make and remove a file in ``folder``: :class:`CannotWrite` naming ``path`` if it can't."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=".kingdomino-kit-", suffix=".probe", dir=folder)
+    except OSError as error:
+        raise _refused(path, what, error) from None
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+
+
+def check_writable(path: str | os.PathLike[str], what: str = "", *,
+                   follow_symlinks: bool | None = None) -> Path:
+    """:func:`target_of` and a file made and removed in its folder, so that a command refuses
+    an output it could not write before it starts its work (a folder that is missing, not a
+    folder, read-only, full of inodes).
+
+    >>> check_writable("/nonexistent/folder/log.json", "--log")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.infra.atomic.CannotWrite: --log: cannot write /nonexistent/folder/log.json: \
+No such file or directory (ENOENT)
+    """
+    target = target_of(path, what, follow_symlinks=follow_symlinks)
+    _probe(target.parent, path, what)
+    return target
+
+
+def check_folder(path: str | os.PathLike[str], what: str = "") -> Path:
+    """A folder files will be written into (made if missing): refused unless it is a folder,
+    or a new name in a folder, where a file can be made."""
+    folder = Path(path)
+    if not str(path).strip():
+        raise CannotWrite(f"{what}: cannot write into '': no folder name given")
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise CannotWrite(f"{what}: cannot write into {os.fspath(path)}: {existing} is not a "
+                          "folder")
+    _probe(existing, path, what)
+    return folder
 
 
 def fsync_folder(folder: Path) -> None:

@@ -69,8 +69,13 @@ def forget_run(path: str | os.PathLike[str]) -> None:
         os.unlink(record_path(path))
 
 
+def _exact(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
 def _shown(value: Any) -> str:
-    return json.dumps(value) if not isinstance(value, str) else value
+    text = json.dumps(value) if not isinstance(value, str) else value
+    return " ".join(text.split())[:60]
 
 
 def check_run(path: str | os.PathLike[str], command: str, parameters: Mapping[str, Any],
@@ -84,7 +89,7 @@ def check_run(path: str | os.PathLike[str], command: str, parameters: Mapping[st
     except FileNotFoundError:
         raise OtherRun(f"{what}: {os.fspath(path)} has no record of the run that made it "
                        f"({name.name}): delete it to start again") from None
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         data = None
     if (not isinstance(data, dict) or data.get("format") != FORMAT
             or not isinstance(data.get("parameters"), dict)):
@@ -95,7 +100,7 @@ def check_run(path: str | os.PathLike[str], command: str, parameters: Mapping[st
                        f"{_shown(data.get('command'))}, not {command}): write to another file")
     want, had = _plain(parameters), data["parameters"]
     for key in sorted(set(want) | set(had)):
-        if want.get(key) != had.get(key):
+        if _exact(want.get(key)) != _exact(had.get(key)):  # 0 is not false, 5.0 not 5
             raise OtherRun(f"{what}: {os.fspath(path)} holds another run (made with {key} "
                            f"{_shown(had.get(key))}, not {_shown(want.get(key))}): give the "
                            "same flags, or write to another file")

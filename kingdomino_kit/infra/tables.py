@@ -34,6 +34,7 @@ from typing import Any, TextIO
 
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.infra.atomic import atomic_path
+from kingdomino_kit.infra.untrusted import BadJson, parse_json
 
 __all__ = ["FORMATS", "KINDS", "Column", "Schema", "TableSink", "csv_line", "open_table",
            "read_metadata", "read_table", "table_format", "to_frame"]
@@ -260,13 +261,14 @@ def read_table(path: str | os.PathLike[str], schema: Schema, what: str = "file")
             frame = frame[list(schema.names)]
             for column in schema.columns:
                 frame[column.name] = _from_csv(frame[column.name], column, name)
+        return _typed(frame, schema)
     except OSError as error:
         raise KingdominoError(f"cannot read {what} {name}: {error.strerror or error}") from None
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, OverflowError, RecursionError) as error:
         if isinstance(error, KingdominoError):
             raise
-        raise KingdominoError(f"{name}: not a table of this kind ({error})") from None
-    return _typed(frame, schema)
+        why = " ".join(str(error).split())[:120] or type(error).__name__
+        raise KingdominoError(f"{name}: not a table of this kind ({why})") from None
 
 
 def _check_columns(name: str, present: set[str], schema: Schema) -> None:
@@ -277,7 +279,13 @@ def _check_columns(name: str, present: set[str], schema: Schema) -> None:
 
 def _from_csv(values: Any, column: Column, name: str) -> Any:
     if column.kind in _LISTS:
-        return values.map(json.loads)
+        def cell(text: str) -> Any:
+            try:
+                return parse_json(text)
+            except BadJson as error:
+                raise KingdominoError(f"{name}: column {column.name}: {error}") from None
+
+        return values.map(cell)
     if column.kind.startswith("int") or column.kind in ("bool", "float64"):
         numbers = values.astype("float64" if column.kind == "float64" else "int64")
         return numbers.astype(bool) if column.kind == "bool" else numbers

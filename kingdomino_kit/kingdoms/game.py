@@ -499,8 +499,9 @@ def _check_end(game: KingdomsGame, log: dict[str, Any]) -> None:
     """The log's epochs, final gold, ``over`` and winners against the replay's."""
     epochs = log.get("epochs")
     if not isinstance(epochs, list) or len(epochs) != len(game.epochs):
+        given = f"{len(epochs)}" if isinstance(epochs, list) else shown(epochs)
         raise ReplayError(f"field 'epochs': the game has {len(game.epochs)} epochs, the log "
-                          f"{shown(epochs)}")
+                          f"{given}")
     for n, (result, mine) in enumerate(zip(epochs, game.epochs, strict=True), start=1):
         want = {"epoch": mine.epoch, "first": mine.first, "won": mine.won, "gold": mine.gold,
                 "board": mine.board.to_text()}

@@ -34,7 +34,9 @@ field           meaning
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
@@ -114,6 +116,18 @@ def _has_wizard(board: Board) -> bool:
     return "W" in board.to_text().split()
 
 
+FIELDS = frozenset({"format", "id", "title", "level", "rules", "board", "player", "castles",
+                    "tiles", "objective", "question", "hints", "solution", "source", "measures"})
+"""The fields of a puzzle (``source`` and ``measures`` are kept, not read); any other is
+refused."""
+
+
+def _known(data: dict[str, Any], names: Iterable[str], path: str, source: str) -> None:
+    for key in data:
+        if key not in names:
+            raise CastlePuzzleError(f"{source}: {path}{shown(key)}: unknown field (a typo?)")
+
+
 def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], source: str) -> Any:
     if name not in data:
         raise CastlePuzzleError(f"{source}: missing field {shown(name)}")
@@ -154,6 +168,7 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
     if data.get("format") != FORMAT:
         raise CastlePuzzleError(f"{source}: format: expected {shown(FORMAT)}, got "
                                 f"{shown(data.get('format'))}")
+    _known(data, FIELDS, "", source)
     ident = _field(data, "id", str, source)
     title = _field(data, "title", str, source)
     level = _field(data, "level", int, source)
@@ -202,15 +217,24 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
         raise CastlePuzzleError(f"{source}: measures: wrong type "
                                 f"{type(data['measures']).__name__}")
     extra: dict[str, Any] = {k: data[k] for k in ("source", "measures") if k in data}
+    try:  # kept to be written again: JSON text must hold it (no NaN, nothing deeper than 32)
+        parse_json(json.dumps(extra, allow_nan=True))
+    except (BadJson, TypeError, ValueError) as error:
+        raise CastlePuzzleError(f"{source}: source or measures: {error}") from None
     puzzle = CastlePuzzle(ident, title, level, _field(data, "question", str, source), problem,
                           hints=tuple(hints), extra=extra)
     if "solution" in data:
         solution = _field(data, "solution", dict, source)
+        _known(solution, {"optimum", "board", "proof"}, "solution.", source)
+        proof = solution.get("proof", "")
+        if not isinstance(proof, str):
+            raise CastlePuzzleError(f"{source}: solution.proof: must be text, not "
+                                    f"{shown(proof)}")
         answer = _board(_field(solution, "board", (str, list), source), "solution.board",
                         wizard, source)
         optimum = _field(solution, "optimum", int, source)
         puzzle = CastlePuzzle(ident, title, level, puzzle.question, problem, optimum, answer,
-                              str(solution.get("proof", "")), tuple(hints), extra)
+                              proof, tuple(hints), extra)
         try:
             value = puzzle.check_answer(answer)
         except KingdomsError as error:

@@ -188,10 +188,11 @@ def _options(data: dict[str, Any], catalogue: Catalogue | None) -> OriginsOption
         if earlier is not None:
             options = OriginsOptions(**kwargs, catalogue=earlier)
     if want is not None and want != catalogue_hash(options.catalogue):
-        raise LogError(f"the log was played with catalogue {shown(data.get('catalogue'))} (hash "
-                       f"{want}), not with {options.catalogue.name} (hash "
-                       f"{catalogue_hash(options.catalogue)}): replay it with the catalogue it was "
-                       "played with (--catalogue FILE)", "catalogue")
+        had = want[:16] if want.isalnum() else shown(want)[:20]
+        raise LogError(f"the log was played with catalogue {shown(data.get('catalogue'))[:60]} "
+                       f"(hash {had}), not {catalogue_hash(options.catalogue)}: "
+                       "replay it with the catalogue it was played with (--catalogue FILE)",
+                       "catalogue")
     size = data.get("size", options.size)
     if type(size) is not int or size != options.size:
         raise LogError(f"field 'size': {options.players} players play {options.size}×"

@@ -366,6 +366,8 @@ class _Reader:
     def placement(self, value: Any, name: str) -> Placement:
         if not isinstance(value, dict):
             raise self.fail(name, "must be an object with 'domino' and 'cells'")
+        self.known(value, {"domino", "cells", "value"} if "values" in name
+                   else {"domino", "cells"}, name + ".")
         number = self.domino_number(value.get("domino"), name + ".domino")
         cells = value.get("cells")
         ok = (isinstance(cells, list) and len(cells) == 2
@@ -483,13 +485,23 @@ class _Reader:
                    if key != "size"}  # a bonus rule a file does not name is off
         return Rules(size, **bonuses)
 
+    def known(self, data: Mapping[str, Any], names: set[str], path: str) -> None:
+        for key in data:
+            if key not in names:
+                raise self.fail(path + str(key), "unknown field (a typo?)")
+
     def solution(self, data: dict[str, Any], rules: Rules) -> Solution:
+        self.known(data, {"optimum", "kingdom", "order", "proof", "values"}, "solution.")
         optimum = self.get(data, "optimum", int, path="solution.")
         text = self.get(data, "kingdom", str, path="solution.")
         self.kingdom_text(text, "solution.kingdom", rules.size)
         raw = self.get(data, "order", list, path="solution.")
         order = tuple(self.placement(v, f"solution.order[{i}]") for i, v in enumerate(raw))
         proof = self.get(data, "proof", dict, {}, "solution.")
+        try:
+            parse_json(json.dumps(proof, allow_nan=True))
+        except (BadJson, TypeError, ValueError) as error:
+            raise self.fail("solution.proof", f"not JSON text can hold ({error})") from None
         values_raw = self.get(data, "values", list, [], "solution.")
         values = []
         for i, v in enumerate(values_raw):

@@ -142,7 +142,8 @@ class Measures:
         m = cls(optimum, count, get("optimal_layouts_exact", bool), get("greedy_score", int),
                 get("look_ahead_score", int), get("beam_score", int), builds, hits)
         for name in ("unique", "weakest_bot"):
-            if name in data and data[name] != m.to_json()[name]:
+            want = m.to_json()[name]
+            if name in data and (type(data[name]) is not type(want) or data[name] != want):
                 raise PuzzleError(f"{source}: field 'measures.{name}': {shown(data[name])} does "
                                   f"not follow from the other measures ({m.to_json()[name]!r})")
         return m

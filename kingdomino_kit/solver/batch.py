@@ -49,13 +49,14 @@ from kingdomino_kit.infra.tables import (
     table_format,
     to_frame,
 )
+from kingdomino_kit.infra.untrusted import JSON_LIMIT, BadJson, parse_json
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import DEFAULT_RULES, Rules, rules_or_flags
 from kingdomino_kit.seeds import derive_seed
 from kingdomino_kit.solver import best_kingdom_under
 from kingdomino_kit.solver.discard import discard_error
 
-__all__ = ["DEFAULT_COUNT", "OPTIMA", "BatchRules", "journal_path", "optimum_kingdom",
+__all__ = ["DEFAULT_COUNT", "OPTIMA", "UNTIMED", "BatchRules", "journal_path", "optimum_kingdom",
            "read_optima", "read_sets", "random_sets", "solve_many", "solve_set"]
 
 OPTIMA = Schema((
@@ -68,6 +69,13 @@ OPTIMA = Schema((
     Column("order", "order", "a legal placement order, cells in the frame of grid"),
 ))
 """One row per set: the set, then the fields of ``solve --json``."""
+
+UNTIMED = Schema(tuple(c for c in OPTIMA.columns if c.name != "seconds"))
+"""A table written without timings (``timings=False``, ``solve-batch``'s default): the
+:data:`OPTIMA` columns but the wall-clock ``seconds``, so that a batch resumed after an
+interruption writes the very bytes an uninterrupted one writes."""
+
+_SECONDS = OPTIMA.names.index("seconds")
 
 DEFAULT_COUNT = {5: 12, 7: 24}
 """Dominoes in a random set: a whole 5×5 kingdom (12) or a whole 7×7 one (24)."""
@@ -159,21 +167,22 @@ def _a_set(value: Any, where: str) -> tuple[int, ...]:
     if isinstance(value, str):
         text = value.strip()
         try:
-            value = json.loads(text) if text.startswith("[") else text.replace(",", " ").split()
-        except (json.JSONDecodeError, RecursionError):
-            raise KingdominoError(f"{where}: {shown!r} is not a list of dominoes") from None
+            value = parse_json(text) if text.startswith("[") else text.replace(",", " ").split()
+        except BadJson:
+            raise KingdominoError(f"{where}: {shown[:40]!r} is not a list of dominoes") from None
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
-        raise KingdominoError(f"{where}: {shown!r} is not a list of dominoes")
+        raise KingdominoError(f"{where}: {shown[:40]!r} is not a list of dominoes")
     try:
         numbers_ = tuple(sorted(domino(_a_number(v)).number for v in value))
     except (TypeError, ValueError, OverflowError):
-        raise KingdominoError(f"{where}: {shown!r} is not a list of dominoes") from None
+        raise KingdominoError(f"{where}: {shown[:40]!r} is not a list of dominoes") from None
     except KingdominoError as error:
         raise KingdominoError(f"{where}: {error}") from None
     if not numbers_:
         raise KingdominoError(f"{where}: no domino")
     if len(set(numbers_)) != len(numbers_):
-        raise KingdominoError(f"{where}: a domino appears twice in {list(numbers_)}")
+        twice = next(n for n in numbers_ if numbers_.count(n) > 1)
+        raise KingdominoError(f"{where}: a domino appears twice ({twice})")
     return numbers_
 
 
@@ -208,7 +217,18 @@ def _key(numbers: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(int(n) for n in numbers))
 
 
-def _stored(out: str, rules: BatchRules) -> dict[tuple[int, ...], tuple[Any, ...]]:
+def _timed(path: str) -> bool:
+    """Whether a table written by :func:`solve_many` has the ``seconds`` column."""
+    if table_format(path) == "parquet":
+        import pyarrow.parquet as pq
+
+        return "seconds" in pq.read_schema(path).names
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        return "seconds" in handle.readline(JSON_LIMIT).strip().split(",")
+
+
+def _stored(out: str, rules: BatchRules, timings: bool = True
+            ) -> dict[tuple[int, ...], tuple[Any, ...]]:
     """The rows already solved for ``out``: its table, then its journal's rows — each made
     under the same rules (the Parquet's metadata, a CSV's record beside it, the journal's
     header) and re-checked (:func:`_checked_row`) before it is kept."""
@@ -227,7 +247,12 @@ def _stored(out: str, rules: BatchRules) -> dict[tuple[int, ...], tuple[Any, ...
                                       f"{_rules_text(meaning)}: write to another file")
         else:
             check_run(out, "solve-batch", meaning, "out")
-        for i, record in enumerate(read_table(out, OPTIMA).to_dict("records"), start=1):
+        if timings and not _timed(out):
+            raise KingdominoError(f"{out}: written without timings (no seconds column): go on "
+                                  "without them, or write to another file")
+        schema = OPTIMA if timings else UNTIMED
+        for i, record in enumerate(read_table(out, schema).to_dict("records"), start=1):
+            record.setdefault("seconds", 0.0)  # not kept in a table without timings
             row = _checked_row(record, rules, f"{out}: row {i}")
             rows[row[0]] = row[1]
     journal = journal_path(out)
@@ -243,14 +268,18 @@ def _why(error: BaseException) -> str:
 
 def _journal_rows(journal: str, rules: BatchRules
                   ) -> Iterator[tuple[tuple[int, ...], tuple[Any, ...]]]:
-    """The rows of a journal, each re-checked; its last line may be cut short (a killed run)."""
+    """The rows of a journal, each re-checked; its last line may be cut short (a killed run),
+    if it has no newline."""
     meaning = rules.meaning()
     target_of(journal, "out")
     with open(journal, "rb") as handle:
-        lines = handle.read().decode("utf-8", errors="replace").splitlines()
+        text = handle.read().decode("utf-8", errors="replace")
+    # every line is written whole with its newline: what follows the last newline is a line a
+    # killed run cut short (dropped), or nothing
+    lines = text.split("\n")[:-1]
     try:
-        header = json.loads(lines[0]) if lines else {}
-    except (json.JSONDecodeError, RecursionError):
+        header = parse_json(lines[0]) if lines else {}
+    except BadJson:
         header = {}
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise KingdominoError(f"{journal}: not a journal of solve-batch")
@@ -259,11 +288,9 @@ def _journal_rows(journal: str, rules: BatchRules
                               f"not {_rules_text(meaning)}: write to another file")
     for number, line in enumerate(lines[1:], start=2):
         try:
-            record = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
-            if number == len(lines):
-                continue  # the last line of a killed run may be cut short
-            raise KingdominoError(f"{journal}: line {number} is not JSON") from None
+            record = parse_json(line)
+        except BadJson as error:
+            raise KingdominoError(f"{journal}: line {number} is not JSON ({error})") from None
         yield _checked_row(record, rules, f"{journal}: line {number}")
 
 
@@ -300,7 +327,7 @@ def _checked_row(record: Any, rules: BatchRules, where: str
         raise KingdominoError(f"{where}: seconds {record['seconds']!r} is not a duration")
     try:
         kingdom, placed = optimum_kingdom(grid, order, rules.rules.size)
-    except (KingdominoError, TypeError, ValueError, KeyError, IndexError):
+    except (KingdominoError, TypeError, ValueError, KeyError, IndexError, OverflowError):
         raise KingdominoError(f"{where}: its placement order does not build its grid "
                               "under the rules") from None
     real = kingdom.total(rules.rules)
@@ -362,8 +389,8 @@ def solve_many(sets: Iterable[Sequence[int]], *, rules: Rules | None = None, siz
                middle_kingdom: bool = False, harmony: bool = False,
                time_limit_s: float = 60.0, solver_workers: int = 1,
                seed: int = 0, workers: int = 1, client: Any = None,
-               out: str | os.PathLike[str] | None = None, progress: bool | None = False
-               ) -> Any:
+               out: str | os.PathLike[str] | None = None, progress: bool | None = False,
+               timings: bool = True) -> Any:
     """The best kingdom of every set (lists of domino numbers) as a DataFrame with the
     :data:`OPTIMA` columns, one row per distinct set, in the order given: the best kingdom
     under ``rules`` (or their shorthand ``size``, ``middle_kingdom``, ``harmony``) as a player
@@ -374,7 +401,10 @@ def solve_many(sets: Iterable[Sequence[int]], *, rules: Rules | None = None, siz
     ``client`` solve sets side by side. With ``out``, the batch is resumable (module
     docstring): sets already in ``out`` are not solved again (``frame.attrs`` counts the sets
     ``solved`` now and ``kept``), and ``out`` ends up holding every row (the rows of sets not
-    asked for this time are kept after the others)."""
+    asked for this time are kept after the others). With ``timings=False`` the table in
+    ``out`` has no ``seconds`` column (:data:`UNTIMED`), so a resumed batch writes the same
+    bytes as an uninterrupted one; the frame still has it (0 for a row kept from such a
+    table)."""
     batch = BatchRules(rules_or_flags(rules, size=size, middle_kingdom=middle_kingdom,
                                       harmony=harmony, error=KingdominoError),
                        time_limit_s, solver_workers, seed)
@@ -386,7 +416,7 @@ def solve_many(sets: Iterable[Sequence[int]], *, rules: Rules | None = None, siz
     table_format(out, "out")
     target_of(out, "out")
     with OutputLock(out, "out"):  # a second batch on this out is refused, not interleaved
-        done = _stored(out, batch)
+        done = _stored(out, batch, timings)
         todo = [k for k in wanted if k not in done]
         journal = _Journal(journal_path(out), batch)
         try:
@@ -395,7 +425,7 @@ def solve_many(sets: Iterable[Sequence[int]], *, rules: Rules | None = None, siz
                 journal.add(row)
         finally:
             journal.close()
-            _write(out, done, wanted, batch)
+            _write(out, done, wanted, batch, timings)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(journal.path)
     frame = to_frame((done[k] for k in wanted), OPTIMA)
@@ -412,19 +442,22 @@ def _solve(todo: list[tuple[int, ...]], rules: BatchRules, workers: int, client:
 
 
 def _write(out: str, done: dict[tuple[int, ...], tuple[Any, ...]],
-           wanted: list[tuple[int, ...]], rules: BatchRules) -> None:
+           wanted: list[tuple[int, ...]], rules: BatchRules, timings: bool = True) -> None:
     asked = set(wanted)
     keys = [k for k in wanted if k in done] + [k for k in done if k not in asked]
     if table_format(out) == "csv":  # a CSV has no room for the rules: a record beside it
         record_run(out, "solve-batch", rules.meaning())
-    with open_table(out, OPTIMA, "out",
+    rows = ([done[k] for k in keys] if timings
+            else [done[k][:_SECONDS] + done[k][_SECONDS + 1:] for k in keys])
+    with open_table(out, OPTIMA if timings else UNTIMED, "out",
                     metadata={"format": FORMAT, "rules": rules.meaning()}) as table:
-        table.write([done[k] for k in keys])
+        table.write(rows)
 
 
 def read_optima(path: str | os.PathLike[str]) -> Any:
-    """A table written by :func:`solve_many` (CSV or Parquet) as the DataFrame it returned."""
-    return read_table(path, OPTIMA)
+    """A table written by :func:`solve_many` (CSV or Parquet) as the DataFrame it returned
+    (without ``seconds`` if it was written without timings)."""
+    return read_table(path, OPTIMA if _timed(os.fspath(path)) else UNTIMED)
 
 
 def optimum_kingdom(grid: str, order: Sequence[dict[str, Any]], size: int = 5,

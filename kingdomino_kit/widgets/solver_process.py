@@ -4,7 +4,7 @@ A notebook's stop button must end a CP-SAT search at once, even while it is prov
 finds no new solution; killing a child process does that, and the best solution streamed so far
 stays with the parent. Solutions cross the process boundary as plain JSON-ready tuples
 (:func:`pack` / :func:`unpack`), kingdoms in the rules library's JSON format. The child exits by
-itself if its parent (the kernel) dies. OR-Tools is loaded by the search itself, in the child.
+itself when its parent (the kernel) dies. OR-Tools is loaded by the search itself, in the child.
 
 >>> from kingdomino_kit.kingdom import Kingdom, Placement
 >>> from kingdomino_kit.dominoes import domino
@@ -16,13 +16,11 @@ True
 
 from __future__ import annotations
 
-import os
-import threading
-import time
 from typing import TYPE_CHECKING, Any
 
 from kingdomino_kit.dominoes import domino, dominoes
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.parallel import die_with_parent
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver import Solution, Status, best_kingdom
 
@@ -51,19 +49,19 @@ def unpack(data: Packed) -> Solution:
                           for n, a, b in order), seconds)
 
 
-def _exit_with_parent(parent: int) -> None:
-    while True:
-        time.sleep(0.5)
-        if os.getppid() != parent:
-            os._exit(3)
-
-
 def solve_in_child(queue: Queue[Any], numbers: list[int], options: dict[str, Any],
-                   start: dict[str, Any] | None, parent: int) -> None:
+                   start: dict[str, Any] | None, parent: int, main_thread: bool = False
+                   ) -> None:
     """The child's work: solve, stream ``("solution", packed)`` and ``("progress", event)``
     (a :class:`~kingdomino_kit.solver.Progress` as JSON), end with ``("done", packed)`` or
-    ``("error", message)``."""
-    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+    ``("error", message)``.
+
+    It dies with ``parent`` (the kernel's pid) as the command line's workers do
+    (:func:`~kingdomino_kit.infra.parallel.die_with_parent`): a thread watching the parent,
+    and where the child was started by the parent's main thread (``main_thread``: a thread
+    that lives as long as the kernel) Linux's SIGKILL at the parent's death, which ends the
+    child even when it cannot run its watch (stopped, or stuck in native code)."""
+    die_with_parent(parent, kernel=main_thread)
     try:
         begin = Kingdom.from_json(start) if start is not None else None
         final = best_kingdom(dominoes(numbers), start=begin,

@@ -113,7 +113,8 @@ class SolverView(StaticPicture, ActionView):
         start = self.start_kingdom.to_json() if self.start_kingdom is not None else None
         process = context.Process(
             target=solve_in_child, daemon=True,
-            args=(results, [d.number for d in self.dominoes], self.options, start, os.getpid()))
+            args=(results, [d.number for d in self.dominoes], self.options, start, os.getpid(),
+                  threading.current_thread() is threading.main_thread()))
         with self._lock:
             self.points, self.best, self.solution = [], None, None
             self.progress = []

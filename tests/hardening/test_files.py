@@ -227,3 +227,33 @@ def test_a_signal_with_workers_stops_every_worker_and_keeps_the_games(
     assert not target.exists()
     lines = partial.read_text().splitlines()
     assert len(lines) > 1 and (len(lines) - 1) % 2 == 0   # whole games only
+
+
+BATCH = ["solve-batch", "--count", "7", "--time-limit", "60", "--seed", "4"]
+
+
+@pytest.mark.parametrize("ext", ["csv", "parquet"])
+def test_a_resumed_solve_batch_writes_the_bytes_of_an_uninterrupted_one(
+        ext: str, run: Any, tmp_path: Path) -> None:
+    """Stopped after three of six sets (the first run asks for three), then the same --out
+    given the six: the table is byte for byte the one a batch of six writes at once — no
+    wall-clock column (``--timings`` adds it), the same layouts."""
+    whole, part = tmp_path / f"whole.{ext}", tmp_path / f"part.{ext}"
+    assert run(*BATCH, "--random", "6", "--out", str(whole))[0] == 0
+    assert run(*BATCH, "--random", "3", "--out", str(part))[0] == 0
+    code, out, _ = run(*BATCH, "--random", "6", "--out", str(part))
+    assert code == 0 and "3 of them already there" in out
+    assert part.read_bytes() == whole.read_bytes()
+
+
+def test_timings_are_a_column_on_request_and_not_mixed(run: Any, tmp_path: Path) -> None:
+    import pandas as pd
+
+    timed, untimed = tmp_path / "t.csv", tmp_path / "u.csv"
+    assert run(*BATCH, "--random", "2", "--out", str(timed), "--timings")[0] == 0
+    assert run(*BATCH, "--random", "2", "--out", str(untimed))[0] == 0
+    assert "seconds" in pd.read_csv(timed).columns
+    assert "seconds" not in pd.read_csv(untimed).columns
+    assert run(*BATCH, "--random", "3", "--out", str(timed))[0] == 0  # timings dropped
+    code, _, err = run(*BATCH, "--random", "3", "--out", str(untimed), "--timings")
+    refused(code, err, "u.csv", "without timings")

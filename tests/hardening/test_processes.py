@@ -198,3 +198,46 @@ def test_solve_stops_on_a_signal(tmp_path: Path, signum: int, code: int) -> None
     assert "Traceback" not in err
     if signum == signal.SIGINT:
         assert '"status"' in out  # Ctrl-C: the best layout so far, as a time limit gives
+
+
+WIDGET_PARENT = """
+import multiprocessing, os, threading, time
+from kingdomino_kit.widgets.solver_process import solve_in_child
+
+context = multiprocessing.get_context("spawn")
+queue = context.Queue()
+child = context.Process(target=solve_in_child, daemon=True, args=(
+    queue, list(range(1, 25)), {"size": 7, "time_limit_s": 300, "workers": 1}, None,
+    os.getpid(), threading.current_thread() is threading.main_thread()))
+child.start()
+queue.get(timeout=120)  # the search has begun
+print(child.pid, flush=True)
+time.sleep(600)
+"""
+"""A kernel as the solver widget uses it: its solver child started as ``SolverView.start``
+starts it (spawned, from the kernel's main thread), the search under way."""
+
+
+@pytest.mark.parametrize("stopped", [False, True], ids=["running", "stopped"])
+def test_killing_the_kernel_leaves_no_widget_solver(tmp_path: Path, stopped: bool) -> None:
+    """The solver widget's child process ends with its kernel, also when it cannot run its own
+    watch (stopped, as a Ctrl-Z or a debugger leaves it): nothing left in the process table."""
+    kernel = subprocess.Popen([sys.executable, "-c", WIDGET_PARENT], cwd=tmp_path,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    try:
+        assert kernel.stdout is not None
+        line = kernel.stdout.readline()
+        assert line.strip().isdigit(), kernel.communicate(timeout=10)[1][-500:]
+        solver = int(line)
+        assert alive({solver}) == {solver} and solver in descendants(kernel.pid)
+        if stopped:
+            os.kill(solver, signal.SIGSTOP)
+        kernel.kill()
+        kernel.wait(10)
+        assert gone_within({solver}, 3.0) == set()
+    finally:
+        with contextlib.suppress(OSError):
+            kernel.kill()
+        kernel.communicate(timeout=10)
