@@ -12,7 +12,8 @@ only draws the HTML and reports clicks and keys (:mod:`kingdomino_kit.widgets.vi
    or Enter, again) — a token with no square allowed goes back to the box by itself;
 3. in Totem and Tribe modes each square showing a resource icon gets its wooden resource; in
    Tribe mode *Recruit* a face-up caveman with 2 different resources: click the resources to
-   spend, then the square where the caveman settles.
+   spend, then the square where the caveman settles
+   (:mod:`kingdomino_kit.widgets.origins_tribe`).
 
 An illegal click says which rule it breaks in the message line and changes nothing; *Undo*
 takes back the last step (a placement, a throw, a spend or a settling). The score sheet
@@ -52,7 +53,7 @@ from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.render import square_words
 from kingdomino_kit.origins.scoring import Mode, ScoreSheet, score_sheet
 from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, update_totems
-from kingdomino_kit.origins.tribe import RECRUIT_COST, Caveman
+from kingdomino_kit.origins.tribe import Caveman
 from kingdomino_kit.render import cell_name, name_cells
 from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
 from kingdomino_kit.widgets.classroom import answers_shown
@@ -64,6 +65,7 @@ from kingdomino_kit.widgets.origins_markup import (
     board_picture,
     picture_words,
 )
+from kingdomino_kit.widgets.origins_tribe import TribeSteps
 from kingdomino_kit.widgets.picture import StaticPicture
 from kingdomino_kit.widgets.view import ActionView
 
@@ -72,7 +74,7 @@ __all__ = ["OriginsBoard", "KEYS_HELP"]
 _PUZZLE_OPTIONS = ("size", "empire_of_fire", "homo_habilis")
 
 
-class OriginsBoard(StaticPicture, ActionView):
+class OriginsBoard(TribeSteps, StaticPicture, ActionView):
     """A clickable Origins territory with a hand of dominoes, fire, resources and cavemen.
 
     Free play: ``OriginsBoard(hand=None, *, seed=0, mode="discovery", size=5,
@@ -399,64 +401,6 @@ class OriginsBoard(StaticPicture, ActionView):
         self._state.throws += 1
         self._next_token(f"Threw the {fire}-fire token onto {self.name(target)}: score "
                          f"{before} → {self.sheet().total}.")
-        return True
-
-    def recruit(self, slot: int) -> bool:
-        """Tribe mode: recruit the face-up caveman of ``slot`` (0–3) for 2 different
-        resources, spent with the next clicks."""
-        state = self._state
-        kinds = set(self.kingdom.resources.values())
-        if self.mode is not Mode.TRIBE or self.phase != "place":
-            self._say("Recruiting is for Tribe mode, between placements." if
-                      self.mode is not Mode.TRIBE else self._hint(), "error")
-            return False
-        if not 0 <= slot < len(state.cave) or state.cave[slot] is None:
-            self._say(f"No caveman in slot {slot + 1}.", "error")
-            return False
-        cost = RECRUIT_COST["board"]
-        if len(kinds) < cost:
-            self._say(f"Recruiting needs {cost} different resources; the territory has "
-                      f"{len(kinds)} kind(s).", "error")
-            return False
-        self._push()
-        man = state.cave[slot]
-        assert man is not None
-        state.cave[slot] = state.pile.pop() if state.pile else None
-        state.recruit = (man, cost, [])
-        self._after_action()
-        self._say(f"Recruiting a {man.value}. " + self._hint(), "ok")
-        return True
-
-    def _spend(self, cell: Cell) -> bool:
-        state = self._state
-        assert state.recruit is not None
-        if cell not in self.legal_cells():
-            self._say(f"Cannot spend on {self.name(cell)}: it needs a wooden resource of a "
-                      "kind not spent yet. The territory is unchanged.", "error")
-            return False
-        self._push()
-        state.recruit[2].append(self.kingdom.spend(cell))
-        self._after_action()
-        self._say(f"Spent the {state.recruit[2][-1].value} on {self.name(cell)}. "
-                  + self._hint(), "ok")
-        return True
-
-    def _settle(self, cell: Cell) -> bool:
-        state = self._state
-        assert state.recruit is not None
-        man = state.recruit[0]
-        if cell not in self.legal_cells():
-            self._say(f"A caveman cannot settle on {self.name(cell)}: it needs a terrain "
-                      "square with no volcano, fire symbol, token, resource or caveman. The "
-                      "territory is unchanged.", "error")
-            return False
-        before = self.sheet().total
-        self._push()
-        self.kingdom.settle(cell, man)
-        state.recruit = None
-        self._after_action()
-        self._say(f"The {man.value} settled on {self.name(cell)}: score {before} → "
-                  f"{self.sheet().total}. " + self._hint(), "ok")
         return True
 
     def discard(self) -> bool:
