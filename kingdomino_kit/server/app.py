@@ -37,6 +37,7 @@ from jupyter_core.utils import ensure_async
 from voila.app import Voila
 
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.page import CLASS_DB, ready_folder
 from kingdomino_kit.server.pages import (
@@ -179,7 +180,7 @@ class IndexHandler(Base):
     def get(self) -> None:
         student = self.signed(STUDENT_COOKIE) or ""
         solved = self.config.store.solved(student) if student else set()
-        self.page(200, index_page(student, load_collection(), solved))
+        self.page(200, index_page(student, load_collection(), solved, origins_puzzles()))
 
 
 class DashboardHandler(Base):
@@ -204,8 +205,8 @@ class DashboardHandler(Base):
         elif kind == ".json":
             self.finish({"rows": rows, "students": store.students()})
         else:
-            self.page(200, dashboard_page(rows, store.students(),
-                                          [p.id for p in load_collection()]))
+            ids = [p.id for p in load_collection()] + [p.id for p in origins_puzzles()]
+            self.page(200, dashboard_page(rows, store.students(), ids))
 
 
 class ShutdownHandler(Base):

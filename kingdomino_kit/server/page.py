@@ -1,6 +1,8 @@
-"""What a student's page shows in class mode: the puzzle's board with the student's own board
-restored, every move and every Check kept in the class's progress file, and links to the
-index, the previous and the next puzzle.
+"""What a student's page shows in class mode: the puzzle's board (a Kingdomino puzzle on a
+:class:`PuzzleBoard`, an Origins puzzle on an Origins board,
+:mod:`kingdomino_kit.server.origins_page`) with the student's own board restored, every move
+and every Check kept in the class's progress file, and links to the index, the previous and the
+next puzzle of the same list.
 
 The class server (:mod:`kingdomino_kit.server.app`) starts each student's kernel with
 :data:`CLASS_DB` naming the progress file; without it the page is the one-laptop page
@@ -25,9 +27,11 @@ from voila.utils import wait_for_request
 
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.placement import Placement
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.puzzles.on_demand import new_puzzle, parse_new_id
+from kingdomino_kit.server.origins_page import class_origins_board, find_origins
 from kingdomino_kit.server.progress import ProgressStore, check_name
 from kingdomino_kit.widgets.app import Notice, app_page
 from kingdomino_kit.widgets.markup import escape
@@ -98,8 +102,8 @@ class ClassPuzzleBoard(PuzzleBoard):
         return verdict
 
 
-def _links(puzzle_id: str, student: str) -> str:
-    ids = [p.id for p in load_collection()]
+def _links(puzzle_id: str, student: str, ids: list[str]) -> str:
+    """The index, previous and next links among ``ids`` (the puzzles of the same list)."""
     i = ids.index(puzzle_id) if puzzle_id in ids else len(ids)  # a fresh puzzle: no neighbours
 
     def href(pid: str) -> str:
@@ -128,9 +132,15 @@ def student_page(query: str, store: ProgressStore) -> Any:
         if fresh is not None:  # a fresh puzzle named by its id: everyone gets the same one
             by_id[pid] = new_puzzle(*fresh)
         if pid not in by_id:
-            return Notice(f"Cannot open the page: no puzzle {pid!r} in the collection")
+            origins = find_origins(pid)
+            if origins is None:
+                return Notice(f"Cannot open the page: no puzzle {pid!r} in the collection")
+            links = _links(origins.id, student, [p.id for p in origins_puzzles()])
+            return ipywidgets.VBox([ipywidgets.HTML(links),
+                                    class_origins_board(origins, store, student)])
         board = ClassPuzzleBoard(by_id[pid], store, student)
-        return ipywidgets.VBox([ipywidgets.HTML(_links(pid, student)), board])
+        links = _links(pid, student, [p.id for p in load_collection()])
+        return ipywidgets.VBox([ipywidgets.HTML(links), board])
     except KingdominoError as error:
         return Notice(f"Cannot open the page: {error}")
 
@@ -143,6 +153,7 @@ def class_page(query: str | None = None) -> Any:
         return app_page(query)
     if query is None:
         load_collection()  # warm before the visitor comes: the page itself is then quick
+        origins_puzzles()
         kernel = os.environ.get("VOILA_KERNEL_ID")
         if kernel:
             ready = ready_folder(path)

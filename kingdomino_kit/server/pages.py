@@ -70,22 +70,33 @@ def join_page(error: str, name: str, next_url: str, *, code_known: bool = False)
         "<br><button type=\"submit\">Start</button></form>"))
 
 
-def index_page(student: str, puzzles: Sequence[Any], solved: set[str]) -> str:
-    """Every puzzle of the collection as a link, the ones the student solved marked."""
+def index_page(student: str, puzzles: Sequence[Any], solved: set[str],
+               origins: Sequence[Any] = ()) -> str:
+    """Every puzzle of the collection as a link, the ones the student solved marked; the
+    Origins puzzles (``origins``) in a section of their own after them."""
+    fresh = " · ".join(f'<a href="{escape(_fresh_href(n, student))}">level {n}</a>'
+                       for n in range(1, 5))
+    done = sum(1 for p in puzzles if p.id in solved)
+    body = (f"<h1>Kingdomino puzzles</h1><p>Signed in as <b>{escape(student)}</b>: "
+            f"{done} of {len(puzzles)} solved.</p>"
+            f'<p class="kk-fresh">A new puzzle (the same for the whole class; its board\'s '
+            f"<i>New puzzle</i> button makes more): {fresh}</p>"
+            + _puzzle_list(puzzles, student, solved))
+    if origins:
+        done = sum(1 for p in origins if p.id in solved)
+        body += (f'<h2 id="kk-origins">Kingdomino Origins puzzles</h2><p>Fire and totems: '
+                 f"{done} of {len(origins)} solved.</p>{_puzzle_list(origins, student, solved)}")
+    return _page("Kingdomino puzzles", body)
+
+
+def _puzzle_list(puzzles: Sequence[Any], student: str, solved: set[str]) -> str:
     rows = []
     for p in puzzles:
         href = "/?" + urlencode({"puzzle": p.id, "student": student})
-        done = p.id in solved
-        mark = '<span class="kk-solved">✓ solved</span>' if done else ""
+        mark = '<span class="kk-solved">✓ solved</span>' if p.id in solved else ""
         rows.append(f'<li><a href="{escape(href)}">{escape(p.id)}</a> — {escape(p.title)} '
                     f"(level {p.level}) {mark}</li>")
-    fresh = " · ".join(f'<a href="{escape(_fresh_href(n, student))}">level {n}</a>'
-                       for n in range(1, 5))
-    return _page("Kingdomino puzzles", (
-        f"<h1>Kingdomino puzzles</h1><p>Signed in as <b>{escape(student)}</b>: "
-        f"{len(solved)} of {len(puzzles)} solved.</p>"
-        f'<p class="kk-fresh">A new puzzle (the same for the whole class; its board\'s '
-        f"<i>New puzzle</i> button makes more): {fresh}</p><ul>{''.join(rows)}</ul>"))
+    return f"<ul>{''.join(rows)}</ul>"
 
 
 def _fresh_href(level: int, student: str) -> str:

@@ -14,10 +14,12 @@ from kingdomino_kit.widgets.board import WidgetError
 from kingdomino_kit.widgets.origins_board import OriginsBoard
 
 
-def origins_puzzle_board(ref: str | OriginsPuzzle, *, reveal: bool | None = None) -> OriginsBoard:
+def origins_puzzle_board(ref: str | OriginsPuzzle, *, reveal: bool | None = None,
+                         board_class: type[OriginsBoard] = OriginsBoard) -> OriginsBoard:
     """The board for an Origins puzzle of the collection (its id, e.g. ``"o03"``, or the number
     alone) or an :class:`~kingdomino_kit.origins.puzzles.OriginsPuzzle`: its dominoes, rules,
-    question and proven optimum; a Totem puzzle's rivals decide which totems are won."""
+    question and proven optimum; a Totem puzzle's rivals decide which totems are won.
+    ``board_class`` is the board made (an :class:`OriginsBoard` or a subclass of it)."""
     if isinstance(ref, OriginsPuzzle):
         puzzle = ref
     elif isinstance(ref, str):
@@ -30,7 +32,7 @@ def origins_puzzle_board(ref: str | OriginsPuzzle, *, reveal: bool | None = None
         puzzle = found.puzzle
     else:
         raise WidgetError(f"an Origins puzzle id or OriginsPuzzle, not {type(ref).__name__}")
-    return OriginsBoard.puzzle(
+    return board_class.puzzle(
         list(puzzle.dominoes),
         {"size": puzzle.size, "empire_of_fire": puzzle.empire_of_fire,
          "homo_habilis": puzzle.homo_habilis},

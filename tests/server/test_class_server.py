@@ -30,9 +30,10 @@ from tornado.httpclient import HTTPRequest
 from tornado.web import create_signed_value
 from tornado.websocket import websocket_connect
 
+from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.app import ClassConfig, GatedApplication, IndexHandler, JoinHandler
-from kingdomino_kit.server.progress import COLUMNS
+from kingdomino_kit.server.progress import COLUMNS, ProgressStore
 
 pytestmark = pytest.mark.slow
 START_S = 180
@@ -146,7 +147,10 @@ def test_a_student_joins_once_and_the_index_shows_the_puzzles(server: Server) ->
     status, html, _ = _get(client, server.url + "/")
     assert status == 200 and "Signed in as <b>Ana</b>" in html
     fresh = html.count('href="/?puzzle=new-')       # a fresh puzzle per level 1–4
-    assert html.count('href="/?puzzle=') - fresh == len(load_collection()) and fresh == 4
+    assert html.count('href="/?puzzle=') - fresh == \
+        len(load_collection()) + len(origins_puzzles()) and fresh == 4
+    assert html.index(load_collection()[-1].id) < html.index("Kingdomino Origins puzzles") < \
+        html.index(origins_puzzles()[0].id)
     status, _, headers = _get(client, server.url + "/?puzzle=01-best-kingdom")
     assert status == 302 and headers["Location"] == "/?puzzle=01-best-kingdom&student=Ana"
 
@@ -202,8 +206,12 @@ def test_the_dashboard_needs_the_teachers_key_and_exports_csv(server: Server) ->
     teacher = _client()
     status, _, headers = _get(teacher, f"{server.url}/class/dashboard?key={server.key}")
     assert status == 302 and headers["Location"] == "/class/dashboard"
+    origins = origins_puzzles()[2].id
+    ProgressStore(server.folder / "class.db").record_check("Dee", origins, score=5,
+                                                           optimal=False)
     status, html, _ = _get(teacher, server.url + "/class/dashboard")
     assert status == 200 and "Dee" in html and "<table" in html
+    assert f'<th scope="col">{origins}</th>' in html and "best 5, 1 tries" in html
     status, text, headers = _get(teacher, server.url + "/class/dashboard.csv")
     assert status == 200 and text.splitlines()[0] == ",".join(COLUMNS)
     assert headers["Content-Type"].startswith("text/csv")
