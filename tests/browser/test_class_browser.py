@@ -175,3 +175,32 @@ def test_a_students_kernel_dies_they_are_asked_to_reload_and_the_others_play_on(
         ada.wait_for_selector(".kk-legal[data-kk-action=cell]", timeout=120_000)
         assert _message(ada).startswith("Welcome back, Ada")
         assert ada.locator(".kk-lost").count() == 0
+
+
+def test_an_origins_puzzle_is_played_reloaded_and_shown_to_the_teacher(
+        class_server: tuple[str, str, Path], chromium_path: Path, artifacts: Path) -> None:
+    url, key, tmp = class_server
+    with chromium_page(chromium_path, tmp / "student", 1366, 768) as page:
+        page.goto(f"{url}/")
+        page.fill("#kk-code", CODE)
+        page.fill("#kk-name", "Ines")
+        page.click("button[type=submit]")
+        page.wait_for_selector("#kk-origins", timeout=60_000)       # the index's Origins part
+        page.locator("a[href^='/?puzzle=o01-']").first.click()
+        page.wait_for_selector(".kk-legal[data-kk-action=cell]", timeout=120_000)
+        assert "o01-" in page.url and page.locator(".kk-question").count() == 1
+        assert "Next" in page.locator(".kk-class-nav").inner_text()
+        page.locator(".kk-legal[data-kk-action=cell]").first.click()
+        page.wait_for_function(
+            "() => document.querySelector('.kk-message').innerText.startsWith('Placed')",
+            timeout=30_000)
+        page.screenshot(path=str(artifacts / "class_origins_puzzle.png"))
+        page.reload()
+        page.wait_for_selector(".kk-message", timeout=120_000)
+        page.wait_for_function(
+            "() => document.querySelector('.kk-message').innerText.startsWith('Welcome back')",
+            timeout=120_000)
+    with chromium_page(chromium_path, tmp / "teacher", 1366, 768) as page:
+        page.goto(f"{url}/class/dashboard?key={key}")
+        table = page.locator("#kk-dashboard").inner_text()
+        assert "Ines" in table and "o01-" in table
