@@ -201,7 +201,9 @@ def read_sets(path: str | os.PathLike[str]) -> list[tuple[int, ...]]:
     except OSError as error:
         raise KingdominoError(f"cannot read SETS {name}: {error.strerror or error}") from None
     except (ValueError, TypeError) as error:
-        raise KingdominoError(f"{name}: not a table ({error})") from None
+        why = " ".join(str(error).replace(f"'{name}'", "").replace(name, "").split())
+        raise KingdominoError(f"{name}: not a table ({why[:100] or type(error).__name__})") \
+            from None
     if "dominoes" not in cells.columns:
         raise KingdominoError(f"{name}: no column dominoes")
     first = 2 if kind == "csv" else 1  # CSV rows counted as lines, the header being line 1
