@@ -238,7 +238,8 @@ def _typed(row: dict[str, str]) -> dict[str, Any]:
 def _check_resumed(done: list[list[dict[str, str]]], out: ResumableCsv, names: list[str],
                    options: GameOptions, seed: int, games: int) -> None:
     """The games read back from an interrupted run's file are games 0, 1, … of this run: their
-    seeds, seats and bots, and (the last one, played again) every value."""
+    seeds, seats and bots, and every value of the games played again — the last one when the
+    rows are those the stopped run kept (:attr:`ResumableCsv.verified`), else every one."""
     where = f"--resume: {out.partial} holds another run"
     if len(done) > games:
         raise CliError(f"{where} (of {len(done):,} games or more, not {games:,})")
@@ -252,10 +253,9 @@ def _check_resumed(done: list[list[dict[str, str]]], out: ResumableCsv, names: l
             if wrong:
                 raise CliError(f"{where} (game {i}, player {p}: {wrong[0]} {row[wrong[0]]!r}); "
                                "give the same flags, or delete it to start again")
-    if done:
-        last = len(done) - 1
-        again = [{c: str(v) for c, v in r.items()} for r in simulate_game(last, names, options,
-                                                                           seed)]
-        if again != done[-1]:
-            raise CliError(f"{where} (game {last} played again gives other rows: other options?); "
+    for i in (range(max(0, len(done) - 1), len(done)) if out.verified else range(len(done))):
+        again = [{c: str(v) for c, v in r.items()} for r in simulate_game(i, names, options, seed)]
+        if again != done[i]:
+            raise CliError(f"{where} (game {i} played again gives other rows: other options?); "
                            "give the same flags, or delete it to start again")
+    out.verified = True  # every resumed row is this run's: a later stop may vouch for them

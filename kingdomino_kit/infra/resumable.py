@@ -14,6 +14,13 @@ the partial file (:mod:`~kingdomino_kit.infra.provenance`) and ``--resume`` refu
 by another command, other flags or another seed. While a run writes, it holds ``FILE.lock``
 (:mod:`~kingdomino_kit.infra.outlock`): a second run on the same ``FILE`` is refused.
 
+A run that stops on an error or a signal writes the SHA-256 of the rows it keeps beside them
+(``FILE.partial.sha256``); ``--resume`` sets :attr:`ResumableCsv.verified` when the rows read
+back are exactly those bytes (the caller sets it, too, once it has checked every row itself;
+rows nobody vouched for are kept without a digest). A run killed outright (SIGKILL, a power
+cut) leaves no digest, and rows changed since are not verified: the caller then checks every
+resumed row, not a sample.
+
 >>> import pathlib, tempfile
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.csv"
 >>> out = ResumableCsv(path, ("game", "player"), group="game", size=2)
@@ -37,6 +44,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import hashlib
 import io
 import os
 import time
@@ -45,7 +53,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.infra.atomic import CannotWrite, cause, fsync_folder, target_of
+from kingdomino_kit.infra.atomic import CannotWrite, atomic_write, cause, fsync_folder, target_of
 from kingdomino_kit.infra.outlock import OutputLock
 from kingdomino_kit.infra.provenance import check_run, forget_run, record_run
 
@@ -85,6 +93,7 @@ class ResumableCsv:
         self._in_group = 0
         self._handle: BinaryIO | None = None
         self._end = 0          # bytes of the complete groups written
+        self.verified = False  # the rows read back are those a stopped run kept (its digest)
         self._synced = time.monotonic()
 
     def _refused(self, error: OSError, name: str | Path | None = None) -> CannotWrite:
@@ -122,10 +131,16 @@ class ResumableCsv:
         try:
             if exists:
                 groups, self._end = self._read_back()
+                with contextlib.suppress(OSError, UnicodeDecodeError):
+                    said = self.digest_path.read_text(encoding="ascii").strip()
+                    self.verified = said == self._digest(self._end)
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(self.digest_path)  # the file grows again: the digest is stale
                 self._handle = open(self.partial, "r+b")  # noqa: SIM115 - closed by commit/keep
                 self._handle.truncate(self._end)
                 self._handle.seek(self._end)
             else:
+                self.verified = True                     # nothing read back: nothing to doubt
                 self._handle = open(self.partial, "wb")  # noqa: SIM115 - closed by commit/keep
                 self._handle.write(_line(self.columns))
                 self._handle.flush()
@@ -134,6 +149,15 @@ class ResumableCsv:
             raise self._refused(error) from None
         self.groups = len(groups)
         return groups
+
+    @property
+    def digest_path(self) -> Path:
+        """Where a stopped run writes the SHA-256 of the rows it keeps: ``FILE.partial.sha256``."""
+        return self.partial.with_name(self.partial.name + ".sha256")
+
+    def _digest(self, end: int) -> str:
+        with open(self.partial, "rb") as handle:
+            return hashlib.sha256(handle.read(end)).hexdigest()
 
     def _read_back(self) -> tuple[list[list[dict[str, str]]], int]:
         """The complete groups of the partial file and the byte offset where they end (a
@@ -211,6 +235,8 @@ class ResumableCsv:
             raise self._refused(error, self.name) from None
         fsync_folder(self.target.parent)
         forget_run(self.partial)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.digest_path)
         self.lock.release()
 
     def keep(self) -> int:
@@ -227,6 +253,12 @@ class ResumableCsv:
         with contextlib.suppress(OSError):
             handle.close()
         self._handle = None
+        with contextlib.suppress(OSError, KingdominoError):
+            if not self.verified:  # rows nobody vouched for get no digest: checked in full
+                raise FileNotFoundError
+            digest = self._digest(self._end)
+            with atomic_write(self.digest_path, follow_symlinks=False) as out:
+                out.write(digest + "\n")
         self.lock.release()
         return self.groups
 

@@ -361,8 +361,6 @@ def test_a_simulate_partial_file_broken_is_refused_or_resumed_to_the_same_bytes(
     assert not wrong, f"{len(wrong)} of {len(cases)}:\n" + "\n".join(wrong[:20])
 
 
-@pytest.mark.xfail(strict=True, reason="only the last resumed game is played again: an "
-                   "earlier game's scores are not re-checked (docs/hardening.md)")
 def test_a_forged_score_of_an_earlier_resumed_game_is_refused(tmp_path: Path, run: Any) -> None:
     full = tmp_path / "full.csv"
     assert run("simulate", "--games", "3", "--players", "2", "--out", str(full))[0] == 0
