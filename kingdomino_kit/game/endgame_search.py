@@ -93,7 +93,8 @@ class Tree(Finisher):
     that gives the same answer on any machine); ``nodes`` counts the positions searched (the
     settled players' finishes included); ``ordering``: best-first move ordering (on);
     ``solo``: a position where one player alone still decides solved by :meth:`alone` (on),
-    ``alone_count`` counting those.
+    ``alone_count`` counting those; ``claim_bounds``: with 2 players, claims ordered by the
+    bounds of the margin after them (on).
     """
 
     def __init__(self, kingdoms: list[BitKingdom], players: int, kpp: int, *,
@@ -111,6 +112,7 @@ class Tree(Finisher):
         self.paranoid = False
         self.ordering = True
         self.solo = True
+        self.claim_bounds = True
         self.alone_count = 0
 
     # ------------------------------------------------------------------ the drafting loop
@@ -339,9 +341,18 @@ class Tree(Finisher):
 
     def ordered(self, state: State, moves: list[Any], first: Any = None) -> list[Any]:
         """``moves`` with the likeliest best first: the move remembered, then by the
-        immediate gain of a placement (or the claimed domino's number, higher first)."""
+        immediate gain of a placement; claims, with 2 players, by the midpoint of the
+        margin's bounds after them (the claimant's best first), then by the claimed
+        domino's number, higher first (with more players, by the number alone)."""
         if self.ordering:
-            if state.phase == CLAIM:
+            if state.phase == CLAIM and self.claim_bounds and self.players == 2 \
+                    and not self.paranoid:
+                # the margin's bounds after each claim: its midpoint, best for the claimant
+                sign = 1 if state.order[state.turn] // self.kpp == self.hero else -1
+                line = state.line
+                moves = sorted(moves, key=lambda i: (-sign * sum(self.range(
+                    self.skip_settled(self.after(state, i)))), -line[i]))
+            elif state.phase == CLAIM:
                 line = state.line
                 moves = sorted(moves, key=lambda i: -line[i])
             elif len(moves) > 1:
