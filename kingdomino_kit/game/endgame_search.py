@@ -91,7 +91,10 @@ class Tree(Finisher):
     (discard only without a placement); ``deadline``: ``time.perf_counter()`` value after which
     the search raises :class:`Stop`, ``node_limit`` the nodes after which it does (a budget
     that gives the same answer on any machine); ``nodes`` counts the positions searched (the
-    settled players' finishes included); ``ordering``: best-first move ordering (on).
+    settled players' finishes included); ``ordering``: best-first move ordering (on);
+    ``solo``: a position where one player alone still decides solved by :meth:`alone` (on),
+    ``alone_count`` counting those; ``claim_bounds``: with 2 players, claims ordered by the
+    bounds of the margin after them (on).
     """
 
     def __init__(self, kingdoms: list[BitKingdom], players: int, kpp: int, *,
@@ -108,6 +111,9 @@ class Tree(Finisher):
         self.hero = 0
         self.paranoid = False
         self.ordering = True
+        self.solo = True
+        self.claim_bounds = True
+        self.alone_count = 0
 
     # ------------------------------------------------------------------ the drafting loop
     def start(self, state: State) -> State:
@@ -335,9 +341,18 @@ class Tree(Finisher):
 
     def ordered(self, state: State, moves: list[Any], first: Any = None) -> list[Any]:
         """``moves`` with the likeliest best first: the move remembered, then by the
-        immediate gain of a placement (or the claimed domino's number, higher first)."""
+        immediate gain of a placement; claims, with 2 players, by the midpoint of the
+        margin's bounds after them (the claimant's best first), then by the claimed
+        domino's number, higher first (with more players, by the number alone)."""
         if self.ordering:
-            if state.phase == CLAIM:
+            if state.phase == CLAIM and self.claim_bounds and self.players == 2 \
+                    and not self.paranoid:
+                # the margin's bounds after each claim: its midpoint, best for the claimant
+                sign = 1 if state.order[state.turn] // self.kpp == self.hero else -1
+                line = state.line
+                moves = sorted(moves, key=lambda i: (-sign * sum(self.range(
+                    self.skip_settled(self.after(state, i)))), -line[i]))
+            elif state.phase == CLAIM:
                 line = state.line
                 moves = sorted(moves, key=lambda i: -line[i])
             elif len(moves) > 1:
@@ -358,6 +373,41 @@ class Tree(Finisher):
         if self.players == 2 and not self.paranoid:
             return self.done(state, self.hero) - self.done(state, 1 - self.hero)
         return self.done(state, self.hero)
+
+    def alone(self, state: State) -> int:
+        """The value of a position where one player alone still decides (the others are
+        settled): nobody else's choice follows theirs, so the order of their maxima does
+        not matter — the best over their ways to claim of their best finish of all their
+        dominoes in the order they place them (:meth:`best_claiming`), no placement
+        searched in the tree. In paranoid search, the hero's code when another player is
+        the one left (their choices no longer touch the hero)."""
+        player = state.settled.index(None)
+        hero = self.hero
+        if self.players == 2 and not self.paranoid:
+            other = 1 - hero
+            if player == hero:
+                return self.best_claiming(state, player, ()) - self.done(state, other)
+            return self.done(state, hero) - self.best_claiming(state, player, ())
+        if player == hero:
+            return self.best_claiming(state, player, ())
+        return self.done(state, hero)
+
+    def best_claiming(self, state: State, player: int, placed: tuple[int, ...]) -> int:
+        """The player's best final code from ``state`` where they alone are not settled,
+        ``placed``: their dominoes put off so far (placed first, in this order)."""
+        while state.settled[player] is None:
+            state = self.skip_settled(state)
+            king = state.order[state.turn]
+            if state.phase == CLAIM:
+                return max(self.best_claiming(self.after(state, m), player, placed)
+                           for m in self.moves(state))
+            number = state.to_place[king]
+            if number:
+                placed += (number,)
+            state = self.after(state, DISCARD)
+        rest = state.settled[player]
+        assert rest is not None
+        return self.final(self.kingdoms[player], placed + rest)[0]
 
     def floor(self, state: State, player: int, low: int) -> int:
         """A higher lowest final code than :meth:`bounds`' (the score now): the best finish
@@ -405,6 +455,9 @@ class Tree(Finisher):
             return low
         if leaf:
             return self.scalar(state)
+        if self.solo and state.settled.count(None) == 1 and (two or self.paranoid):
+            self.alone_count += 1
+            return self.alone(state)
         if two:
             # a floor worth its cost only where it may cut: the side that could cut
             if high - alpha < beta - low:

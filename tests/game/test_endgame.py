@@ -167,7 +167,7 @@ def test_when_chance_is_left() -> None:
 
 
 def test_the_time_limit_gives_the_best_found() -> None:
-    game = random_endgame(GameOptions(players=4), 1)
+    game = random_endgame(GameOptions(players=2, variant="mighty-duel"), 1)  # ~37k nodes
     result = solve(game, time_limit=0.05)
     assert result.status == "UNKNOWN"
     g = game.copy()
@@ -235,3 +235,51 @@ def test_the_bots_play_the_endgame_exactly_when_asked() -> None:
             in game.legal_actions()
         played += 1
     assert played > 10
+
+
+def test_a_player_deciding_alone_is_solved_as_with_the_whole_tree() -> None:
+    """Once one player alone still decides, the search takes the best over their claims of
+    their best finish (:meth:`Tree.alone`) instead of the subtree: the same value as the
+    tree searched through, on the plain-search positions and on whole 2-player endgames."""
+    games = [(g, m) for g, _, m in POSITIONS if m != "maxn"][::3]
+    games += [(random_endgame(options, seed), "minimax")
+              for seed in range(4) for options in (SETTINGS[0], SETTINGS[1], SETTINGS[7])]
+    for seed in range(6):  # Mighty Duel, a few moves into the last line: claims to choose
+        game = random_endgame(SETTINGS[2], seed)
+        rng = random.Random(seed)
+        while game.round < game.options.rounds - 1 or game.turn < 1:
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+        games.append((game, "minimax"))
+    used = 0
+    for game, mode in games:
+        values = []
+        for solo in (True, False):
+            tree, state = position(game)
+            tree.paranoid = mode == "paranoid"
+            tree.hero = 0 if mode == "minimax" else game.current_player or 0
+            tree.solo = solo
+            values.append(tree.alphabeta(state, -(1 << 62), 1 << 62))
+            if solo:
+                used += bool(tree.alone_count)
+        assert values[0] == values[1], (game, mode)
+    assert used >= 10
+
+
+def test_claims_ordered_by_bounds_keep_the_value_and_save_nodes() -> None:
+    """With 2 players claims are tried in the order of the margin's bounds after them: the
+    same values as in the order of the domino numbers, and fewer nodes on a Mighty Duel
+    endgame."""
+    games = [g for g, _, m in POSITIONS if m == "minimax"][::2]
+    duels = [random_endgame(SETTINGS[2], seed) for seed in (5, 6, 8)]
+    nodes = {True: 0, False: 0}
+    for game in games + duels:
+        values = []
+        for on in (True, False):
+            tree, state = position(game)
+            tree.claim_bounds = on
+            values.append(tree.alphabeta(state, -(1 << 62), 1 << 62))
+            if game in duels:
+                nodes[on] += tree.nodes
+        assert values[0] == values[1], game
+    assert nodes[True] < nodes[False]
