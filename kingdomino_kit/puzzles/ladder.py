@@ -30,15 +30,18 @@ import random
 from collections.abc import Callable
 
 from kingdomino_kit.dominoes import Domino, domino
+from kingdomino_kit.errors import SolverBug
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
 from kingdomino_kit.puzzles.measure import (
     NODE_BUDGET,
+    Count,
     count_optimal,
     greedy_kingdom,
     greedy_score,
 )
 from kingdomino_kit.puzzles.measures import COUNT_CAP, Measures
+from kingdomino_kit.puzzles.unique import prove_unique
 
 __all__ = ["BEAM_WIDTH", "LOOK_AHEAD_WIDTH", "RANDOM_BUILDS", "beam_kingdom",
            "look_ahead_kingdom", "may_be_level", "measure", "random_hits", "random_totals"]
@@ -227,7 +230,7 @@ def measure(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Measures:
     count of optimal layouts may visit."""
     sol = puzzle.solution
     assert sol is not None
-    count = count_optimal(puzzle, budget, cap=COUNT_CAP)
+    count = _proved(puzzle, count_optimal(puzzle, budget, cap=COUNT_CAP))
     if puzzle.kind.claims_first:
         ahead = look_ahead_kingdom(puzzle)
         first = next(q for q, _ in sol.values if _placed(puzzle.start_kingdom(), q) == ahead)
@@ -239,6 +242,22 @@ def measure(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Measures:
                     _worth(puzzle, greedy_kingdom(puzzle)),
                     _worth(puzzle, look_ahead_kingdom(puzzle)),
                     beam_kingdom(puzzle)[0], RANDOM_BUILDS, random_hits(puzzle))
+
+
+def _proved(puzzle: Puzzle, count: Count) -> Count:
+    """The count with its ``unique`` verdict proved by CP-SAT (:mod:`.unique`): when the
+    exhaustive count met one optimal layout only, CP-SAT decides whether it is the only one
+    (a count that ran out of its budget becomes exact when it is); an exact count of one that
+    CP-SAT contradicts is a bug."""
+    if count.answers != 1 or puzzle.kind.claims_first:
+        return count
+    verdict = prove_unique(puzzle)
+    if verdict and not count.exact:
+        return Count(1, True)
+    if verdict is False and count.exact:
+        raise SolverBug(f"{puzzle.id}: the exhaustive count finds one optimal layout, CP-SAT "
+                        "another")
+    return count
 
 
 def _worth(puzzle: Puzzle, k: Kingdom) -> int:

@@ -43,10 +43,6 @@ __all__ = ["ATTEMPTS", "SHAPES", "daily_choice", "daily_puzzle", "new_puzzle", "
 ATTEMPTS = 60
 """Drafts tried before :func:`targeted` gives up."""
 
-UNIQUE_BUDGET = 400_000
-"""With ``unique``, a draft whose count found one optimal layout but ran out of the usual
-budget is counted again with this many states (so uniqueness is proved for larger puzzles)."""
-
 # (count, extra) shapes per kind and level, tried in turn (the attempt number picks one):
 # count = dominoes to place (next-placement: those that follow), extra = start dominoes
 # (complete, next-placement) or the pool (free-choice, which places at most `count`)
@@ -100,10 +96,6 @@ def targeted(kind: str, level: int, key: str, pid: str, *, size: int = 5,
         puzzle = measured(solved)
         m = puzzle.measures
         assert m is not None
-        if unique and m.optimal_layouts == 1 and not m.unique:
-            puzzle = measured(solved, UNIQUE_BUDGET)  # one found, the count cut short: go on
-            m = puzzle.measures
-            assert m is not None
         if puzzle.greedy_score != m.greedy_score:  # stuck before placing every domino
             log(f"{pid} attempt {attempt}: greedy cannot place every domino")
         elif puzzle.level != level:
