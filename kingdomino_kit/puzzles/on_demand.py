@@ -138,8 +138,10 @@ def new_puzzle(kind: str, level: int, seed: int = 0, *, unique: bool = False,
     puzzle = targeted(kind, level, f"new:{kind}:{level}:{seed}:{unique}", pid, unique=unique,
                       time_limit_s=time_limit_s)
     if puzzle is None:
-        raise PuzzleError(f"no {kind} puzzle of level {level} found in {ATTEMPTS} drafts "
-                          f"for seed {seed}; try another seed")
+        what = f"{kind} puzzle of level {level}" + (" with a unique optimum" if unique else "")
+        raise PuzzleError(f"no {what} found in {ATTEMPTS} drafts for seed {seed}; try another "
+                          "seed" + (" (or a harder level: an easy level's optimum is rarely "
+                                    "unique)" if unique else ""))
     return puzzle
 
 

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.puzzles import Puzzle, load_collection
 from kingdomino_kit.puzzles.generate import Plan, compose, proven
 from kingdomino_kit.puzzles.ladder import measure
-from kingdomino_kit.puzzles.measure import count_optimal
-from kingdomino_kit.puzzles.on_demand import quick_solve
+from kingdomino_kit.puzzles.measure import Count, count_optimal
+from kingdomino_kit.puzzles.on_demand import new_puzzle, quick_solve
 from kingdomino_kit.puzzles.unique import answer_kingdom, prove_unique
 from kingdomino_kit.solver.other_layout import other_layout
 from tests.puzzles.test_measures import every_final_kingdom, images
@@ -104,3 +105,15 @@ def test_measure_proves_unique_where_the_count_runs_out() -> None:
     assert m.unique and m.optimal_layouts == 1 and m.optimal_layouts_exact
     several = next(p for p in EXACT if p.measures and p.measures.optimal_layouts == 2)
     assert not measure(replace(several), budget=1).unique
+
+
+def test_puzzle_new_unique_gives_a_puzzle_the_exhaustive_count_finds_unique() -> None:
+    p = new_puzzle("complete", 2, seed=0, unique=True)
+    assert p.measures is not None and p.measures.unique
+    assert count_optimal(p, budget=2_000_000) == Count(1, True)
+    assert p.dumps() == new_puzzle("complete", 2, seed=0, unique=True).dumps()
+
+
+def test_puzzle_new_unique_says_when_no_draft_is_unique() -> None:
+    with pytest.raises(PuzzleError, match="with a unique optimum .* try another seed"):
+        new_puzzle("free-choice", 1, seed=0, unique=True)
