@@ -36,7 +36,7 @@ from kingdomino_kit.puzzles.hints import hint_ladder
 from kingdomino_kit.puzzles.kinds import PuzzleKind
 from kingdomino_kit.puzzles.ladder import measure
 from kingdomino_kit.puzzles.measure import NODE_BUDGET, every_answer_optimal, greedy_score
-from kingdomino_kit.puzzles.measures import level_of
+from kingdomino_kit.puzzles.measures import Measures, level_of
 from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
 from kingdomino_kit.puzzles.titles import title
 from kingdomino_kit.rules import BONUS_NAMES, POINTS, Rules
@@ -245,11 +245,14 @@ def proven(puzzle: Puzzle, solve: Solve) -> Puzzle | None:
     return solved
 
 
-def measured(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Puzzle:
-    """The puzzle with its measures (:mod:`.ladder`), the level the written rule gives
+def measured(puzzle: Puzzle, budget: int = NODE_BUDGET, *, prove: bool = True,
+             measures: Measures | None = None) -> Puzzle:
+    """The puzzle with its measures (:mod:`.ladder`; ``prove``: see
+    :func:`~kingdomino_kit.puzzles.ladder.measure`; ``measures``: already taken), the level
+    the written rule gives
     (:func:`~kingdomino_kit.puzzles.measures.level_of`), a title naming its idea and its hint
     ladder (the first hint is also the older single ``hint``)."""
-    m = measure(puzzle, budget)
+    m = measures if measures is not None else measure(puzzle, budget, prove=prove)
     p = replace(puzzle, greedy_score=greedy_score(puzzle), optimal_answers=m.optimal_layouts,
                 optimal_answers_exact=m.optimal_layouts_exact, measures=m, level=level_of(m))
     p = replace(p, title=title(p))

@@ -28,20 +28,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from kingdomino_kit.dominoes import Domino, domino
+from kingdomino_kit.errors import SolverBug
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
 from kingdomino_kit.puzzles.measure import (
     NODE_BUDGET,
+    Count,
     count_optimal,
     greedy_kingdom,
     greedy_score,
 )
 from kingdomino_kit.puzzles.measures import COUNT_CAP, Measures
+from kingdomino_kit.puzzles.unique import prove_unique
 
 __all__ = ["BEAM_WIDTH", "LOOK_AHEAD_WIDTH", "RANDOM_BUILDS", "beam_kingdom",
-           "look_ahead_kingdom", "may_be_level", "measure", "random_hits", "random_totals"]
+           "look_ahead_kingdom", "may_be_level", "measure", "proved", "random_hits",
+           "random_totals"]
 
 RANDOM_BUILDS = 200
 LOOK_AHEAD_WIDTH = 10
@@ -222,12 +227,15 @@ def _value_of(puzzle: Puzzle, q: Placement | None) -> int:
     raise ValueError(f"{puzzle.id}: a placement has no stored value")
 
 
-def measure(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Measures:
+def measure(puzzle: Puzzle, budget: int = NODE_BUDGET, *, prove: bool = True) -> Measures:
     """The puzzle's measures (it must carry its proven solution); ``budget``: the states the
-    count of optimal layouts may visit."""
+    count of optimal layouts may visit; without ``prove``, the count alone, unchecked by
+    CP-SAT (a draft's level, which does not depend on it, before the proof is worth making)."""
     sol = puzzle.solution
     assert sol is not None
     count = count_optimal(puzzle, budget, cap=COUNT_CAP)
+    if prove:
+        count = _proved(puzzle, count)
     if puzzle.kind.claims_first:
         ahead = look_ahead_kingdom(puzzle)
         first = next(q for q, _ in sol.values if _placed(puzzle.start_kingdom(), q) == ahead)
@@ -239,6 +247,28 @@ def measure(puzzle: Puzzle, budget: int = NODE_BUDGET) -> Measures:
                     _worth(puzzle, greedy_kingdom(puzzle)),
                     _worth(puzzle, look_ahead_kingdom(puzzle)),
                     beam_kingdom(puzzle)[0], RANDOM_BUILDS, random_hits(puzzle))
+
+
+def proved(puzzle: Puzzle, m: Measures) -> Measures:
+    """Measures taken without ``prove``, with the count's CP-SAT check (:func:`measure`)."""
+    count = _proved(puzzle, Count(m.optimal_layouts, m.optimal_layouts_exact))
+    return replace(m, optimal_layouts=count.answers, optimal_layouts_exact=count.exact)
+
+
+def _proved(puzzle: Puzzle, count: Count) -> Count:
+    """The count with its ``unique`` verdict proved by CP-SAT (:mod:`.unique`): when the
+    exhaustive count met one optimal layout only, CP-SAT decides whether it is the only one
+    (a count that ran out of its budget becomes exact when it is); an exact count of one that
+    CP-SAT contradicts is a bug."""
+    if count.answers != 1 or puzzle.kind.claims_first:
+        return count
+    verdict = prove_unique(puzzle)
+    if verdict and not count.exact:
+        return Count(1, True)
+    if verdict is False and count.exact:
+        raise SolverBug(f"{puzzle.id}: the exhaustive count finds one optimal layout, CP-SAT "
+                        "another")
+    return count
 
 
 def _worth(puzzle: Puzzle, k: Kingdom) -> int:

@@ -29,7 +29,7 @@ from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.puzzles.format import KINDS, Puzzle
 from kingdomino_kit.puzzles.generate import Plan, compose, default_solve, measured, proven
 from kingdomino_kit.puzzles.kinds import PuzzleKind
-from kingdomino_kit.puzzles.ladder import may_be_level
+from kingdomino_kit.puzzles.ladder import may_be_level, proved
 from kingdomino_kit.puzzles.measure import every_answer_optimal
 from kingdomino_kit.puzzles.solving import (
     RULE_SEARCH_LIMIT,
@@ -42,10 +42,6 @@ __all__ = ["ATTEMPTS", "SHAPES", "daily_choice", "daily_puzzle", "new_puzzle", "
 
 ATTEMPTS = 60
 """Drafts tried before :func:`targeted` gives up."""
-
-UNIQUE_BUDGET = 400_000
-"""With ``unique``, a draft whose count found one optimal layout but ran out of the usual
-budget is counted again with this many states (so uniqueness is proved for larger puzzles)."""
 
 # (count, extra) shapes per kind and level, tried in turn (the attempt number picks one):
 # count = dominoes to place (next-placement: those that follow), extra = start dominoes
@@ -97,21 +93,24 @@ def targeted(kind: str, level: int, key: str, pid: str, *, size: int = 5,
         if every_answer_optimal(solved):
             log(f"{pid} attempt {attempt}: {solved.kind.trivial}")
             continue
-        puzzle = measured(solved)
-        m = puzzle.measures
+        draft_measures = measured(solved, prove=False)  # the level first, the proof after
+        m = draft_measures.measures
         assert m is not None
-        if unique and m.optimal_layouts == 1 and not m.unique:
-            puzzle = measured(solved, UNIQUE_BUDGET)  # one found, the count cut short: go on
-            m = puzzle.measures
-            assert m is not None
-        if puzzle.greedy_score != m.greedy_score:  # stuck before placing every domino
+        if draft_measures.greedy_score != m.greedy_score:  # stuck before placing every domino
             log(f"{pid} attempt {attempt}: greedy cannot place every domino")
-        elif puzzle.level != level:
-            log(f"{pid} attempt {attempt}: level {puzzle.level}, not {level}")
-        elif unique and not m.unique:
+            continue
+        if draft_measures.level != level:
+            log(f"{pid} attempt {attempt}: level {draft_measures.level}, not {level}")
+            continue
+        if unique and m.optimal_layouts > 1:
             log(f"{pid} attempt {attempt}: {m.optimal_layouts} optimal answers")
-        else:
-            return puzzle
+            continue
+        puzzle = measured(solved, measures=proved(solved, m))
+        assert puzzle.measures is not None
+        if unique and not puzzle.measures.unique:
+            log(f"{pid} attempt {attempt}: CP-SAT finds a second optimal answer")
+            continue
+        return puzzle
     return None
 
 
@@ -139,8 +138,10 @@ def new_puzzle(kind: str, level: int, seed: int = 0, *, unique: bool = False,
     puzzle = targeted(kind, level, f"new:{kind}:{level}:{seed}:{unique}", pid, unique=unique,
                       time_limit_s=time_limit_s)
     if puzzle is None:
-        raise PuzzleError(f"no {kind} puzzle of level {level} found in {ATTEMPTS} drafts "
-                          f"for seed {seed}; try another seed")
+        what = f"{kind} puzzle of level {level}" + (" with a unique optimum" if unique else "")
+        raise PuzzleError(f"no {what} found in {ATTEMPTS} drafts for seed {seed}; try another "
+                          "seed" + (" (or a harder level: an easy level's optimum is rarely "
+                                    "unique)" if unique else ""))
     return puzzle
 
 

@@ -57,6 +57,9 @@ exhaustive search under the rules (placed if it fits) when at most this many dom
 PLACE_ALL = SolverSettings(place_all=True)
 """The solver's settings for "every domino placed" (full-frame puzzles)."""
 
+SCAN = SolverSettings(canonical=False)
+"""The settings that score each subset of a free choice: the layout of all but the best
+subset is never shown, so the canonical pass that fixes it is skipped."""
 SUBSET_LIMIT = 500
 """``place: k`` with at most this many k-subsets is solved subset by subset (each a small,
 fast model) rather than as one model that also chooses the dominoes."""
@@ -344,18 +347,25 @@ def _solve_subsets(puzzle: Puzzle, doms: list[Domino], choose: int, start: Kingd
                    options: dict[str, Any]) -> PuzzleAnswer:
     """At most ``choose`` of ``doms``: the best over every ``choose``-subset (each solved with
     any of its dominoes allowed, so smaller subsets are covered too); proven when every subset
-    is."""
+    is. The subsets are scored without the solver's canonical pass (:data:`SCAN`); the best
+    one (the first of the highest score) is solved again with it, so its layout is the one the
+    solver gives for that subset on every run."""
     best: Any = None
+    best_subset: list[Domino] = []
     statuses: set[Status] = set()
     seconds = 0.0
     bound = 0
+    at = start if len(start) else None
     for subset in itertools.combinations(doms, min(choose, len(doms))):
-        sol = best_kingdom(list(subset), start=start if len(start) else None, **options)
+        sol = best_kingdom(list(subset), start=at, settings=SCAN, **options)
         statuses.add(sol.status)
         seconds += sol.seconds
         bound = max(bound, sol.bound)
         if best is None or sol.score > best.score:
-            best = sol
+            best, best_subset = sol, list(subset)
     assert best is not None
+    if best.status == OPTIMAL:
+        best = best_kingdom(best_subset, start=at, **options)
+        seconds += best.seconds
     status = OPTIMAL if statuses == {OPTIMAL} else FEASIBLE
     return PuzzleAnswer(status, best.score, bound, best.kingdom, tuple(best.order), (), seconds)

@@ -13,7 +13,9 @@ The package, by idea:
 - :mod:`.progress` — the proof as it happens: :class:`Progress` events for ``on_progress``;
 - :mod:`.free_choice` — the best kingdom from any k dominoes of a pool;
 - :mod:`.discard` — no voluntary discard; :mod:`.canonical` — the same layout for the same
-  input and seed.
+  input and seed;
+- :mod:`.other_layout` — another layout worth as much, or the proof that an optimal layout is
+  the only one up to symmetry (the puzzles' ``unique`` tag).
 
 :func:`best_kingdom` counts each bonus rule as a term of its models' objective, never a
 constraint (Harmony: +5 for the layouts that fill the frame), and leaves a domino out only when
