@@ -39,7 +39,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import traitlets
@@ -128,6 +128,8 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         self.totem_bonus = DEFAULT_TOTEM_BONUS
         self.reveal = True
         self.is_puzzle = False
+        self.hints: tuple[str, ...] = ()
+        self.hints_shown = 0
         self.verdict: str | None = None
         self.message_kind = "info"
         self._selected = 0
@@ -145,12 +147,14 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
                title: str = "", reveal: bool | None = None,
                catalogue: Catalogue | None = None,
                rivals: Mapping[Resource, int] | None = None,
-               totem_bonus: str = DEFAULT_TOTEM_BONUS) -> OriginsBoard:
+               totem_bonus: str = DEFAULT_TOTEM_BONUS,
+               hints: Sequence[str] = ()) -> OriginsBoard:
         """A puzzle board: ``tiles`` to build the best Discovery territory from, under
         ``options`` (``size``, ``empire_of_fire``, ``homo_habilis``), checked against
         ``optimum`` (see the class docstring). With ``rivals`` (resource → how many a rival
         keeps) it is a Totem puzzle: a totem is won by keeping more of its resource than they do,
-        worth ``totem_bonus``.
+        worth ``totem_bonus``. ``hints`` (up to three, nudge first) are said one at a time by
+        the *Hint* button.
 
         >>> board = OriginsBoard.puzzle("40,48", optimum=9, question="Two quarries.")
         >>> board.question, board.optimum, board.phase
@@ -176,6 +180,9 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         board.optimum = optimum
         board.rivals = None if rivals is None else dict(rivals)
         board.totem_bonus = totem_bonus
+        if isinstance(hints, str) or not all(isinstance(h, str) for h in hints):
+            raise WidgetError(f"hints: a list of texts, not {shown(hints)}")
+        board.hints = tuple(hints)  # the Hint button says them one at a time, nudge first
         board.reveal = answers_shown() if reveal is None else bool(reveal)
         board._say(board._hint(), "info")
         return board
@@ -455,6 +462,17 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         self._say(f"Unknown key {name!r}: use the arrows, Enter, R or U.", "error")
         return False
 
+    def hint(self) -> None:
+        """Puzzle mode: say the next hint of the puzzle's ladder (nudge first; after the last,
+        from the first again). Hidden, as the answer is, when the class hides answers."""
+        if not self.hints or not self.reveal:
+            self._say("This puzzle has no hint." if self.reveal
+                      else "Hints are hidden in this class.", "error")
+            return
+        self.hints_shown = self.hints_shown % len(self.hints) + 1
+        self._say(f"Hint {self.hints_shown} of {len(self.hints)}: "
+                  f"{self.hints[self.hints_shown - 1]}", "info")
+
     def check(self) -> str | None:
         """Puzzle mode: compare the score with the proven optimum; the message says the verdict
         (``optimal``, ``short`` or None while a fire token waits to be thrown)."""
@@ -551,7 +569,7 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
                 self.key(data["key"])
             elif action == "recruit":
                 self.recruit(int(data["slot"]))
-            elif action in ("rotate", "undo", "reset", "discard", "confirm", "check"):
+            elif action in ("rotate", "undo", "reset", "discard", "confirm", "check", "hint"):
                 getattr(self, action)()
             else:
                 self._say(f"Unknown action {action!r} from the browser.", "error")

@@ -44,6 +44,9 @@ class OriginsView(Protocol):
     message_kind: str
     verdict: str | None
     is_puzzle: bool
+    hints: tuple[str, ...]
+    hints_shown: int
+    reveal: bool
     mode: Mode
     size: int
     empire_of_fire: bool
@@ -125,6 +128,10 @@ def controls_html(board: OriginsView) -> str:
     out.append(button("Reset", "reset"))
     if board.is_puzzle:
         out.append(button("Check", "check", title="how far from the proven optimum?"))
+    if board.is_puzzle and board.hints and board.reveal:
+        n, last = board.hints_shown, len(board.hints)
+        out.append(button("Hint" if n == 0 else f"Hint ({n + 1} of {last})" if n < last
+                          else "Hints again", "hint", title="one hint at a time, nudge first"))
     return "".join(out)
 
 

@@ -37,4 +37,4 @@ def origins_puzzle_board(ref: str | OriginsPuzzle, *, reveal: bool | None = None
         {"size": puzzle.size, "empire_of_fire": puzzle.empire_of_fire,
          "homo_habilis": puzzle.homo_habilis},
         optimum=puzzle.optimum, question=puzzle.question, title=puzzle.title, reveal=reveal,
-        rivals=puzzle.rivals, totem_bonus=puzzle.totem_bonus)
+        rivals=puzzle.rivals, totem_bonus=puzzle.totem_bonus, hints=puzzle.hints)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,15 +59,32 @@ def test_the_daily_choice_is_derived_from_the_date() -> None:
     assert a.id == "daily-2026-12-06" and a.dumps() == b.dumps() and a.kind == "complete"
 
 
-def test_a_day_whose_first_seed_makes_no_puzzle_still_has_one() -> None:
+def test_a_day_whose_first_seed_makes_no_puzzle_still_has_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kingdomino_kit.puzzles import on_demand
+
     day = dt.date(2026, 12, 5)
     kind, level, seed = daily_choice(day)
-    with pytest.raises(PuzzleError, match="try another seed"):
-        new_puzzle(kind, level, seed)                 # the day's first seed fits no draft …
-    puzzle = daily_puzzle(day)                        # … the next seeds are tried in turn
-    assert puzzle.id == "daily-2026-12-05" and puzzle.kind == kind and puzzle.level == level
-    assert puzzle.dumps() == daily_puzzle(day).dumps()
+    real, tried = on_demand.new_puzzle, []
 
+    def first_seed_fits_no_draft(k: str, lv: int, s: int, **kw: Any) -> Any:
+        tried.append(s)
+        if s == seed:
+            raise PuzzleError("no puzzle found in 240 drafts; try another seed")
+        return real(k, lv, s, **kw)
+
+    monkeypatch.setattr(on_demand, "new_puzzle", first_seed_fits_no_draft)
+    puzzle = daily_puzzle(day)
+    assert tried == [seed, seed + 1_000_000]          # the next seed of the day, in turn
+    assert puzzle.id == "daily-2026-12-05" and puzzle.kind == kind and puzzle.level == level
+    monkeypatch.undo()
+    assert puzzle.dumps() == replace(real(kind, level, seed + 1_000_000),
+                                     id="daily-2026-12-05").dumps()
+
+
+def test_a_seed_with_no_puzzle_in_its_first_drafts_finds_one_in_the_next() -> None:
+    puzzle = new_puzzle("best-kingdom", 4, 2)         # none in its first 60 drafts
+    assert puzzle.level == 4 and puzzle.dumps() == new_puzzle("best-kingdom", 4, 2).dumps()
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     try:

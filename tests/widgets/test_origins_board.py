@@ -399,3 +399,26 @@ def test_a_totem_puzzle_wins_a_totem_only_by_keeping_more_than_the_rivals() -> N
         origins_puzzle_board("o99")
     with pytest.raises(WidgetError, match="an Origins puzzle id or OriginsPuzzle, not int"):
         origins_puzzle_board(3)  # type: ignore[arg-type]
+
+
+def test_an_origins_puzzle_says_its_hints_one_at_a_time_and_hides_them_with_the_answers() -> None:
+    from kingdomino_kit.origins.puzzles import origins_puzzles
+    from kingdomino_kit.widgets import origins_puzzle_board
+
+    puzzle = next(p for p in origins_puzzles() if len(p.hints) >= 2)
+    board = origins_puzzle_board(puzzle, reveal=True)
+    assert 'data-kk-action="hint"' in board.html and board.hints == puzzle.hints
+    before = state(board)
+    browser(board, "hint")
+    assert board.message == f"Hint 1 of {len(puzzle.hints)}: {puzzle.hints[0]}"
+    assert state(board) == before                          # a hint changes nothing on the board
+    browser(board, "hint")
+    assert board.message.startswith(f"Hint 2 of {len(puzzle.hints)}: {puzzle.hints[1]}")
+    for _ in range(len(puzzle.hints) - 1):
+        browser(board, "hint")
+    assert board.message.startswith("Hint 1 of")           # round again, nudge first
+    hidden = origins_puzzle_board(puzzle, reveal=False)
+    assert 'data-kk-action="hint"' not in hidden.html
+    browser(hidden, "hint")
+    assert hidden.message == "Hints are hidden in this class."
+    assert all(h not in hidden.html for h in puzzle.hints)
