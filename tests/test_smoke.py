@@ -1,6 +1,7 @@
 """The package imports fast and the CLI answers."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -14,10 +15,11 @@ PACKAGES = ["kingdomino_kit.game", "kingdomino_kit.solver", "kingdomino_kit.puzz
             "kingdomino_kit.infra.parallel", "kingdomino_kit.game.simulate"]
 
 
-def _heavy_after(statement: str) -> list[str]:
+def _heavy_after(statement: str, **env: str) -> list[str]:
     code = (f"import json, sys; {statement}; "
             f"print(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, **env})
     heavy: list[str] = json.loads(out.stdout)
     return heavy
 
@@ -40,7 +42,10 @@ def test_packages_load_pandas_pyarrow_and_dask_only_where_used(module: str) -> N
 def test_a_csv_simulation_loads_neither_pandas_nor_pyarrow() -> None:
     statement = ("import io; from kingdomino_kit.game.simulate import simulate_to; "
                  "simulate_to(io.StringIO(), 3, 'random', seed=1)")
-    assert not set(_heavy_after(statement)) & {"pandas", "pyarrow", "numpy", "dask"}
+    assert not set(_heavy_after(statement)) & {"pandas", "pyarrow", "dask"}
+    # the compiled games (numba, the `fast` extra) bring NumPy; the pure-Python path nothing
+    assert not set(_heavy_after(statement, KINGDOMINO_KIT_COMPILED="0")) & {
+        "pandas", "pyarrow", "numpy", "dask"}
 
 
 def test_python_dash_m_runs_the_cli() -> None:

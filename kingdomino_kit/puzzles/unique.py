@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles.format import Puzzle
+from kingdomino_kit.solver.other_layout import OTHER_LAYOUT_WORK, other_layout
 
 __all__ = ["answer_kingdom", "prove_unique"]
 
@@ -35,7 +36,6 @@ def answer_kingdom(puzzle: Puzzle) -> Kingdom:
 def prove_unique(puzzle: Puzzle, work: float | None = None) -> bool | None:
     """Whether the puzzle's optimum is reached by one answer only, up to symmetry (None when a
     solve ran out of ``work``, CP-SAT's deterministic time per castle position)."""
-    from kingdomino_kit.solver.other_layout import OTHER_LAYOUT_WORK, other_layout
 
     sol = puzzle.solution
     assert sol is not None

@@ -37,6 +37,8 @@ from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.data import ModelData, model_data
 from kingdomino_kit.solver.inputs import FrameCell, castle_positions, fixed_squares
 from kingdomino_kit.solver.layout import LayoutModel
+from kingdomino_kit.solver.position import extract_placements, layout_cells
+from kingdomino_kit.solver.set_model import add_cut_off_clauses, build_set_model, cut_off_sets
 from kingdomino_kit.solver.settings import SolverSettings
 from kingdomino_kit.solver.solution import replay_order
 
@@ -100,9 +102,6 @@ def _solve_position(data: ModelData, dominoes: Sequence[Domino], images: set[Ima
                     at_least: int, start: Kingdom | None, work: float) -> OtherLayout:
     """Another layout at one castle position, or the proof that there is none."""
     from ortools.sat.python import cp_model
-
-    from kingdomino_kit.solver.position import extract_placements, layout_cells
-    from kingdomino_kit.solver.set_model import add_cut_off_clauses, build_set_model, cut_off_sets
 
     lm = build_set_model(data, at_least=at_least)
     lm.model.clear_objective()  # type: ignore[no-untyped-call]

@@ -33,7 +33,7 @@ True
 from __future__ import annotations
 
 import base64
-import re
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -47,7 +47,6 @@ __all__ = ["StaticPicture", "SVG_MIME", "picture_html", "svg_size", "column_svg"
 SVG_MIME = "image/svg+xml"
 HTML_MIME = "text/html"
 _SVG_NS = 'xmlns="http://www.w3.org/2000/svg"'
-_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"')
 _CHAR_WIDTH = 7.5  # a generous average width of a 13 px sans-serif character
 _GAP = 8
 
@@ -58,15 +57,21 @@ def svg_size(svg: str) -> tuple[float, float]:
     >>> svg_size('<svg class="x" width="64" height="32" viewBox="0 0 64 32"></svg>')
     (64.0, 32.0)
     """
-    found = _SIZE.search(svg)
-    if found is None:
-        raise ValueError("an SVG document without width and height")
-    return float(found.group(1)), float(found.group(2))
+    text = svg.lstrip()
+    head = text[:text.find(">") + 1].removesuffix(">").removesuffix("/")
+    try:
+        outer = ET.fromstring(head + "/>") if head.startswith("<svg") else None
+        if outer is None or outer.get("width") is None or outer.get("height") is None:
+            raise ValueError
+        return float(outer.get("width", "")), float(outer.get("height", ""))
+    except (ET.ParseError, ValueError):
+        raise ValueError("an SVG document without width and height") from None
 
 
 def _placed(svg: str, x: float, y: float) -> str:
-    """``svg`` moved to (x, y) inside another SVG document."""
-    return re.sub(r"^<svg\b", f'<svg x="{x:g}" y="{y:g}"', svg.lstrip(), count=1)
+    """``svg`` moved to (x, y) inside another SVG document (the renderer's text untouched)."""
+    return f'<g transform="translate({x:g} {y:g})">{svg.strip()}</g>'
+
 
 
 def _document(width: float, height: float, words: str, body: str) -> str:

@@ -116,4 +116,5 @@ def test_pictures_stack_by_their_sizes() -> None:
     one, two = text_svg("a"), text_svg("a much longer line of text")
     both = column_svg([one, two], words="both", gap=5)
     assert svg_size(both) == (svg_size(two)[0], svg_size(one)[1] + 5 + svg_size(two)[1])
-    assert re.findall(r'<svg x="0" y="(\d+)"', both) == ["0", str(int(svg_size(one)[1] + 5))]
+    assert re.findall(r'<g transform="translate\(0 (\d+)\)"><svg', both) == [
+        "0", str(int(svg_size(one)[1] + 5))]
