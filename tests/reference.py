@@ -104,7 +104,7 @@ def grow_checked(territory: Any, dominoes: Iterable[Any], key: Callable[[Any], t
             got = {tuple(sorted(pair)) for pair in got}
         assert got == want and len(want) == len(placements)
         assert territory.can_place(dom) == bool(want)
-        assert all(p.domino is dom for p in placements)
+        assert all(p.domino == dom for p in placements)  # equal dominoes share placements
         if placements:
             chosen = rng.choice(placements)
             territory.place(chosen)
