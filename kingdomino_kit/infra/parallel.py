@@ -82,6 +82,13 @@ ORPHAN_POLL_S = 0.25
 STOP_GRACE_S = 0.5
 """After a stopped run, how long a pool process has to end on SIGTERM before it is killed."""
 
+SIGNAL_POLL_S = 0.1
+"""While the run waits for a pool's or a cluster's tasks, how often it looks whether a Ctrl-C
+or SIGTERM was noted (it is not raised inside their code: :class:`_Interrupts`)."""
+
+DASK_POLL_S = 0.005
+"""How often a run on a Dask cluster looks whether a task has finished."""
+
 HELD_PER_WINDOW = 4
 """In order, results that finished before an earlier one are held, up to this many windows of
 them; past that the workers wait (memory stays bounded even if one task is very slow)."""
@@ -146,12 +153,13 @@ def dask_setup(worker: Any) -> None:
 
 class _Backend(Protocol):
     slots: int
+    shielded: bool
 
     def submit(self, fn: Callable[[Any], Any], task: Any) -> Any: ...
 
     def done(self, handle: Any) -> bool: ...
 
-    def wait_any(self, handles: Sequence[Any]) -> None: ...
+    def wait_any(self, handles: Sequence[Any], timeout: float) -> None: ...
 
     def result(self, handle: Any) -> Any: ...
 
@@ -181,6 +189,7 @@ class _Later:
 
 class _Here:
     slots = 1
+    shielded = False  # the tasks run in this thread: a Ctrl-C must reach them
 
     def submit(self, fn: Callable[[Any], Any], task: Any) -> _Later:
         return _Later(fn, task)
@@ -188,7 +197,7 @@ class _Here:
     def done(self, handle: _Later) -> bool:
         return handle.finished
 
-    def wait_any(self, handles: Sequence[_Later]) -> None:
+    def wait_any(self, handles: Sequence[_Later], timeout: float) -> None:
         handles[0].run()
 
     def result(self, handle: _Later) -> Any:
@@ -262,6 +271,8 @@ def _in_worker(job: tuple[Callable[[Any], Any], Any]) -> Any:
 
 
 class _Pool:
+    shielded = True
+
     def __init__(self, workers: int) -> None:
         self.slots = workers
         self.dropped: list[Any] = []
@@ -275,8 +286,8 @@ class _Pool:
     def done(self, handle: Any) -> bool:
         return bool(handle.done())
 
-    def wait_any(self, handles: Sequence[Any]) -> None:
-        concurrent.futures.wait(handles, return_when=concurrent.futures.FIRST_COMPLETED)
+    def wait_any(self, handles: Sequence[Any], timeout: float) -> None:
+        concurrent.futures.wait(handles, timeout, concurrent.futures.FIRST_COMPLETED)
 
     def result(self, handle: Any) -> Any:
         return handle.result()
@@ -308,6 +319,12 @@ class _Pool:
                 if process.is_alive():
                     process.kill()
                     process.join(STOP_GRACE_S)
+        results = getattr(self.pool, "_result_queue", None)
+        if results is not None and not any(p.is_alive() for p in processes):
+            # a worker ended while it sent a result leaves half a message in the pipe: the
+            # pool's thread would wait for the rest for ever (and the interpreter's exit for
+            # that thread), as this process holds a writing end too; closed, the read ends
+            results._writer.close()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -320,6 +337,8 @@ def _pickled(job: tuple[Callable[[Any], Any], Any]) -> bytes:
 
 
 class _Dask:
+    shielded = True
+
     def __init__(self, client: Any) -> None:
         self.distributed = import_distributed()
         self.client = client
@@ -331,8 +350,12 @@ class _Dask:
     def done(self, handle: Any) -> bool:
         return bool(handle.done())
 
-    def wait_any(self, handles: Sequence[Any]) -> None:
-        self.distributed.wait(list(handles), return_when="FIRST_COMPLETED")
+    def wait_any(self, handles: Sequence[Any], timeout: float) -> None:
+        # looked at, not waited on: Dask's wait with a timeout raises an error whose traceback
+        # holds the futures until the garbage collector runs (the cluster keeps their results)
+        deadline = time.monotonic() + timeout
+        while not any(h.done() for h in handles) and time.monotonic() < deadline:
+            time.sleep(DASK_POLL_S)
 
     def result(self, handle: Any) -> Any:
         return pickle.loads(handle.result())
@@ -351,13 +374,20 @@ class _Dask:
 class _Interrupts:
     """While a run lasts (in the main thread): a Ctrl-C is noted, then raised as usual; so is
     a SIGTERM when a handler of its own is set (the command line's raises an exception): the
-    handler is called again at :meth:`check` if a task caught what it raised."""
+    handler is called again at :meth:`check` if a task caught what it raised.
+
+    While :attr:`shielded` (the run is in a pool's or a Dask client's own code, which holds
+    locks its other threads need), a signal is only noted and raised at the next
+    :meth:`check`: an exception raised between a lock's acquire and its ``try`` would leave
+    the lock held, and the pool's thread, then the interpreter's exit, would wait on it for
+    ever."""
 
     def __init__(self) -> None:
         self.seen = threading.Event()
         self.previous: Any = None
         self.term: Any = None
         self.signum: int = signal.SIGINT
+        self.shielded = False
 
     def __enter__(self) -> _Interrupts:
         if threading.current_thread() is threading.main_thread():
@@ -369,7 +399,8 @@ class _Interrupts:
     def _note(self, signum: int, frame: FrameType | None) -> None:
         self.seen.set()
         self.signum = signum
-        self._raise(frame)
+        if not self.shielded:
+            self._raise(frame)
 
     def _raise(self, frame: FrameType | None) -> None:
         if self.signum == signal.SIGTERM and callable(self.term):
@@ -377,8 +408,8 @@ class _Interrupts:
         raise KeyboardInterrupt
 
     def check(self) -> None:
-        """A Ctrl-C or SIGTERM came (maybe caught by the task, as the solver does): stop
-        now."""
+        """A Ctrl-C or SIGTERM came (maybe caught by the task, as the solver does, or noted
+        while shielded): stop now."""
         if self.seen.is_set():
             self._raise(None)
 
@@ -416,19 +447,22 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int = 1,
     bar = (tqdm(total=sum(weigh(t) for t in tasks), unit=unit, file=sys.stderr)
            if progress else None)
     window = max(2, IN_FLIGHT_PER_WORKER * backend.slots) if backend.slots > 1 else 1
-    try:
-        with _Interrupts() as interrupts:
+    with _Interrupts() as interrupts:
+        try:
             for index, result in _flow(fn, tasks, backend, window, ordered, interrupts):
                 if bar is not None:
                     bar.update(weigh(tasks[index]))
                 yield result if ordered else (index, result)
-    except BaseException:
-        backend.abort()
-        raise
-    finally:
-        backend.close()
-        if bar is not None:
-            bar.close()
+        except BaseException:
+            interrupts.shielded = backend.shielded  # a second Ctrl-C waits for the pool's end
+            backend.abort()
+            raise
+        finally:
+            interrupts.shielded = backend.shielded
+            backend.close()
+            if bar is not None:
+                bar.close()
+        interrupts.check()  # a Ctrl-C that came while the pool closed
 
 
 def _flow(fn: Callable[[Any], Any], tasks: Sequence[Any], backend: _Backend, window: int,
@@ -453,6 +487,7 @@ def _flow(fn: Callable[[Any], Any], tasks: Sequence[Any], backend: _Backend, win
             pending.append((index, backend.submit(fn, tasks[index])))
             running += 1
 
+    interrupts.shielded = backend.shielded
     try:
         refill()
         while pending:
@@ -467,13 +502,16 @@ def _flow(fn: Callable[[Any], Any], tasks: Sequence[Any], backend: _Backend, win
             if not finished:
                 waiting = unfinished()
                 if waiting:  # else one finished just now: look again
-                    backend.wait_any(waiting)
+                    backend.wait_any(waiting, SIGNAL_POLL_S)
                 interrupts.check()
                 refill()
                 continue
             results = [(i, backend.result(h)) for i, h in finished]
             interrupts.check()
             refill()
+            interrupts.shielded = False  # the caller's code, between results, is not shielded
             yield from results
+            interrupts.shielded = backend.shielded
     finally:
+        interrupts.shielded = backend.shielded
         backend.cancel([handle for _, handle in pending])

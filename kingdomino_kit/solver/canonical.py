@@ -23,6 +23,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver.data import ModelData
 from kingdomino_kit.solver.position import extract_placements, layout_cells
@@ -87,7 +88,7 @@ def _solve_at(data: ModelData, target: int, dominoes: Sequence[Domino], use_sets
         if use_sets:
             solver.parameters.linearization_level = 0
         clock = time.perf_counter()
-        status = solver.solve(lm.model)
+        status = solve_stoppably(solver, lm.model)  # Ctrl-C: the proven layout stands
         spent += solver.deterministic_time
         wall_s -= time.perf_counter() - clock
         if status == cp_model.UNKNOWN and wall_s <= 0:

@@ -32,6 +32,7 @@ from typing import Any
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug
+from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.data import ModelData, model_data
@@ -114,7 +115,7 @@ def _solve_position(data: ModelData, dominoes: Sequence[Domino], images: set[Ima
         solver.parameters.linearization_level = 0
         solver.parameters.max_deterministic_time = work
         solver.parameters.catch_sigint_signal = False
-        status = solver.solve(lm.model)
+        status = solve_stoppably(solver, lm.model)
         if status == cp_model.INFEASIBLE:
             return OtherLayout(True)
         if status not in (cp_model.FEASIBLE, cp_model.OPTIMAL):

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -241,3 +242,67 @@ def test_killing_the_kernel_leaves_no_widget_solver(tmp_path: Path, stopped: boo
         with contextlib.suppress(OSError):
             kernel.kill()
         kernel.communicate(timeout=10)
+
+
+HALF_SENT = """
+import os, signal, struct, sys, threading, time
+from kingdomino_kit.infra.parallel import run_tasks
+
+def task(i):
+    if i == 0:  # half a result in the pool's pipe, then this worker dies
+        frame = sys._getframe()
+        while "result_queue" not in frame.f_locals:
+            frame = frame.f_back
+        writer = frame.f_locals["result_queue"]._writer
+        os.write(writer.fileno(), struct.pack("!i", 1 << 20) + b"half")
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(60)
+
+if __name__ == "__main__":
+    threading.Timer(3, os.kill, (os.getpid(), signal.SIGINT)).start()
+    try:
+        list(run_tasks(task, [0, 1], workers=2))
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+"""
+
+
+def test_a_worker_killed_halfway_through_sending_its_result_does_not_hang_the_exit(
+        tmp_path: Path) -> None:
+    """The pool's thread reads the half message and waits for the rest; after a Ctrl-C the
+    process still ends (the interpreter's exit waits for that thread)."""
+    script = tmp_path / "half_sent.py"
+    script.write_text(HALF_SENT, encoding="utf-8")
+    process = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0 and out == "stopped\n", err
+
+
+def test_a_ctrl_c_in_the_pools_own_code_is_raised_after_it(monkeypatch: Any) -> None:
+    """A signal is only noted while the pool's code runs (it holds locks its thread needs: an
+    exception between an acquire and its ``try`` would leave one held for ever), then raised."""
+    import concurrent.futures
+
+    from kingdomino_kit.infra.parallel import run_tasks
+
+    real_wait = concurrent.futures.wait
+    got_past: list[bool] = []
+
+    def wait(*args: Any, **kwargs: Any) -> Any:
+        if not got_past:
+            signal.raise_signal(signal.SIGINT)
+            got_past.append(True)
+        return real_wait(*args, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "wait", wait)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        list(run_tasks(time.sleep, [30, 30, 30], workers=2))
+    assert got_past == [True]
+    assert time.monotonic() - started < 20   # stopped, not waited for
