@@ -16,8 +16,10 @@ own layout stands.
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -31,7 +33,8 @@ from kingdomino_kit.solver.rank_model import build_model
 from kingdomino_kit.solver.set_model import add_cut_off_clauses, build_set_model, cut_off_sets
 from kingdomino_kit.solver.solution import replay_order
 
-__all__ = ["CANONICAL_DTIME", "CANONICAL_WALL_S", "canonical_layout"]
+__all__ = ["CANONICAL_DTIME", "CANONICAL_WALL_S", "CHOICE_WORK", "canonical_choice_layout",
+           "canonical_layout"]
 
 CANONICAL_DTIME = 2.0
 """CP-SAT's deterministic time each model of a castle position gets in the final pass."""
@@ -39,70 +42,117 @@ CUT_OFF_ROUNDS = 8
 """The set model's solves again with the cut-off sets learnt, at most (then the rank model)."""
 CANONICAL_WALL_S = 30.0
 """A wall-clock safety cap on the whole pass (past it, the search's layout stands)."""
+CHOICE_WORK = 6.0
+"""With free choice, the deterministic time of the whole pass (set models only): spent, the
+search's layout stands — a choice of 24 dominoes on 7×7 is beyond a short pass, and its
+search took less than the full pass would (about a second of wall clock per unit)."""
+CUT_SHORT = -1
+"""The status of a solve of the pass that the wall-clock cap stopped."""
+
+Found = tuple[Kingdom, tuple[Placement, ...]]
 
 
 def canonical_layout(datas: Sequence[ModelData], bounds: Sequence[int], target: int,
                      dominoes: Sequence[Domino], start: Kingdom | None, use_sets: bool,
-                     seed: int) -> tuple[Kingdom, tuple[Placement, ...]] | None:
+                     seed: int) -> Found | None:
     """The first layout of real score ``target`` found, position by position in the order of
     ``datas``, by deterministic solves; None when none is found within the limits."""
-    began = time.perf_counter()
-    for data, bound in zip(datas, bounds, strict=True):
-        if bound < target:
-            continue  # proven out of reach here
-        left = CANONICAL_WALL_S - (time.perf_counter() - began)
-        if left <= 0:
-            return None
-        placements = None
-        for sets in ((True, False) if use_sets else (False,)):
-            placements, cut_short = _solve_at(data, target, dominoes, sets, seed, left)
-            if cut_short:
-                return None  # stopped by the clock, not by the work limit: not repeatable
-            if placements is not None:
-                break
-        if placements is None:
-            continue
-        kingdom, order = replay_order(
-            placements, start, data.size, choose=data.choose,
-            given=None if data.settings.free_discard or data.settings.place_all else dominoes)
-        if kingdom.total(data.rules) == target:
-            return kingdom, order
+    final = _Pass(target, start, use_sets, seed, time.perf_counter() + CANONICAL_WALL_S)
+    return final.first(datas, bounds, dominoes)[0]
+
+
+def canonical_choice_layout(choices: Iterable[tuple[Sequence[Domino], Sequence[ModelData],
+                                                    Sequence[int]]],
+                            target: int, start: Kingdom | None, use_sets: bool, seed: int
+                            ) -> Found | None:
+    """With free choice: the first layout of real score ``target`` found, choice by choice in
+    the feed's order (its dominoes, its models, their bounds: every choice whose bound reaches
+    ``target``), then position by position, by the set model alone, within :data:`CHOICE_WORK`
+    of deterministic time for the whole pass; None when none is found within the limits."""
+    final = _Pass(target, start, use_sets, seed, time.perf_counter() + CANONICAL_WALL_S,
+                  work=CHOICE_WORK, rank_after_sets=False)
+    for chosen, datas, bounds in choices:
+        found, stop = final.first(datas, bounds, chosen)
+        if found is not None or stop:
+            return found
     return None
 
 
-def _solve_at(data: ModelData, target: int, dominoes: Sequence[Domino], use_sets: bool,
-              seed: int, wall_s: float) -> tuple[list[Placement] | None, bool]:
-    """A layout of model score ``target`` at this castle position, or None (none, or the
-    work limit reached), and whether the wall-clock cap cut the solve short. The set model
-    learns cut-off sets and is solved again, as in the search."""
-    lm = (build_set_model if use_sets else build_model)(data, at_least=target)
-    lm.model.add(lm.objective <= target)
-    spent = 0.0
-    for _ in range(CUT_OFF_ROUNDS):
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = seed
-        solver.parameters.max_deterministic_time = max(CANONICAL_DTIME - spent, 0.01)
-        solver.parameters.max_time_in_seconds = wall_s
-        solver.parameters.catch_sigint_signal = False
-        if use_sets:
-            solver.parameters.linearization_level = 0
-        clock = time.perf_counter()
-        status = solve_stoppably(solver, lm.model)  # Ctrl-C: the proven layout stands
-        spent += solver.deterministic_time
-        wall_s -= time.perf_counter() - clock
-        if status == cp_model.UNKNOWN and wall_s <= 0:
-            return None, True
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return None, False
-        value = _values(solver)
-        if "link" in lm.extras:
-            cut_off = cut_off_sets(data, layout_cells(lm, value))
-            if cut_off:
-                add_cut_off_clauses(lm, cut_off)
+@dataclass
+class _Pass:
+    """The final pass: its target, its seed, its wall-clock cap (``until``) and the
+    deterministic time left (``work``); ``rank_after_sets``: a position the set model leaves
+    open is asked of the rank model too."""
+
+    target: int
+    start: Kingdom | None
+    use_sets: bool
+    seed: int
+    until: float
+    work: float = math.inf
+    rank_after_sets: bool = True
+
+    def first(self, datas: Sequence[ModelData], bounds: Sequence[int],
+              dominoes: Sequence[Domino]) -> tuple[Found | None, bool]:
+        """The first layout of the target over these positions, and whether the pass must
+        stop (the wall clock or the work spent)."""
+        models = ((True, False) if self.rank_after_sets else (True,)) if self.use_sets else (False,)
+        for data, bound in zip(datas, bounds, strict=True):
+            if bound < self.target:
+                continue  # proven out of reach here
+            placements = None
+            for sets in models:
+                if self.work <= 0 or time.perf_counter() >= self.until:
+                    return None, True
+                placements, status = self._solve_at(data, dominoes, sets)
+                if status == CUT_SHORT:
+                    return None, True  # stopped by the clock, not by the work: not repeatable
+                if placements is not None or status == cp_model.INFEASIBLE:
+                    break  # found, or none here (either model's proof holds for both)
+            if placements is None:
                 continue
-        return extract_placements(lm, value, dominoes), False
-    return None, False
+            kingdom, order = replay_order(
+                placements, self.start, data.size, choose=data.choose,
+                given=None if data.settings.free_discard or data.settings.place_all else dominoes)
+            if kingdom.total(data.rules) == self.target:
+                return (kingdom, order), False
+        return None, False
+
+    def _solve_at(self, data: ModelData, dominoes: Sequence[Domino], use_sets: bool
+                  ) -> tuple[list[Placement] | None, int]:
+        """A layout of model score ``target`` at this castle position, or None, and the last
+        solve's status: ``INFEASIBLE`` (none here: the set model with its cut-off sets is a
+        relaxation, so its proof holds), ``UNKNOWN`` (the work limit reached) or
+        :data:`CUT_SHORT` (the wall-clock cap). The set model learns cut-off sets and is
+        solved again, as in the search."""
+        lm = (build_set_model if use_sets else build_model)(data, at_least=self.target)
+        lm.model.add(lm.objective <= self.target)
+        spent = 0.0
+        for _ in range(CUT_OFF_ROUNDS):
+            solver = cp_model.CpSolver()
+            solver.parameters.num_workers = 1
+            solver.parameters.random_seed = self.seed
+            solver.parameters.max_deterministic_time = max(
+                min(CANONICAL_DTIME - spent, self.work), 0.01)
+            solver.parameters.max_time_in_seconds = max(self.until - time.perf_counter(), 0.01)
+            solver.parameters.catch_sigint_signal = False
+            if use_sets:
+                solver.parameters.linearization_level = 0
+            status = solve_stoppably(solver, lm.model)  # Ctrl-C: the proven layout stands
+            spent += solver.deterministic_time
+            self.work -= solver.deterministic_time
+            if status == cp_model.UNKNOWN and time.perf_counter() >= self.until:
+                return None, CUT_SHORT
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return None, int(status)
+            value = _values(solver)
+            if "link" in lm.extras:
+                cut_off = cut_off_sets(data, layout_cells(lm, value))
+                if cut_off:
+                    add_cut_off_clauses(lm, cut_off)
+                    continue
+            return extract_placements(lm, value, dominoes), int(status)
+        return None, int(cp_model.UNKNOWN)
 
 
 def _values(solver: cp_model.CpSolver) -> Any:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from kingdomino_kit.dominoes import Domino
@@ -35,7 +35,7 @@ from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.anneal import anneal_runs
 from kingdomino_kit.solver.beam import beam_layout
-from kingdomino_kit.solver.canonical import canonical_layout
+from kingdomino_kit.solver.canonical import canonical_choice_layout, canonical_layout
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
 from kingdomino_kit.solver.discard import complete
@@ -379,8 +379,7 @@ class _Search:
         if best.score > bound:
             raise SolverBug(f"real score {best.score} above the proven bound {bound}")
         status = Status.OPTIMAL if everything and best.score == bound else Status.FEASIBLE
-        if (status == Status.OPTIMAL and self.feed is None and self.settings.canonical
-                and not interrupted):
+        if status == Status.OPTIMAL and self.settings.canonical and not interrupted:
             try:
                 self._canonical()
             except KeyboardInterrupt:  # Ctrl-C in the last pass: the proven layout stands
@@ -397,11 +396,30 @@ class _Search:
         """Replace the proven best layout by the canonical one of its score (the same on every
         run, :mod:`.canonical`), when the final pass finds it."""
         best, settings = self.best, self.settings
-        use_sets = (settings.model_for_choice if self.chooses else settings.model) == "sets"
-        found = canonical_layout(self.datas, [best.bounds[k] for k in range(len(self.datas))],
-                                 best.score, self.dominoes, self.start, use_sets, self.seed)
+        use_sets = (settings.model_for_choice if self.chooses and self.feed is None
+                    else settings.model) == "sets"
+        if self.feed is None:
+            found = canonical_layout(self.datas, [best.bounds[k] for k in range(len(self.datas))],
+                                     best.score, self.dominoes, self.start, use_sets, self.seed)
+        else:
+            found = canonical_choice_layout(self._choices_reaching(best.score), best.score,
+                                            self.start, use_sets, self.seed)
         if found is not None:
             best.kingdom, best.order = found
+
+    def _choices_reaching(self, target: int) -> Iterator[tuple[list[Domino], list[ModelData],
+                                                               list[int]]]:
+        """Every choice whose bound reaches ``target``, in the feed's order: those the search
+        took (their models' bounds as proven), then those still in the feed."""
+        assert self.feed is not None
+        for choice, chosen in enumerate(self.sets):
+            ks = [k for k, (c, _) in enumerate(self.rank) if c == choice]
+            yield chosen, [self.datas[k] for k in ks], [self.best.bounds[k] for k in ks]
+        while self.feed.peek() >= target:
+            chosen, models = self.feed.pull()
+            if not models:
+                return
+            yield chosen, models, [data.upper_bound for data in models]
 
     def _done(self, bound: int, status: Status) -> None:
         """The proof stream's last event."""
