@@ -438,6 +438,16 @@ class Tree(Finisher):
     def alphabeta(self, state: State, alpha: int, beta: int) -> int:
         """The value of ``state`` (fail-soft: below ``alpha`` an upper bound, at or above
         ``beta`` a lower bound)."""
+        window = self._window(state, alpha, beta)
+        if isinstance(window, int):
+            return window
+        low, high, key, first = window
+        return self._alphabeta_moves(state, alpha, beta, low, high, key, first)
+
+    def _window(self, state: State, alpha: int, beta: int) -> int | tuple[int, int, Any, Any]:
+        """Before the moves: the value at once (a cut by the bounds, a leaf, a position one
+        player alone decides, the transposition table), or the bounds ``low``, ``high`` of the
+        value, the table's key and the move to try first."""
         leaf = None not in state.settled
         if not leaf:
             self._tick()
@@ -485,6 +495,12 @@ class Tree(Finisher):
                 high = min(high, value)
             if low >= high:
                 return low
+        return low, high, key, first
+
+    def _alphabeta_moves(self, state: State, alpha: int, beta: int, low: int, high: int,
+                         key: Any, first: Any) -> int:
+        """The value of ``state`` from its moves, the best move kept in the table and as the
+        killer."""
         a0, b0 = alpha, beta
         alpha, beta = max(alpha, low), min(beta, high)
         king = state.order[state.turn]
