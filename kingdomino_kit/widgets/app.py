@@ -2,11 +2,13 @@
 chooses what it shows.
 
 - ``?puzzle=ID`` — the :class:`~kingdomino_kit.widgets.PuzzleBoard` of a puzzle of the kit's
-  collection (by id only: a page never opens a file path it was given);
+  collection, or the :class:`~kingdomino_kit.widgets.origins_board.OriginsBoard` of an Origins
+  puzzle (``o03``) (by id only: a page never opens a file path it was given);
 - ``?hand=41,13,27`` (optionally ``&size=7``, ``&seed=3``, ``&middle_kingdom=1``,
   ``&harmony=1``; ``?hand=`` alone deals a seeded random hand) — the
   :class:`~kingdomino_kit.widgets.KingdomBoard`;
-- nothing — an index: every puzzle of the collection, and the kingdom builder, as links.
+- nothing — an index: every puzzle of the collection (the Kingdomino puzzles, then the
+  Origins ones), and the kingdom builder, as links.
 
 Anything wrong — an unknown puzzle id, a bad hand, an unknown parameter — gives one clear line
 on the page (:class:`Notice`), never a traceback.
@@ -25,10 +27,14 @@ import os
 from typing import Any
 from urllib.parse import parse_qs, quote
 
+import ipywidgets
+
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.widgets.board import KingdomBoard, WidgetError
 from kingdomino_kit.widgets.markup import escape
+from kingdomino_kit.widgets.origins_puzzle import origins_puzzle_board
 from kingdomino_kit.widgets.puzzle_board import PuzzleBoard
 
 __all__ = ["app_page", "Notice", "Index", "PARAMETERS"]
@@ -52,22 +58,32 @@ class Notice:
         return f"Notice({self.text!r})"
 
 
-class Index:
-    """Every puzzle of the collection and the kingdom builder, as links to the page itself."""
+LINK = 'class="kk-app-link" style="text-decoration: underline"'   # not by colour alone
 
-    def _repr_html_(self) -> str:
-        link = 'class="kk-app-link" style="text-decoration: underline"'   # not by colour alone
-        rows = [f'<li><a {link} href="?puzzle={quote(p.id)}">{escape(p.id)}</a> — '
-                f"{escape(p.title)} (level {p.level}, {escape(p.kind)})</li>"
-                for p in load_collection()]
-        return ('<div class="kk-app-index" style="font: 14px sans-serif">'
-                "<h2>Kingdomino boards</h2>"
-                f'<p><a {link} href="?hand=">The kingdom builder</a> '
-                "(a seeded random hand; <code>?hand=41,13,27</code> chooses the dominoes)</p>"
-                f"<h3>Puzzles</h3><ul>{''.join(rows)}</ul></div>")
+
+class Index(ipywidgets.HTML):  # type: ignore[misc]
+    """Every puzzle of the collection (Kingdomino, then Origins) and the kingdom builder, as
+    links to the page itself. A widget, not an HTML output: Voilà hands the links of an HTML
+    output to JupyterLab's link handler, which opens files in the app and, on the page, did
+    nothing; a widget's links are the browser's own."""
+
+    def __init__(self) -> None:
+        super().__init__(value=(
+            '<div class="kk-app-index" style="font: 14px sans-serif">'
+            "<h2>Kingdomino boards</h2>"
+            f'<p><a {LINK} href="?hand=">The kingdom builder</a> '
+            "(a seeded random hand; <code>?hand=41,13,27</code> chooses the dominoes)</p>"
+            f"<h3>Puzzles</h3>{_links(load_collection())}"
+            f"<h3>Kingdomino Origins puzzles</h3>{_links(origins_puzzles())}</div>"))
 
     def __repr__(self) -> str:
         return "Index()"
+
+
+def _links(puzzles: list[Any]) -> str:
+    rows = [f'<li><a {LINK} href="?puzzle={quote(p.id)}">{escape(p.id)}</a> — '
+            f"{escape(p.title)} (level {p.level}, {escape(p.kind)})</li>" for p in puzzles]
+    return f"<ul>{''.join(rows)}</ul>"
 
 
 def _one(params: dict[str, list[str]], name: str) -> str | None:
@@ -111,10 +127,13 @@ def app_page(query: str | None = None) -> Any:
         puzzle = _one(params, "puzzle")
         if puzzle is not None:
             by_id = {p.id: p for p in load_collection()}
-            if puzzle not in by_id:
-                raise WidgetError(f"no puzzle {puzzle!r} in the collection (the index lists "
-                                  "every puzzle: open the page without ?puzzle=)")
-            return PuzzleBoard(by_id[puzzle])
+            if puzzle in by_id:
+                return PuzzleBoard(by_id[puzzle])
+            origins = {p.id: p for p in origins_puzzles()}
+            if puzzle in origins:
+                return origins_puzzle_board(origins[puzzle])
+            raise WidgetError(f"no puzzle {puzzle!r} in the collection (the index lists "
+                              "every puzzle: open the page without ?puzzle=)")
         if "hand" in params:
             hand = _one(params, "hand") or None
             return KingdomBoard(hand, size=_number(params, "size", 5),

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from kingdomino_kit.grid import DIRECTIONS
+from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import Puzzle, load_collection
 from tests.browser.conftest import listening_addresses
 from tests.browser.test_board_browser import KERNEL_IDLE, RUN_ALL, WAIT_MS
@@ -210,5 +211,11 @@ def test_the_voila_app_serves_a_puzzle_a_builder_and_one_line_errors(
     page.keyboard.press("Enter")                          # 41 on F5,G5 from the keyboard
     expect(builder.locator(".kk-score-value")).to_have_text("2")
     page.goto(f"{voila_app.url}/")
-    expect(page.locator(".kk-app-index .kk-app-link")).to_have_count(len(load_collection()) + 1)
+    origins = origins_puzzles()
+    expect(page.locator(".kk-app-index .kk-app-link")).to_have_count(
+        len(load_collection()) + len(origins) + 1)
     page.screenshot(path=str(artifacts / "voila_index.png"))
+    page.locator(f"a[href='?puzzle={origins[0].id}']").click()     # the one-laptop Origins page
+    expect(page.locator(".kk-question")).to_have_count(1)
+    page.locator(".kk-legal[data-kk-action=cell]").first.click()
+    expect(page.locator(".kk-message")).to_contain_text("Placed")

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.widgets import KingdomBoard, PuzzleBoard
 from kingdomino_kit.widgets.app import Index, Notice, app_page
+from kingdomino_kit.widgets.origins_board import OriginsBoard
 
 ROOT = Path(__file__).parents[2]
 
@@ -52,10 +54,21 @@ def test_the_query_string_chooses_the_board(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_the_index_links_every_puzzle_of_the_collection() -> None:
-    html = Index()._repr_html_()
+    html = Index().value
     links = re.findall(r'href="\?puzzle=([^"]+)"', html)
-    assert links == [p.id for p in load_collection()] and len(links) >= 1
+    kingdomino = [p.id for p in load_collection()]
+    origins = [p.id for p in origins_puzzles()]
+    assert links == kingdomino + origins and len(kingdomino) >= 1 and len(origins) >= 1
+    assert html.index("Kingdomino Origins puzzles") < html.index(f'?puzzle={origins[0]}"')
     assert 'href="?hand="' in html
+
+
+def test_an_origins_puzzle_opens_on_the_origins_board() -> None:
+    puzzle = origins_puzzles()[2]
+    board = app_page(f"puzzle={puzzle.id}")
+    assert isinstance(board, OriginsBoard)
+    assert board.optimum == puzzle.optimum and len(board.hand) == len(puzzle.dominoes)
+    assert isinstance(app_page("puzzle=o99-fire"), Notice)
 
 
 def test_make_app_serves_on_127_0_0_1_only() -> None:
