@@ -258,8 +258,8 @@ def proved(puzzle: Puzzle, m: Measures) -> Measures:
 def _proved(puzzle: Puzzle, count: Count) -> Count:
     """The count with its ``unique`` verdict proved by CP-SAT (:mod:`.unique`): when the
     exhaustive count met one optimal layout only, CP-SAT decides whether it is the only one
-    (a count that ran out of its budget becomes exact when it is); an exact count of one that
-    CP-SAT contradicts is a bug."""
+    (a count that ran out of its budget becomes exact when it is, and at least 2 when CP-SAT
+    finds another); an exact count of one that CP-SAT contradicts is a bug."""
     if count.answers != 1 or puzzle.kind.claims_first:
         return count
     verdict = prove_unique(puzzle)
@@ -268,6 +268,8 @@ def _proved(puzzle: Puzzle, count: Count) -> Count:
     if verdict is False and count.exact:
         raise SolverBug(f"{puzzle.id}: the exhaustive count finds one optimal layout, CP-SAT "
                         "another")
+    if verdict is False:
+        return Count(2, False)  # CP-SAT found a second: "2 or more", not "1 or more"
     return count
 
 
