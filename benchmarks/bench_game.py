@@ -20,7 +20,10 @@ run, and memory over many games.
   the fast ones);
   ``game.greedy_engine``: four ``GreedyBot`` through ``play``;
 * ``game.greedy_playouts``: greedy playouts (everyone the one-step greedy, from an observation
-  after round 1, as the Monte Carlo bots play them) a second, fast and plain values;
+  after round 1, as the Monte Carlo bots play them) a second, fast and plain values, and
+  compiled (:func:`~kingdomino_kit.game.compiled.playout_scores`, what the bots play when
+  numba is installed: the position's arrays made once, each playout dealt anew, as a bot
+  makes them for one decision) with its speed-up over the plain values — target ≥ 10;
 * ``game.simulate``: ``simulate`` end to end (seeds, bots, rows, summary) over 2,000 random games;
 * ``game.memory``: resident memory while ``simulate`` streams many random games
   (``KK_BENCH_MEMORY_GAMES``, default 10,000) and tracemalloc's count over the last half.
@@ -171,11 +174,26 @@ def playouts(seconds: float, ref_cpu: float, load: float) -> None:
                 [GreedyPolicy(greedy, rng) for _ in range(4)])
 
         rates[engine] = cpu_rate(playout, seconds)[0]
+    extra = {}
+    if compiled.available():
+        one_step = Greedy(OPTIONS, lookahead=False)
+        template = compiled.PlayoutPosition.of_observation(observation)  # once a decision
+
+        def compiled_playout(i: int) -> None:
+            position = template.dealt(random.Random(i))
+            compiled.playout_scores(position, None, None, i, [True] * 4, one_step.hole,
+                                    one_step.adjacency)
+
+        compiled_playout(0)  # compiled (or read from the cache) off the clock
+        rate = cpu_rate(compiled_playout, seconds)[0]
+        extra = {"compiled_playouts_per_second": round(rate, 1),
+                 "compiled_speedup": round(rate / rates["plain"], 2),
+                 "compiled_ratio_to_reference": round(rate / ref_cpu, 2)}
     emit("game.greedy_playouts", playouts_per_second=round(rates["fast"], 1),
          plain_playouts_per_second=round(rates["plain"], 1),
          speedup=round(rates["fast"] / rates["plain"], 2),
-         ratio_to_reference=round(rates["fast"] / ref_cpu, 2), from_round=2, players=4,
-         seed=SEED, load_average=load)
+         ratio_to_reference=round(rates["fast"] / ref_cpu, 2), **extra, from_round=2,
+         players=4, seed=SEED, load_average=load)
 
 
 def memory(games: int, load: float) -> None:

@@ -22,23 +22,26 @@ seconds) and cached on disk.
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import os
+import random
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from kingdomino_kit.bots import RandomBot
-from kingdomino_kit.draft import best
+from kingdomino_kit.draft import OVER, PLACE, best
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.fastplay import FastResult
 from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.game.options import GameOptions
-from kingdomino_kit.game.playout import PIECES
+from kingdomino_kit.game.playout import PIECES, BitGame
 from kingdomino_kit.rules import POINTS
 
-__all__ = ["available", "play_greedy_seeded", "play_random_seeded", "weights_of"]
+__all__ = ["PlayoutPosition", "available", "play_greedy_seeded", "play_random_seeded",
+           "playout_scores", "weights_of"]
 
 MAX_WORDS = 8
 """The longest seed the kernels take, in 32-bit words (seeds below 2**256)."""
@@ -137,3 +140,122 @@ def _play(options: GameOptions, seed: int, bot_seeds: Sequence[int],
                for p in range(players)]
     keys = [(r["score"], r["largest_property"], r["crowns"]) for r in results]
     return FastResult(results, best(keys))
+
+
+@cache
+def _playout_kernel() -> tuple[Any, Any]:
+    """The compiled playout and the pieces table (compiled on first use, cached on disk)."""
+    import numpy as np
+
+    import kingdomino_kit.game.numba_playout as numba_playout
+
+    return numba_playout.playout, np.array(PIECES, dtype=np.int64)
+
+
+class PlayoutPosition:
+    """A :class:`~kingdomino_kit.game.playout.BitGame` position as the compiled playout takes
+    it (made once per determinization; every playout from it copies the arrays)."""
+
+    def __init__(self, game: BitGame) -> None:
+        import numpy as np
+
+        from kingdomino_kit.game.numba_kernels import CASTLE, EMPTY
+
+        if game.phase is OVER:
+            raise KingdominoError("a playout starts from a game that is not over")
+        options = game.options
+        size, players = options.size, options.players
+        o, span = size - 1, 2 * size - 1
+        stride = span + 1
+        self.rows = np.zeros((players, 6, span), np.int64)
+        self.occupied = np.zeros((players, span), np.int64)
+        self.grids = np.full((players, span * stride), EMPTY, np.int8)
+        self.crowns = np.zeros((players, span * stride), np.int8)
+        self.extents = np.zeros((players, 4), np.int64)
+        for p in range(players):
+            k = game.kingdom_bits(p)
+            g = k.geometry
+            self.grids[p, o * stride + o] = CASTLE
+            self.occupied[p, o] = 1 << o
+            self.extents[p] = k.bounds
+            for t, mask in enumerate(k.terrain):
+                while mask:
+                    bit = mask & -mask
+                    mask ^= bit
+                    i = bit.bit_length() - 1
+                    r, c = g.cell(i)
+                    r, c = r + o, c + o
+                    self.rows[p, t, r] |= 1 << c
+                    self.occupied[p, r] |= 1 << c
+                    self.grids[p, r * stride + c] = t
+                    self.crowns[p, r * stride + c] = (k.crown1 >> i & 1) + 2 * (k.crown2 >> i & 1)
+        kings = options.kings
+        self.to_place = np.array([d.number if d is not None else 0 for d in game.to_place],
+                                 np.int64)
+        self.order = np.zeros(kings, np.int64)
+        self.order[:len(game.order)] = game.order
+        self.n_order = len(game.order)
+        self.turn = game.turn
+        self.placing = game.phase is PLACE
+        self.round = game.round
+        self.line = np.zeros(options.line_size, np.int64)
+        self.line[:len(game.line)] = [d.number for d in game.line]
+        self.n_line = len(game.line)
+        self.claims = np.full(options.line_size, -1, np.int64)
+        self.claims[:len(game.claims)] = [-1 if k is None else k for k in game.claims]
+        deck = game.deck()
+        self.deck_size = len(deck)
+        self.deck = np.array(deck or [0], np.int64)
+        self.options = options
+        self.unseen: list[int] = []
+
+    @classmethod
+    def of_observation(cls, observation: Any) -> PlayoutPosition:
+        """The position a player sees, its hidden deck not dealt yet (:meth:`dealt`): the
+        arrays are made once for every determinization of a decision."""
+        position = cls(BitGame.from_observation(observation, random.Random(0)))
+        position.unseen = observation.unseen()
+        return position
+
+    def dealt(self, rng: Any) -> PlayoutPosition:
+        """This position with the hidden deck dealt by ``rng`` — the deal of
+        :meth:`BitGame.from_observation <kingdomino_kit.game.playout.BitGame.from_observation>`
+        with the same ``rng``, draw for draw."""
+        import numpy as np
+
+        position = copy.copy(self)
+        position.deck = np.array(rng.sample(self.unseen, self.deck_size) or [0], np.int64)
+        return position
+
+
+def playout_scores(position: PlayoutPosition, first_place: int | None,
+                   first_claim: int | None, seed: int, greedy: Sequence[bool], hole: float,
+                   adjacency: float) -> list[int]:
+    """Every player's score after the king to act in ``position`` plays ``first_place`` (a
+    placement's index in the order of legal placements, their count to discard; None: the
+    policy chooses) and ``first_claim`` (a slot; None: the policy chooses), then everyone plays
+    on to the end — player ``p`` the one-step greedy with these weights when ``greedy[p]``,
+    else at random — all drawing from ``random.Random(seed)``: the playout of
+    :func:`~kingdomino_kit.game.montecarlo.evaluate`, compiled (needs :func:`available`)."""
+    import numpy as np
+
+    kernel, pieces = _playout_kernel()
+    options = position.options
+    rules = options.rules
+    n = abs(seed)
+    count = max(1, (n.bit_length() + 31) // 32)
+    if count > MAX_WORDS:
+        raise KingdominoError(f"seed {seed} is too long for the compiled engine")
+    words = np.array([(n >> (32 * i)) & 0xFFFFFFFF for i in range(count)], np.uint64)
+    out = kernel(options.size, options.kings_per_player, options.line_size, options.rounds,
+                 not options.strict_discard,
+                 POINTS["middle_kingdom"] if rules.middle_kingdom else 0,
+                 POINTS["harmony"] if rules.harmony else 0, pieces,
+                 np.array(greedy, np.bool_), float(hole), float(adjacency), words, count,
+                 position.rows, position.occupied, position.grids, position.crowns,
+                 position.extents, position.to_place, position.order, position.n_order,
+                 position.turn, position.placing, position.round, position.line,
+                 position.n_line, position.claims, position.deck,
+                 -1 if first_place is None else first_place,
+                 -1 if first_claim is None else first_claim)
+    return [int(v) for v in out]

@@ -47,6 +47,7 @@ from kingdomino_kit.bots import register_bot
 from kingdomino_kit.draft import CLAIM, PLACE, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.bots import placement_action
+from kingdomino_kit.game.compiled import PlayoutPosition, available, playout_scores
 from kingdomino_kit.game.exact_play import check_exact, exact_choice
 from kingdomino_kit.game.greedy import ENGINES, Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame, Policy, RandomPolicy
@@ -308,14 +309,25 @@ def evaluate(observation: Any, moves: Sequence[Move], rng: random.Random, *,
     deadline = None if seconds is None else time.process_time() + seconds
     budget = playouts if playouts is not None else 1 << 62
     runs = 0
+    fast = engine == "fast" and available()
+    greedy = [p == me or others is not None for p in range(options.players)]
+    template = PlayoutPosition.of_observation(observation) if fast else None
     while True:
         seed = rng.getrandbits(63)
-        base = BitGame.from_observation(observation, random.Random(seed))
+        if template is not None:  # the same deal, on the arrays made once
+            position = template.dealt(random.Random(seed))
+        else:
+            base = BitGame.from_observation(observation, random.Random(seed))
         for i in alive:
-            game = base.copy()
-            _apply(game, moves[i])
-            game.run(_policies(options.players, me, mine, others, random.Random(seed)))
-            values[i].append(_value(game, me, objective))
+            if template is not None:  # the same playout, compiled
+                scores = playout_scores(position, moves[i].place, moves[i].claim, seed,
+                                        greedy, mine.hole, mine.adjacency)
+            else:
+                game = base.copy()
+                _apply(game, moves[i])
+                game.run(_policies(options.players, me, mine, others, random.Random(seed)))
+                scores = game.scores()
+            values[i].append(_value(scores, me, objective))
             runs += 1
         if runs + len(alive) > budget or (deadline is not None
                                           and time.process_time() >= deadline):
@@ -344,8 +356,7 @@ def _policies(players: int, me: int, mine: Greedy, others: Greedy | None,
     return out
 
 
-def _value(game: BitGame, me: int, objective: str) -> float:
-    scores = game.scores()
+def _value(scores: Sequence[int], me: int, objective: str) -> float:
     if objective == "score":
         return float(scores[me])
     return float(scores[me] - max(s for p, s in enumerate(scores) if p != me))

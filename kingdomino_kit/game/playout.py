@@ -191,6 +191,11 @@ class BitGame(KingdominoDraft[BitKingdom]):
         """The slots of the line nobody has claimed yet."""
         return [i for i, k in enumerate(self.claims) if k is None]
 
+    def deck(self) -> list[int]:
+        """The dominoes still face down, in the order they will come (a determinization's
+        deal: never what a real game shows)."""
+        return list(self._deck)
+
     def kingdom_bits(self, player: int) -> BitKingdom:
         """Player ``player``'s kingdom itself (not a copy: policies read it, and put and
         remove to try placements)."""
