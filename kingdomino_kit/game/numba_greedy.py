@@ -24,33 +24,15 @@ from kingdomino_kit.game.numba_kernels import (
     N,
     _bits,
     _masks,
+    _put,
+    _second,
     mt_seed,
     place_random,
+    put_nth,
     randbelow,
 )
 
 NO_PLACEMENT = 1.0
-
-
-@nb.njit(cache=True)
-def _put(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
-         extent: np.ndarray, size: int, r: int, c: int, r2: int, c2: int, piece: np.ndarray
-         ) -> None:  # pragma: no cover
-    o = size - 1
-    stride = 2 * size
-    t1, k1, t2, k2 = piece[0], piece[1], piece[2], piece[3]
-    rows[t1, r] |= 1 << c
-    rows[t2, r2] |= 1 << c2
-    occupied[r] |= 1 << c
-    occupied[r2] |= 1 << c2
-    grid[r * stride + c] = t1
-    crowns[r * stride + c] = k1
-    grid[r2 * stride + c2] = t2
-    crowns[r2 * stride + c2] = k2
-    extent[0] = min(extent[0], r - o, r2 - o)
-    extent[1] = max(extent[1], r - o, r2 - o)
-    extent[2] = min(extent[2], c - o, c2 - o)
-    extent[3] = max(extent[3], c - o, c2 - o)
 
 
 @nb.njit(cache=True)
@@ -67,17 +49,6 @@ def _take(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.n
     grid[r2 * stride + c2] = EMPTY
     crowns[r2 * stride + c2] = 0
     extent[:] = saved
-
-
-@nb.njit(cache=True)
-def _second(d: int, r: int, c: int) -> tuple[int, int]:  # pragma: no cover
-    if d == 0:
-        return r, c + 1
-    if d == 1:
-        return r + 1, c
-    if d == 2:
-        return r, c - 1
-    return r - 1, c
 
 
 @nb.njit(cache=True)
@@ -394,26 +365,8 @@ def play(size: int, players: int, kings_per_player: int, line_size: int, deck_si
                     if pick >= count:
                         discards[p] += 1
                     else:
-                        for d in range(4):
-                            done = False
-                            for r in range(span):
-                                mask = masks[d, r]
-                                k = _bits(mask)
-                                if pick >= k:
-                                    pick -= k
-                                    continue
-                                for _ in range(pick):
-                                    mask &= mask - 1
-                                c = 0
-                                while not (mask >> c) & 1:
-                                    c += 1
-                                r2, c2 = _second(d, r, c)
-                                _put(rows[p], occupied[p], grids[p], crowns[p], extents[p],
-                                     size, r, c, r2, c2, piece)
-                                done = True
-                                break
-                            if done:
-                                break
+                        put_nth(rows[p], occupied[p], grids[p], crowns[p], extents[p], size,
+                                masks, pick, piece)
                 elif not place_random(rows[p], occupied[p], grids[p], crowns[p], extents[p],
                                       piece, size, mt, loose, masks):
                     discards[p] += 1

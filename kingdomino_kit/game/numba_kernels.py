@@ -172,55 +172,74 @@ def _masks(rows: np.ndarray, occupied: np.ndarray, extent: np.ndarray, t1: int, 
 
 
 @nb.njit(cache=True)
-def place_random(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
-                 extent: np.ndarray, piece: np.ndarray, size: int, mt: np.ndarray, loose: bool,
-                 masks: np.ndarray) -> bool:  # pragma: no cover
-    """A random legal placement of ``piece`` (t1, k1, t2, k2, double), drawn as ``RandomBot``
-    draws among the legal actions; False when the domino is discarded (``masks``: scratch)."""
+def _put(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+         extent: np.ndarray, size: int, r: int, c: int, r2: int, c2: int, piece: np.ndarray
+         ) -> None:  # pragma: no cover
     o = size - 1
+    stride = 2 * size
+    t1, k1, t2, k2 = piece[0], piece[1], piece[2], piece[3]
+    rows[t1, r] |= 1 << c
+    rows[t2, r2] |= 1 << c2
+    occupied[r] |= 1 << c
+    occupied[r2] |= 1 << c2
+    grid[r * stride + c] = t1
+    crowns[r * stride + c] = k1
+    grid[r2 * stride + c2] = t2
+    crowns[r2 * stride + c2] = k2
+    extent[0] = min(extent[0], r - o, r2 - o)
+    extent[1] = max(extent[1], r - o, r2 - o)
+    extent[2] = min(extent[2], c - o, c2 - o)
+    extent[3] = max(extent[3], c - o, c2 - o)
+
+
+@nb.njit(cache=True)
+def _second(d: int, r: int, c: int) -> tuple[int, int]:  # pragma: no cover
+    if d == 0:
+        return r, c + 1
+    if d == 1:
+        return r + 1, c
+    if d == 2:
+        return r, c - 1
+    return r - 1, c
+
+
+@nb.njit(cache=True)
+def put_nth(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+            extent: np.ndarray, size: int, masks: np.ndarray, pick: int, piece: np.ndarray
+            ) -> None:  # pragma: no cover
+    """Put ``piece`` on the ``pick``-th legal placement of ``masks`` (their order: direction,
+    row, column)."""
     span = 2 * size - 1
-    stride = span + 1
-    t1, k1, t2, k2, double = piece[0], piece[1], piece[2], piece[3], piece[4]
-    count = _masks(rows, occupied, extent, t1, t2, double != 0, size, masks)
-    choices = count + 1 if loose or count == 0 else count
-    pick = randbelow(mt, choices) if choices > 1 else np.int64(0)
-    if pick >= count:
-        return False
     for d in range(4):
         for r in range(span):
             mask = masks[d, r]
-            n = _bits(mask)
-            if pick >= n:
-                pick -= n
+            k = _bits(mask)
+            if pick >= k:
+                pick -= k
                 continue
             for _ in range(pick):
                 mask &= mask - 1
             c = 0
             while not (mask >> c) & 1:
                 c += 1
-            r2, c2 = r, c
-            if d == 0:
-                c2 = c + 1
-            elif d == 1:
-                r2 = r + 1
-            elif d == 2:
-                c2 = c - 1
-            else:
-                r2 = r - 1
-            rows[t1, r] |= 1 << c
-            rows[t2, r2] |= 1 << c2
-            occupied[r] |= 1 << c
-            occupied[r2] |= 1 << c2
-            grid[r * stride + c] = t1
-            crowns[r * stride + c] = k1
-            grid[r2 * stride + c2] = t2
-            crowns[r2 * stride + c2] = k2
-            extent[0] = min(extent[0], r - o, r2 - o)
-            extent[1] = max(extent[1], r - o, r2 - o)
-            extent[2] = min(extent[2], c - o, c2 - o)
-            extent[3] = max(extent[3], c - o, c2 - o)
-            return True
-    return False
+            r2, c2 = _second(d, r, c)
+            _put(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
+            return
+
+
+@nb.njit(cache=True)
+def place_random(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+                 extent: np.ndarray, piece: np.ndarray, size: int, mt: np.ndarray, loose: bool,
+                 masks: np.ndarray) -> bool:  # pragma: no cover
+    """A random legal placement of ``piece`` (t1, k1, t2, k2, double), drawn as ``RandomBot``
+    draws among the legal actions; False when the domino is discarded (``masks``: scratch)."""
+    count = _masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
+    choices = count + 1 if loose or count == 0 else count
+    pick = randbelow(mt, choices) if choices > 1 else 0
+    if pick >= count:
+        return False
+    put_nth(rows, occupied, grid, crowns, extent, size, masks, pick, piece)
+    return True
 
 
 @nb.njit(cache=True)

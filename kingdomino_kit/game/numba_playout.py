@@ -25,37 +25,18 @@ from kingdomino_kit.game.numba_greedy import (
     NO_PLACEMENT,
     _best_after,
     _pick_best,
-    _put,
-    _second,
     _total,
     _value,
     greedy_place,
 )
-from kingdomino_kit.game.numba_kernels import N, _bits, _masks, mt_seed, place_random, randbelow
-
-
-@nb.njit(cache=True)
-def _put_nth(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
-             extent: np.ndarray, size: int, masks: np.ndarray, pick: int, piece: np.ndarray
-             ) -> None:  # pragma: no cover
-    """Put ``piece`` on the ``pick``-th legal placement of ``masks`` (their order: direction,
-    row, column)."""
-    span = 2 * size - 1
-    for d in range(4):
-        for r in range(span):
-            mask = masks[d, r]
-            k = _bits(mask)
-            if pick >= k:
-                pick -= k
-                continue
-            for _ in range(pick):
-                mask &= mask - 1
-            c = 0
-            while not (mask >> c) & 1:
-                c += 1
-            r2, c2 = _second(d, r, c)
-            _put(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
-            return
+from kingdomino_kit.game.numba_kernels import (
+    N,
+    _masks,
+    mt_seed,
+    place_random,
+    put_nth,
+    randbelow,
+)
 
 
 @nb.njit(cache=True)
@@ -91,7 +72,7 @@ def _place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.
                                 hole, adjacency, piece, no_claims, 0, pieces, choices > count,
                                 mt)
     if pick < count:
-        _put_nth(rows, occupied, grid, crowns, extent, size, masks, pick, piece)
+        put_nth(rows, occupied, grid, crowns, extent, size, masks, pick, piece)
 
 
 @nb.njit(cache=True)
