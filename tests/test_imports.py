@@ -17,7 +17,9 @@ ENGINES = {("solver/__init__.py", "kingdomino_kit.solver.search"),   # import or
            ("origins/puzzle_making.py", "kingdomino_kit.origins.solver")}
 COMPILED = {("game/compiled.py", "kingdomino_kit.game.numba_kernels"),  # numba at their top
             ("game/compiled.py", "kingdomino_kit.game.numba_greedy"),
-            ("game/compiled.py", "kingdomino_kit.game.numba_playout")}
+            ("game/compiled.py", "kingdomino_kit.game.numba_playout"),
+            ("game/endgame_compiled.py", "kingdomino_kit.game.numba_endgame"),
+            ("game/endgame_compiled.py", "kingdomino_kit.game.numba_finish")}
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top
 PLATFORM = {"fcntl", "ctypes"}  # POSIX-only and Linux-only stdlib, imported where it runs
 

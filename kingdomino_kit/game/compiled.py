@@ -23,8 +23,6 @@ seconds) and cached on disk.
 from __future__ import annotations
 
 import copy
-import importlib.util
-import os
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -36,6 +34,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.fastplay import FastResult
 from kingdomino_kit.game.greedy import Greedy
+from kingdomino_kit.game.numba_switch import available
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.playout import PIECES, BitGame
 from kingdomino_kit.rules import POINTS
@@ -46,12 +45,6 @@ __all__ = ["PlayoutPosition", "available", "play_greedy_seeded", "play_random_se
 MAX_WORDS = 8
 """The longest seed the kernels take, in 32-bit words (seeds below 2**256)."""
 _FIELDS = ("score", "properties", "bonus", "largest_property", "crowns", "discarded")
-
-
-def available() -> bool:
-    """True when numba is installed and ``KINGDOMINO_KIT_COMPILED`` is not ``0``."""
-    return (os.environ.get("KINGDOMINO_KIT_COMPILED", "1") != "0"
-            and importlib.util.find_spec("numba") is not None)
 
 
 @cache

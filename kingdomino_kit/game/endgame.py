@@ -46,6 +46,7 @@ from typing import Any
 from kingdomino_kit.draft import CLAIM as GAME_CLAIM
 from kingdomino_kit.draft import OVER as GAME_OVER
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.endgame_compiled import Compiled, applies
 from kingdomino_kit.game.endgame_search import (
     CLAIM,
     DISCARD,
@@ -209,10 +210,19 @@ def solve(where: Game | Observation, *, paranoid: bool = False, player: int | No
                                f"{node_limit!r}")
         tree.node_limit = node_limit
     status = "OPTIMAL"
+    nodes = None
     try:
-        value: Any = tree.maxn(state) if mode == "maxn" else tree.alphabeta(
-            state, -(1 << 62), 1 << 62)
-        moves = _principal(tree, state, value, mode)
+        if node_limit is None and applies(tree):
+            found = Compiled(tree).solve(state, time_limit)
+            if found.status != "OPTIMAL":
+                raise Stop
+            value: Any = found.value
+            moves = list(found.moves)
+            nodes = found.nodes
+        else:
+            value = tree.maxn(state) if mode == "maxn" else tree.alphabeta(
+                state, -(1 << 62), 1 << 62)
+            moves = _principal(tree, state, value, mode)
     except Stop:
         status = "UNKNOWN"
         tree.deadline = float("inf")
@@ -228,7 +238,7 @@ def solve(where: Game | Observation, *, paranoid: bool = False, player: int | No
         value = _value_of(keys, mode, tree.hero)
     margin = scores[0] - scores[1] if n == 2 else None
     return EndgameResult(status, mode, value, scores, keys, actions[0], tuple(actions),
-                         tree.nodes, seconds, tree.hero, margin)
+                         tree.nodes if nodes is None else nodes, seconds, tree.hero, margin)
 
 
 def _value_of(keys: Sequence[tuple[int, int, int]], mode: str, hero: int) -> Any:
@@ -354,6 +364,7 @@ def move_values(where: Game | Observation, *, paranoid: bool = False,
     game = _game(where)
     sign = -1 if mode == "minimax" and mover == 1 else 1
     shared: Tree | None = None
+    fast: Compiled | None = None
     out: list[tuple[Action, int]] = []
     for action in game.legal_actions():
         child = game.copy()
@@ -362,6 +373,15 @@ def move_values(where: Game | Observation, *, paranoid: bool = False,
             got = _value_of(child.tiebreak_keys(), mode, hero)
         else:
             tree, state = position(child)
+            if mode == "minimax" and applies(tree):
+                fast = fast or Compiled(tree)  # one set of tables for all
+                left = None if time_limit is None else deadline - time.perf_counter()
+                found = fast.solve(state, max(left, 1e-3) if left is not None else None,
+                                   tree=tree, line=False)
+                if found.value is None:
+                    raise EndgameError(f"the endgame was not solved within {time_limit} s")
+                out.append((action, sign * found.value))
+                continue
             if shared is not None:  # one table for all: the positions are searched alike
                 tree.table, tree.vectors, tree.finals = shared.table, shared.vectors, \
                     shared.finals

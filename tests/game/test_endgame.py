@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -21,60 +20,8 @@ from kingdomino_kit.game.endgame import (
 from kingdomino_kit.game.endgame_log import continued_log, log_position
 from kingdomino_kit.game.endgame_search import encode
 from kingdomino_kit.game.log import replay
-from kingdomino_kit.rules import Rules
-from tests.reference import TooBig, endgame_code, plain_endgame
-
-SETTINGS = [
-    GameOptions(players=2),
-    GameOptions(players=2, rules=Rules(middle_kingdom=True, harmony=True)),
-    GameOptions(players=2, variant="mighty-duel"),
-    GameOptions(players=3),
-    GameOptions(players=3, three_player_draw=4, rules=Rules(middle_kingdom=True)),
-    GameOptions(players=4),
-    GameOptions(players=4, rules=Rules(harmony=True), strict_discard=False),
-    GameOptions(players=2, strict_discard=False, rules=Rules(middle_kingdom=True)),
-]
-
-
-def random_endgame(options: GameOptions, seed: int) -> Game:
-    """A seeded random game played on until no chance is left."""
-    rng = random.Random(seed)
-    game = Game(options, seed=seed)
-    while not no_chance_left(game.observation()):
-        actions = game.legal_actions()
-        game.apply(actions[rng.randrange(len(actions))])
-    return game
-
-
-def small_positions(count: int, budget: int = 400) -> list[tuple[Game, Any, str]]:
-    """``count`` seeded positions without chance, small enough for plain search: each
-    setting in turn, played on at random until the plain search fits ``budget`` nodes."""
-    out: list[tuple[Game, Any, str]] = []
-    seed = 0
-    while len(out) < count:
-        options = SETTINGS[seed % len(SETTINGS)]
-        rng = random.Random(1000 + seed)
-        game = random_endgame(options, seed)
-        seed += 1
-        modes = ["minimax"] if options.players == 2 else ["maxn", "paranoid"]
-        mode = modes[seed % len(modes)]
-        for _ in range(rng.randrange(2 * options.kings)):  # on into the endgame, at random
-            actions = game.legal_actions()
-            if game.round == options.rounds and game.turn == options.kings - 1:
-                break
-            game.apply(actions[rng.randrange(len(actions))])
-        while not game.is_over:
-            try:
-                hero = game.current_player or 0
-                value = plain_endgame(game, mode, hero, budget)
-            except TooBig:
-                actions = game.legal_actions()
-                game.apply(actions[rng.randrange(len(actions))])
-                continue
-            out.append((game, value, mode))
-            break
-    return out
-
+from tests.game.endgame_positions import SETTINGS, random_endgame, small_positions
+from tests.reference import endgame_code, plain_endgame
 
 POSITIONS = small_positions(200)
 
@@ -87,8 +34,12 @@ def test_the_positions_are_varied() -> None:
     assert sum(1 for g, _, _ in POSITIONS if g.phase == "claim") > 10
 
 
+@pytest.mark.parametrize("engine", ["python", "compiled"])
 @pytest.mark.parametrize("index", range(0, 200, 20))
-def test_the_solver_agrees_with_plain_search(index: int) -> None:
+def test_the_solver_agrees_with_plain_search(index: int, engine: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # two players are searched compiled when numba is there (make test installs it)
+    monkeypatch.setenv("KINGDOMINO_KIT_COMPILED", "1" if engine == "compiled" else "0")
     for game, want, mode in POSITIONS[index:index + 20]:
         result = solve(game, paranoid=mode == "paranoid")
         assert result.status == "OPTIMAL" and result.mode == mode
@@ -141,7 +92,9 @@ def test_a_position_reached_two_ways_has_one_value() -> None:
         assert solve(child, paranoid=paranoid, player=result.player).value == want
 
 
-def test_the_pruned_search_visits_fewer_nodes_than_plain_ordering() -> None:
+def test_the_pruned_search_visits_fewer_nodes_than_plain_ordering(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KINGDOMINO_KIT_COMPILED", "0")  # the Python search's nodes
     game = random_endgame(GameOptions(players=2), 3)
     tree, state = position(game)
     tree.ordering = False
@@ -166,10 +119,14 @@ def test_when_chance_is_left() -> None:
         solve(Game(GameOptions(players=2), seed=1))
 
 
-def test_the_time_limit_gives_the_best_found() -> None:
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_the_time_limit_gives_the_best_found(engine: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KINGDOMINO_KIT_COMPILED", "1" if engine == "compiled" else "0")
     game = random_endgame(GameOptions(players=2, variant="mighty-duel"), 1)  # ~37k nodes
-    result = solve(game, time_limit=0.05)
-    assert result.status == "UNKNOWN"
+    before = game.observation()
+    result = solve(game, time_limit=0.001)
+    assert result.status == "UNKNOWN" and game.observation() == before
     g = game.copy()
     for action in result.line:
         g.apply(action)
@@ -227,10 +184,12 @@ def test_the_bots_play_the_endgame_exactly_when_asked() -> None:
     for game, _, mode in POSITIONS[:40]:
         if mode == "paranoid" or len(game.legal_actions()) < 2:
             continue
-        best = solve(game).best
+        values = {v.action: v.value for v in move_values(game)}
+        best = solve(game, node_limit=10 ** 9).best  # the Python search, as the bots ask it
         obs = game.observation(game.current_player)
         for spec in ("strong:steps=50", "mc:playouts=1:width=1:exact=100000"):
-            assert make_bot(spec, 7).choose(obs, game.legal_actions()) == best
+            choice = make_bot(spec, 7).choose(obs, game.legal_actions())
+            assert choice == best and values[choice] == max(values.values())
         assert make_bot("mc:playouts=1:width=1", 7).choose(obs, game.legal_actions()) \
             in game.legal_actions()
         played += 1

@@ -1,0 +1,211 @@
+"""The two-player endgame searched compiled, when the optional extra ``fast`` (numba) is
+installed: the value of :meth:`Tree.alphabeta <kingdomino_kit.game.endgame_search.Tree.alphabeta>`
+many times faster.
+
+:func:`kingdomino_kit.game.endgame.solve` uses it for two players when no node budget is
+asked (a node budget is the pure-Python search's: the bots' ``exact=N`` plays the same games
+with or without numba); ``KINGDOMINO_KIT_COMPILED=0`` turns it off. The kernels
+(:mod:`kingdomino_kit.game.numba_endgame`, :mod:`kingdomino_kit.game.numba_finish`) restate the
+Python search and give its value, position for position (the tests compare them on hundreds of
+positions). The principal variation is the first move in the game's order that keeps the value
+at each turn (a settled player's best finish, placed first in the order of legal placements
+among equals) — one line whatever the search met first.
+
+>>> from kingdomino_kit.game import Game, GameOptions
+>>> from kingdomino_kit.game.endgame import no_chance_left, position
+>>> g = Game(GameOptions(players=2), seed=4)
+>>> while not no_chance_left(g.observation()):
+...     g.apply(g.legal_actions()[0])
+>>> if available():
+...     tree, state = position(g)
+...     found = Compiled(tree).solve(state)
+...     assert found.value == tree.alphabeta(state, -(1 << 62), 1 << 62)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from kingdomino_kit.bitkingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
+from kingdomino_kit.game.endgame_finish import DISCARD
+from kingdomino_kit.game.endgame_search import CLAIM, State, Tree
+from kingdomino_kit.game.numba_switch import available
+from kingdomino_kit.game.playout import PIECES
+
+__all__ = ["Compiled", "Found", "applies"]
+
+TABLE_BITS = 20
+"""The transposition table and the memo of best finishes: 2**20 slots each (about 70 MB)."""
+ZOBRIST_SEED = 20261202
+SLICE = 1 << 15
+FACTS_BITS = 16
+"""Nodes between two looks at the clock when a time limit is set (about 0.1 s)."""
+
+
+def applies(tree: Tree) -> bool:
+    """True when the compiled search can take the tree: numba there and switched on, two
+    players, the minimax value (not paranoid)."""
+    return available() and tree.players == 2 and not tree.paranoid and tree.kpp <= 2
+
+
+@dataclass(frozen=True)
+class Found:
+    """What the compiled search found: ``status`` ``OPTIMAL`` or ``UNKNOWN`` (stopped by the
+    time limit), ``value`` the margin code of player 0 (None when unknown), ``moves`` the
+    principal variation in the search's moves (empty when unknown), ``nodes``."""
+
+    status: str
+    value: int | None
+    moves: tuple[Any, ...]
+    nodes: int
+
+
+@cache
+def _modules() -> tuple[Any, tuple[Any, Any], Any]:
+    import numpy as np
+
+    import kingdomino_kit.game.numba_endgame as kernels
+    import kingdomino_kit.game.numba_finish as finish
+
+    rng = np.random.default_rng(ZOBRIST_SEED)
+    zobrist = rng.integers(0, np.iinfo(np.uint64).max, size=(2, 14 * 13, 24),
+                           dtype=np.uint64, endpoint=True)
+    return np, (kernels, finish), zobrist
+
+
+class Compiled:
+    """A compiled search over ``tree``'s kingdoms and rules (its tables kept between
+    :meth:`solve` calls on positions of the same game)."""
+
+    def __init__(self, tree: Tree) -> None:
+        np, (kernels, finish), zobrist = _modules()
+        self.np, self.kernels, self.finish = np, kernels, finish
+        self.tree = tree
+        rules = tree.rules
+        size = rules.size
+        self.cf = np.array([size, tree.kpp, tree.players, int(tree.strict),
+                            MIDDLE_KINGDOM_BONUS if rules.middle_kingdom else 0,
+                            HARMONY_BONUS if rules.harmony else 0, 0], np.int64)
+        cells = 2 * size * (2 * size - 1)
+        self.zobrist = np.ascontiguousarray(zobrist[:, :cells, :])
+        self.wk = (np.zeros(4 + 2 * cells, np.int64), self.zobrist,
+                   np.array(PIECES, np.int64), np.zeros((4, 2 * size - 1), np.int64),
+                   np.zeros((1 << FACTS_BITS, 2), np.uint64),
+                   np.zeros((1 << FACTS_BITS, 21), np.int64),
+                   np.zeros((1 << FACTS_BITS, 2), np.uint64),
+                   np.zeros((1 << FACTS_BITS, 2), np.int64))
+        slots = 1 << TABLE_BITS
+        self.memo = (np.zeros((slots, 2), np.uint64), np.zeros(slots, np.int64),
+                     np.zeros(slots, np.int64))
+        self.tt = (np.zeros((slots, 2), np.uint64), np.zeros(slots, np.int64),
+                   np.zeros(slots, np.int64), np.zeros(slots, np.int64))
+        self.killers = np.full((tree.players, 49), DISCARD_CODE - 1, np.int64)
+
+    def _kingdoms(self, tree: Tree) -> tuple[Any, ...]:
+        np = self.np
+        size = tree.rules.size
+        o, span = size - 1, 2 * size - 1
+        stride = span + 1
+        players = tree.players
+        rows = np.zeros((players, 6, span), np.int64)
+        occupied = np.zeros((players, span), np.int64)
+        grids = np.full((players, span * stride), -1, np.int8)
+        crowns = np.zeros((players, span * stride), np.int8)
+        extents = np.zeros((players, 4), np.int64)
+        hashes = np.zeros((players, 2), np.uint64)
+        for p, k in enumerate(tree.kingdoms):
+            grids[p, o * stride + o] = 6
+            occupied[p, o] = 1 << o
+            extents[p] = k.bounds
+            for t, mask in enumerate(k.terrain):
+                while mask:
+                    bit = mask & -mask
+                    mask ^= bit
+                    i = bit.bit_length() - 1
+                    r, c = divmod(i, stride)
+                    crown = (k.crown1 >> i & 1) + 2 * (k.crown2 >> i & 1)
+                    rows[p, t, r] |= 1 << c
+                    occupied[p, r] |= 1 << c
+                    grids[p, i] = t
+                    crowns[p, i] = crown
+                    hashes[p] ^= self.zobrist[:, i, t * 4 + crown]
+        return rows, occupied, grids, crowns, extents, hashes
+
+    def _state(self, state: State) -> Any:
+        k = self.kernels
+        s = self.np.zeros(k.STATE, self.np.int64)
+        s[k.N_ORDER] = len(state.order)
+        s[k.TURN] = state.turn
+        s[k.PHASE] = state.phase
+        s[k.N_LINE] = len(state.line)
+        s[k.ORDER:k.ORDER + len(state.order)] = state.order
+        s[k.LINE_AT:k.LINE_AT + len(state.line)] = state.line
+        s[k.CLAIMS:k.CLAIMS + len(state.claims)] = state.claims
+        s[k.TO_PLACE:k.TO_PLACE + len(state.to_place)] = state.to_place
+        s[k.NF] = len(state.future)
+        if state.future:
+            s[k.F_LEN] = len(state.future[0])
+            s[k.FUTURE:k.FUTURE + len(state.future[0])] = state.future[0]
+        for p, rest in enumerate(state.settled):
+            if rest is None:
+                s[k.S_LEN + p] = -1
+            else:
+                s[k.S_LEN + p] = len(rest)
+                at = k.S_SEQ + k.S_MAX * p
+                s[at:at + len(rest)] = rest
+        return s
+
+    def _sliced(self, search: Callable[[], int], cnt: Any, deadline: float | None
+                ) -> int | None:
+        """``search()`` to its end, or, with a ``deadline``, in slices of :data:`SLICE` nodes
+        until it ends (None once the deadline is past): a stopped slice stores nothing false,
+        and the next one finds the finished subtrees in the tables."""
+        k = self.finish
+        while True:
+            cnt[k.LIMIT] = (1 << 62) if deadline is None else cnt[k.NODES] + SLICE
+            got = search()
+            if not cnt[k.STOPPED]:
+                return got
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            cnt[k.STOPPED] = 0
+
+    def solve(self, state: State, time_limit: float | None = None, *, tree: Tree | None = None,
+              line: bool = True) -> Found:
+        """The value and principal variation of ``state``, a :meth:`Tree.start` state of
+        ``tree`` (default: this one; another tree of the same game shares the tables), its
+        kingdoms as they are now; ``line=False``: the value alone."""
+        np, k = self.np, self.kernels
+        kb = self._kingdoms(self.tree if tree is None else tree)
+        s = self._state(state)
+        cnt = np.zeros(4, np.int64)
+        args = (kb, self.cf, self.wk, self.memo, self.tt, self.killers, cnt)
+        deadline = None if time_limit is None else time.perf_counter() + time_limit
+        value = self._sliced(lambda: int(k.alphabeta(*args, s, -(1 << 62), 1 << 62)),
+                             cnt, deadline)
+        if value is None:
+            return Found("UNKNOWN", None, (), int(cnt[0]))
+        if not line:
+            return Found("OPTIMAL", value, (), int(cnt[0]))
+        out = np.zeros((64, 2), np.int64)
+        n = self._sliced(lambda: int(k.principal(*args, s, value, out)), cnt, deadline)
+        if n is None:
+            return Found("UNKNOWN", None, (), int(cnt[0]))
+        moves = tuple(_move(move, phase) for phase, move in out[:n].tolist())
+        return Found("OPTIMAL", value, moves, int(cnt[0]))
+
+
+DISCARD_CODE = -1
+
+
+def _move(move: int, phase: int) -> Any:
+    """A kernel's move as the Python search's: a slot, a (first, second) pair or DISCARD."""
+    if phase == CLAIM:
+        return move
+    if move == DISCARD_CODE:
+        return DISCARD
+    return divmod(move, 1024)

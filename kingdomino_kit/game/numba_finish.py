@@ -1,0 +1,460 @@
+"""The compiled single-player half of the endgame search: kingdoms put and taken back, their
+codes, the bounds of :class:`~kingdomino_kit.game.endgame_finish.Finisher` and a player's best
+finish, with numba.
+
+Imported only by :mod:`kingdomino_kit.game.endgame_compiled` when numba is installed; the
+tree is :mod:`kingdomino_kit.game.numba_endgame`. Everything here restates
+:mod:`kingdomino_kit.game.endgame_finish` on the row bitmasks and cell grid of
+:mod:`kingdomino_kit.game.numba_kernels` (cells numbered as
+:class:`~kingdomino_kit.bitkingdom.BitKingdom` numbers them), and is checked against it.
+
+**The arrays.** ``kb`` is the kingdoms: ``(rows, occupied, grid, crowns, extent, hashes)``
+(``rows[p, t, r]`` the squares of terrain ``t`` in row ``r``, ``hashes[p]`` two Zobrist words of
+the squares). ``cf`` the configuration: size, kings per player, players, strict discard, the
+Middle Kingdom's and Harmony's points (0: not in play), line size. ``wk`` the scratch and
+tables: a flood-fill scratch, the Zobrist words, the pieces, the legal masks. ``memo`` the
+best finishes found: ``(keys, codes, moves)``, one slot per hash (a clash replaces: a cache,
+never an answer). ``cnt`` the counters (nodes, node limit, stopped, …): past the limit the
+search unwinds at once, stores nothing more, and its values are not answers (a caller with a
+time limit searches in slices of nodes, the tables kept: numba cannot read a clock).
+
+A move is ``first * 1024 + second`` (cell indices), the discard :data:`DISCARD`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba as nb
+import numpy as np
+
+from kingdomino_kit.game.numba_greedy import _take, _total
+from kingdomino_kit.game.numba_kernels import _bits, _masks, _put, _second
+
+SCALE = 10000
+DISCARD = -1
+NODES, LIMIT, STOPPED, ALONE = 0, 1, 2, 3
+SIZE, KPP, PLAYERS, STRICT, MIDDLE, HARMONY, LINE = 0, 1, 2, 3, 4, 5, 6
+U1 = np.uint64(0x9E3779B97F4A7C15)
+U2 = np.uint64(0xC2B2AE3D27D4EB4F)
+
+
+TYPES: Any = nb.types
+
+
+def _array(dtype: Any, ndim: int) -> Any:
+    return TYPES.Array(dtype, ndim, "C")
+
+
+I64, I64_2 = _array(nb.int64, 1), _array(nb.int64, 2)
+U64_2 = _array(nb.uint64, 2)
+KINGDOMS = TYPES.Tuple((_array(nb.int64, 3), I64_2, _array(nb.int8, 2),
+                           _array(nb.int8, 2), I64_2, U64_2))
+WORK = TYPES.Tuple((I64, _array(nb.uint64, 3), I64_2, I64_2, U64_2, I64_2, U64_2, I64_2))
+MEMO = TYPES.Tuple((U64_2, I64, I64))
+TABLE = TYPES.Tuple((U64_2, I64, I64, I64))
+"""The types of the arrays (the recursive kernels are compiled for them at once: numba's
+cache keeps a recursive function only with its signature given)."""
+
+
+@nb.njit(cache=True)
+def mix(h: Any, x: int) -> Any:  # pragma: no cover
+    """A 64-bit hash ``h`` with ``x`` folded in."""
+    h ^= np.uint64(x & 0xFFFFFFFFFFFF) + U1 + (h << np.uint64(6)) + (h >> np.uint64(2))
+    h *= U2
+    return h ^ (h >> np.uint64(29))
+
+
+@nb.njit(cache=True)
+def tick(cnt: np.ndarray) -> Any:  # pragma: no cover
+    """Count a node; True (and the stop flag set) once the node budget is spent."""
+    cnt[NODES] += 1
+    if cnt[NODES] > cnt[LIMIT]:
+        cnt[STOPPED] = 1
+    return cnt[STOPPED] != 0
+
+
+# ------------------------------------------------------------------ kingdoms
+@nb.njit(cache=True)
+def moves_of(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, out: np.ndarray
+             ) -> int:  # pragma: no cover
+    """Where domino ``number`` may go in kingdom ``p`` (and the discard when legal), in the
+    order of legal placements, into ``out``; returns how many."""
+    rows, occ, ext = kb[0], kb[1], kb[4]
+    size = cf[SIZE]
+    stride = 2 * size
+    piece = wk[2][number - 1]
+    masks = wk[3]
+    count = _masks(rows[p], occ[p], ext[p], piece[0], piece[2], piece[4] != 0, size, masks)
+    n = 0
+    for d in range(4):
+        for r in range(2 * size - 1):
+            mask = masks[d, r]
+            while mask:
+                c = 0
+                while not (mask >> c) & 1:
+                    c += 1
+                mask &= mask - 1
+                r2, c2 = _second(d, r, c)
+                out[n] = (r * stride + c) * 1024 + r2 * stride + c2
+                n += 1
+    if count == 0 or not cf[STRICT]:
+        out[n] = DISCARD
+        n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def put(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int
+        ) -> None:  # pragma: no cover
+    """Put domino ``number`` on kingdom ``p`` (a placement, not the discard)."""
+    stride = 2 * cf[SIZE]
+    first, second = move // 1024, move % 1024
+    piece = wk[2][number - 1]
+    _put(kb[0][p], kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], first // stride,
+         first % stride, second // stride, second % stride, piece)
+    zob = wk[1]
+    a, b = piece[0] * 4 + piece[1], piece[2] * 4 + piece[3]
+    for w in range(2):
+        kb[5][p, w] ^= zob[w, first, a] ^ zob[w, second, b]
+
+
+@nb.njit(cache=True)
+def take(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int,
+         saved: np.ndarray) -> None:  # pragma: no cover
+    """Take back what :func:`put` put (``saved``: the extent before it)."""
+    stride = 2 * cf[SIZE]
+    first, second = move // 1024, move % 1024
+    piece = wk[2][number - 1]
+    _take(kb[0][p], kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], first // stride,
+          first % stride, second // stride, second % stride, piece, saved)
+    zob = wk[1]
+    a, b = piece[0] * 4 + piece[1], piece[2] * 4 + piece[3]
+    for w in range(2):
+        kb[5][p, w] ^= zob[w, first, a] ^ zob[w, second, b]
+
+
+@nb.njit(cache=True)
+def total(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
+    """Score with the bonuses in play (the tie-break figures left in ``wk[0][1:3]``)."""
+    return _total(kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], cf[MIDDLE], cf[HARMONY],
+                  wk[0])
+
+
+@nb.njit(cache=True)
+def code(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
+    """The final tie-break key of kingdom ``p`` as one int (``endgame_finish.encode``)."""
+    t = total(kb, cf, wk, p)
+    return t * SCALE + wk[0][1] * 100 + wk[0][2]
+
+
+# ------------------------------------------------------------------ bounds
+@nb.njit(cache=True)
+def _facts_now(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, crowns: np.ndarray,
+          scores: np.ndarray) -> tuple[int, int, bool]:  # pragma: no cover
+    """:func:`facts` by flood fill."""
+    occ, grid, crown, ext = kb[1][p], kb[2][p], kb[3][p], kb[4][p]
+    size = cf[SIZE]
+    o = size - 1
+    stride = 2 * size
+    span = 2 * size - 1
+    fig = wk[0]
+    cells = len(grid)
+    rlo, rhi = max(ext[1] - size + 1, -o) + o, min(ext[0] + size - 1, o) + o
+    clo, chi = max(ext[3] - size + 1, -o) + o, min(ext[2] + size - 1, o) + o
+    squares[:] = 0
+    crowns[:] = 0
+    scores[:] = 0
+    mark_at = 3 + 2 * cells
+    fig[mark_at] += 1
+    mark = fig[mark_at]
+    score = 0
+    for r in range(ext[0] + o, ext[1] + o + 1):
+        for c in range(ext[2] + o, ext[3] + o + 1):
+            start = r * stride + c
+            t = grid[start]
+            if t < 0 or t == 6 or fig[3 + start] == mark:
+                continue
+            fig[3 + start] = mark
+            fig[3 + cells] = start
+            top = 1
+            size_c = crowned = 0
+            is_open = False
+            while top:
+                top -= 1
+                cell = fig[3 + cells + top]
+                size_c += 1
+                crowned += crown[cell]
+                for j in (cell + 1, cell - 1, cell + stride, cell - stride):
+                    if not 0 <= j < cells:
+                        continue
+                    g = grid[j]
+                    if g == t:
+                        if fig[3 + j] != mark:
+                            fig[3 + j] = mark
+                            fig[3 + cells + top] = j
+                            top += 1
+                    elif g < 0 and not is_open:
+                        jr, jc = j // stride, j % stride
+                        if rlo <= jr <= rhi and clo <= jc <= chi and jc < span:
+                            is_open = True
+            score += size_c * crowned
+            if is_open:
+                squares[t] += size_c
+                crowns[t] += crowned
+                scores[t] += size_c * crowned
+    filled = 0
+    for r in range(span):
+        filled += _bits(occ[r])
+    half = size // 2
+    middle = -half <= ext[0] and ext[1] <= half and -half <= ext[2] and ext[3] <= half
+    return score, filled, middle
+
+
+@nb.njit(cache=True)
+def facts(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, crowns: np.ndarray,
+          scores: np.ndarray) -> tuple[int, int, bool]:  # pragma: no cover
+    """``endgame_finish.terrain_facts``: per terrain the squares, crowns and score of its open
+    properties (beside a cell a square may still take) into the arrays; returns the score,
+    the occupied cells (castle included) and whether the castle is in the middle now. Kept
+    by the kingdom's hash (``wk[4]`` the keys, ``wk[5]`` the facts; a clash replaces)."""
+    keys, kept = wk[4], wk[5]
+    h1, h2 = kb[5][p, 0], kb[5][p, 1] | np.uint64(1)
+    slot = int(h1 & np.uint64(len(keys) - 1))
+    row = kept[slot]
+    if keys[slot, 0] == h1 and keys[slot, 1] == h2:
+        for t in range(6):
+            squares[t] = row[t]
+            crowns[t] = row[6 + t]
+            scores[t] = row[12 + t]
+        return row[18], row[19], row[20] != 0
+    score, filled, middle = _facts_now(kb, cf, wk, p, squares, crowns, scores)
+    keys[slot, 0] = h1
+    keys[slot, 1] = h2
+    for t in range(6):
+        row[t] = squares[t]
+        row[6 + t] = crowns[t]
+        row[12 + t] = scores[t]
+    row[18] = score
+    row[19] = filled
+    row[20] = 1 if middle else 0
+    return score, filled, middle
+
+
+@nb.njit(cache=True)
+def upper_of(cf: np.ndarray, squares: np.ndarray, crowns: np.ndarray, scores: np.ndarray,
+             score: int, filled: int, middle: bool, add_s: np.ndarray, add_c: np.ndarray,
+             count: int) -> int:  # pragma: no cover
+    """``Finisher.upper`` from the facts and the squares and crowns ``count`` dominoes add per
+    terrain."""
+    out = score
+    for t in range(6):
+        if add_s[t]:
+            out += (squares[t] + add_s[t]) * (crowns[t] + add_c[t]) - scores[t]
+    if cf[MIDDLE] and middle:
+        out += cf[MIDDLE]
+    if cf[HARMONY] and filled + 2 * count >= cf[SIZE] * cf[SIZE]:
+        out += cf[HARMONY]
+    return out
+
+
+@nb.njit(cache=True)
+def add(pieces: np.ndarray, number: int, add_s: np.ndarray, add_c: np.ndarray, sign: int
+        ) -> None:  # pragma: no cover
+    """Add (``sign`` 1) or take off (-1) domino ``number``'s squares and crowns."""
+    piece = pieces[number - 1]
+    add_s[piece[0]] += sign
+    add_c[piece[0]] += sign * piece[1]
+    add_s[piece[2]] += sign
+    add_c[piece[2]] += sign * piece[3]
+
+
+@nb.njit(cache=True)
+def upper(kb: Any, cf: np.ndarray, wk: Any, p: int, seq: np.ndarray, start: int, stop: int
+          ) -> int:  # pragma: no cover
+    """``Finisher.upper`` of kingdom ``p`` with the dominoes ``seq[start:stop]``."""
+    squares = np.zeros(6, np.int64)
+    crowns = np.zeros(6, np.int64)
+    scores = np.zeros(6, np.int64)
+    score, filled, middle = facts(kb, cf, wk, p, squares, crowns, scores)
+    add_s = np.zeros(6, np.int64)
+    add_c = np.zeros(6, np.int64)
+    for i in range(start, stop):
+        add(wk[2], seq[i], add_s, add_c, 1)
+    return upper_of(cf, squares, crowns, scores, score, filled, middle, add_s, add_c,
+                    stop - start)
+
+
+# ------------------------------------------------------------------ the best finish
+@nb.njit(cache=True)
+def _slot(memo: Any, kb: Any, p: int, seq: np.ndarray, start: int, stop: int
+          ) -> tuple[int, Any, Any]:  # pragma: no cover
+    h1 = kb[5][p, 0]
+    h2 = kb[5][p, 1]
+    for i in range(start, stop):
+        h1 = mix(h1, seq[i])
+        h2 = mix(h2 ^ U1, seq[i] + 64)
+    h1 = mix(h1, stop - start)
+    h2 = mix(h2, 1000 + stop - start)
+    h2 |= np.uint64(1)
+    return int(h1 & np.uint64(len(memo[1]) - 1)), h1, h2
+
+
+@nb.njit(cache=True)
+def _fill(grid: np.ndarray, crowns: np.ndarray, fig: np.ndarray, stride: int, start: int,
+          t: int, mark: int) -> tuple[int, int]:  # pragma: no cover
+    """(squares, crowns) of the property of terrain ``t`` from cell ``start``, its cells
+    marked ``mark`` in ``fig`` (a marked cell is never entered: the caller's blocked cells)."""
+    cells = len(grid)
+    fig[3 + start] = mark
+    fig[3 + cells] = start
+    top = 1
+    squares = crowned = 0
+    while top:
+        top -= 1
+        cell = fig[3 + cells + top]
+        squares += 1
+        crowned += crowns[cell]
+        for j in (cell + 1, cell - 1, cell + stride, cell - stride):
+            if 0 <= j < cells and fig[3 + j] != mark and grid[j] == t:
+                fig[3 + j] = mark
+                fig[3 + cells + top] = j
+                top += 1
+    return squares, crowned
+
+
+@nb.njit(cache=True)
+def _after(kb: Any, cf: np.ndarray, wk: Any, p: int, move: int, score: int, largest: int,
+           filled: int) -> tuple[int, int]:  # pragma: no cover
+    """(total, largest property) of kingdom ``p`` with the domino just put on ``move``, from
+    its score, largest property and occupied cells before: only the properties the halves
+    join are filled again (``BitKingdom.total_after``)."""
+    grid, crowns, ext = kb[2][p], kb[3][p], kb[4][p]
+    size = cf[SIZE]
+    stride = 2 * size
+    fig = wk[0]
+    mark_at = 3 + 2 * len(grid)
+    halves = (move // 1024, move % 1024)
+    fig[mark_at] += 1
+    mark = fig[mark_at]
+    for x in halves:  # the properties now
+        if fig[3 + x] != mark:
+            squares, crowned = _fill(grid, crowns, fig, stride, x, grid[x], mark)
+            score += squares * crowned
+            largest = max(largest, squares)
+    fig[mark_at] += 1
+    mark = fig[mark_at]
+    for x in halves:  # the properties they joined, the new cells blocked
+        fig[3 + x] = mark
+    for x in halves:
+        t = grid[x]
+        for j in (x + 1, x - 1, x + stride, x - stride):
+            if 0 <= j < len(grid) and fig[3 + j] != mark and grid[j] == t:
+                squares, crowned = _fill(grid, crowns, fig, stride, j, t, mark)
+                score -= squares * crowned
+    half = size // 2
+    if cf[MIDDLE] and -half <= ext[0] and ext[1] <= half and -half <= ext[2] \
+            and ext[3] <= half:
+        score += cf[MIDDLE]
+    if cf[HARMONY] and filled + 2 == size * size:
+        score += cf[HARMONY]
+    return score, largest
+
+
+@nb.njit(cache=True)
+def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.ndarray, n: int,
+            codes: bool) -> np.ndarray:  # pragma: no cover
+    """What each of the ``n`` moves gives at once: the total (the discard: the total now), or
+    with ``codes`` the final code if it were the last."""
+    now = total(kb, cf, wk, p)
+    fig = wk[0]
+    score, largest, crowned = fig[0], fig[1], fig[2]
+    filled = 0
+    for r in range(2 * cf[SIZE] - 1):
+        filled += _bits(kb[1][p, r])
+    piece = wk[2][number - 1]
+    crowned_after = crowned + piece[1] + piece[3]
+    saved = kb[4][p].copy()
+    out = np.empty(n, np.int64)
+    for i in range(n):
+        move = moves[i]
+        if move == DISCARD:
+            out[i] = now * SCALE + largest * 100 + crowned if codes else now
+            continue
+        put(kb, cf, wk, p, number, move)
+        after, big = _after(kb, cf, wk, p, move, score, largest, filled)
+        take(kb, cf, wk, p, number, move, saved)
+        out[i] = after * SCALE + big * 100 + crowned_after if codes else after
+    return out
+
+
+@nb.njit(cache=True)
+def _last(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int
+          ) -> tuple[int, int]:  # pragma: no cover
+    """The best finish with one domino: every move valued as a code, the first best."""
+    moves = np.empty(4 * (2 * cf[SIZE]) ** 2 + 1, np.int64)
+    n = moves_of(kb, cf, wk, p, number, moves)
+    codes = _values(kb, cf, wk, p, number, moves, n, True)
+    best, best_move = -1, DISCARD
+    for i in range(n):
+        if codes[i] > best:
+            best, best_move = codes[i], moves[i]
+    return best, best_move
+
+
+@nb.njit(cache=True)
+def gains(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.ndarray, n: int
+          ) -> np.ndarray:  # pragma: no cover
+    """The total each of the ``n`` moves gives at once (the discard: the total now)."""
+    return _values(kb, cf, wk, p, number, moves, n, False)
+
+
+FINAL: Any = TYPES.UniTuple(nb.int64, 2)(KINGDOMS, I64, WORK, MEMO, I64, nb.int64, I64,
+                                          nb.int64, nb.int64)
+
+
+@nb.njit(FINAL, cache=True)  # type: ignore[untyped-decorator]
+def final(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, p: int,
+          seq: np.ndarray, start: int, stop: int) -> tuple[int, int]:  # pragma: no cover
+    """``Finisher.final``: (best final code, its first move) of kingdom ``p`` placing
+    ``seq[start:stop]`` in order; among equal finishes the first move in the order of legal
+    placements. Two dominoes or more: best-first, a move cut when :func:`upper` cannot beat
+    the best (nor tie it earlier in the order). After a stop, (0, DISCARD) — not an answer.
+    (Recursive in itself only: numba's cache does not keep mutual recursion.)"""
+    if start == stop:
+        return code(kb, cf, wk, p), DISCARD
+    slot, h1, h2 = _slot(memo, kb, p, seq, start, stop)
+    keys = memo[0]
+    if keys[slot, 0] == h1 and keys[slot, 1] == h2:
+        return memo[1][slot], memo[2][slot]
+    if tick(cnt):
+        return 0, DISCARD
+    number = seq[start]
+    if stop - start == 1:
+        best, best_move = _last(kb, cf, wk, p, number)
+    else:
+        moves = np.empty(4 * (2 * cf[SIZE]) ** 2 + 1, np.int64)
+        n = moves_of(kb, cf, wk, p, number, moves)
+        order = np.argsort(-gains(kb, cf, wk, p, number, moves, n), kind="mergesort")
+        saved = kb[4][p].copy()
+        best, best_move, best_i = -1, DISCARD, n
+        for i in order:
+            move = moves[i]
+            if move != DISCARD:
+                put(kb, cf, wk, p, number, move)
+            high = (upper(kb, cf, wk, p, seq, start + 1, stop) + 1) * SCALE - 1
+            if high > best or (high == best and (i < best_i or move == DISCARD)):
+                value = final(kb, cf, wk, memo, cnt, p, seq, start + 1, stop)[0]
+                if value > best or (value == best and i < best_i):
+                    best, best_move, best_i = value, move, i
+            if move != DISCARD:
+                take(kb, cf, wk, p, number, move, saved)
+            if cnt[STOPPED]:
+                break
+    if cnt[STOPPED]:
+        return 0, DISCARD
+    keys[slot, 0] = h1
+    keys[slot, 1] = h2
+    memo[1][slot] = best
+    memo[2][slot] = best_move
+    return best, best_move
