@@ -33,17 +33,18 @@ from kingdomino_kit.game.numba_finish import (
     TABLE,
     U1,
     WORK,
-    _slot,
     add,
     facts,
     final,
     gains,
+    memo_slot,
     mix,
     moves_of,
     put,
     take,
     tick,
     upper_of,
+    words,
 )
 
 PLACE, CLAIM, OVER = 0, 1, -1
@@ -54,7 +55,6 @@ S_LEN, S_SEQ, S_MAX = 26, 30, 8
 STATE = S_SEQ + 4 * S_MAX
 EXACT, LOWER, UPPER = 0, 1, 2
 INF = 1 << 62
-Z = np.uint64(0)
 
 
 # ------------------------------------------------------------------ the drafting loop
@@ -218,9 +218,9 @@ def done(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray,
 def _known(memo: Any, kb: Any, p: int, seq: np.ndarray, start: int, stop: int
            ) -> tuple[bool, int]:  # pragma: no cover
     """A best finish already in the memo (hashed as ``numba_finish.final`` hashes it)."""
-    slot, h1, h2 = _slot(memo, kb, p, seq, start, stop)
-    if memo[0][slot, 0] == h1 and memo[0][slot, 1] == h2:
-        return True, memo[1][slot]
+    slot, k1, k2 = memo_slot(memo, kb, p, seq, start, stop)
+    if memo[slot, 0] == k1 and memo[slot, 1] == k2:
+        return True, memo[slot, 2]
     return False, 0
 
 
@@ -247,8 +247,8 @@ def _pool_masks(n: int, m: int, out: np.ndarray) -> int:  # pragma: no cover
 def bounds(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, p: int
            ) -> tuple[int, int]:  # pragma: no cover
     """``Tree.bounds``: (lowest, highest) final code of player ``p`` — a settled player's
-    best finish when known; kept by a hash of the kingdom and of what reaches it (``wk[6]``
-    the keys, ``wk[7]`` the bounds; a clash replaces)."""
+    best finish when known; kept by a hash of the kingdom and of what reaches it (``wk[5]``:
+    two key words and the bounds a row; a clash replaces)."""
     h1, h2 = kb[5][p, 0], kb[5][p, 1]
     h1 = mix(h1, p)
     if s[S_LEN + p] >= 0:
@@ -262,16 +262,17 @@ def bounds(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, p: int
     else:
         for i in range(S_LEN):
             h1 = mix(h1, s[i])
-    h2 = mix(h2, int(h1 & np.uint64(0xFFFFFFFFFFFF))) | np.uint64(1)
-    keys, kept = wk[6], wk[7]
-    slot = int(h1 & np.uint64(len(keys) - 1))
-    if keys[slot, 0] == h1 and keys[slot, 1] == h2:
-        return kept[slot, 0], kept[slot, 1]
+    h2 = mix(h2, int(h1 & np.uint64(0xFFFFFFFFFFFF)))
+    table = wk[5]
+    slot, k1, k2 = words(h1, h2, len(table))
+    row = table[slot]
+    if row[0] == k1 and row[1] == k2:
+        return row[2], row[3]
     low, high = _bounds_now(kb, cf, wk, s, p)
-    keys[slot, 0] = h1
-    keys[slot, 1] = h2
-    kept[slot, 0] = low
-    kept[slot, 1] = high
+    row[0] = k1
+    row[1] = k2
+    row[2] = low
+    row[3] = high
     return low, high
 
 
@@ -436,57 +437,58 @@ def key(kb: Any, cf: np.ndarray, s: np.ndarray) -> tuple[Any, Any]:  # pragma: n
     for i in range(S_SEQ + S_MAX * cf[PLAYERS]):
         h1 = mix(h1, s[i] + 2)
         h2 = mix(h2, s[i] + 3 + i)
-    return h1, h2 | np.uint64(1)
+    return h1, h2
 
 
 @nb.njit(cache=True)
 def window(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, cnt: np.ndarray,
            s: np.ndarray, alpha: int, beta: int
-           ) -> tuple[bool, int, int, int, int, Any, Any]:  # pragma: no cover
-    """``Tree._window``: (decided, value, low, high, first move, key words) before the
+           ) -> tuple[bool, int, int, int, int, int, int, int]:  # pragma: no cover
+    """``Tree._window``: (decided, value, low, high, first move, table slot, key words) before the
     moves."""
     leaf = unsettled(s, cf) == 0
     if not leaf and tick(cnt):
-        return True, 0, 0, 0, DISCARD, Z, Z
+        return True, 0, 0, 0, DISCARD, 0, 0, 0
     hlow, hhigh = bounds(kb, cf, wk, memo, s, 0)
     olow, ohigh = bounds(kb, cf, wk, memo, s, 1)
     low, high = hlow - ohigh, hhigh - olow
     if high <= alpha:
-        return True, high, 0, 0, DISCARD, Z, Z
+        return True, high, 0, 0, DISCARD, 0, 0, 0
     if low >= beta:
-        return True, low, 0, 0, DISCARD, Z, Z
+        return True, low, 0, 0, DISCARD, 0, 0, 0
     if leaf:
         return True, (done(kb, cf, wk, memo, cnt, s, 0)
-                      - done(kb, cf, wk, memo, cnt, s, 1)), 0, 0, DISCARD, Z, Z
+                      - done(kb, cf, wk, memo, cnt, s, 1)), 0, 0, DISCARD, 0, 0, 0
     if unsettled(s, cf) == 1:
         cnt[ALONE] += 1
-        return True, alone(kb, cf, wk, memo, cnt, s), 0, 0, DISCARD, Z, Z
+        return True, alone(kb, cf, wk, memo, cnt, s), 0, 0, DISCARD, 0, 0, 0
     if high - alpha < beta - low:
         high -= floor(kb, cf, wk, memo, cnt, s, 1, olow) - olow
         if high <= alpha:
-            return True, high, 0, 0, DISCARD, Z, Z
+            return True, high, 0, 0, DISCARD, 0, 0, 0
     else:
         low += floor(kb, cf, wk, memo, cnt, s, 0, hlow) - hlow
         if low >= beta:
-            return True, low, 0, 0, DISCARD, Z, Z
+            return True, low, 0, 0, DISCARD, 0, 0, 0
     h1, h2 = key(kb, cf, s)
-    slot = int(h1 & np.uint64(len(tt[1]) - 1))
+    slot, k1, k2 = words(h1, h2, len(tt))
     first = DISCARD - 1
-    if tt[0][slot, 0] == h1 and tt[0][slot, 1] == h2:
-        value, flag, first = tt[1][slot], tt[2][slot], tt[3][slot]
+    row = tt[slot]
+    if row[0] == k1 and row[1] == k2:
+        value, flag, first = row[2], row[3] % 4, row[3] // 4 - 2
         if flag == EXACT:
-            return True, value, 0, 0, DISCARD, Z, Z
+            return True, value, 0, 0, DISCARD, 0, 0, 0
         if flag == LOWER:
             if value >= beta:
-                return True, value, 0, 0, DISCARD, Z, Z
+                return True, value, 0, 0, DISCARD, 0, 0, 0
             low = max(low, value)
         elif value <= alpha:
-            return True, value, 0, 0, DISCARD, Z, Z
+            return True, value, 0, 0, DISCARD, 0, 0, 0
         else:
             high = min(high, value)
         if low >= high:
-            return True, low, 0, 0, DISCARD, Z, Z
-    return False, 0, low, high, first, h1, h2
+            return True, low, 0, 0, DISCARD, 0, 0, 0
+    return False, 0, low, high, first, slot, k1, k2
 
 
 @nb.njit(cache=True)
@@ -549,8 +551,8 @@ def alphabeta(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
               ) -> int:  # pragma: no cover
     """``Tree.alphabeta`` with two players: the margin of player 0 (fail-soft). After a
     stop, 0 — not an answer."""
-    decided, value, low, high, first, h1, h2 = window(kb, cf, wk, memo, tt, cnt, s, alpha,
-                                                      beta)
+    decided, value, low, high, first, slot, k1, k2 = window(kb, cf, wk, memo, tt, cnt, s,
+                                                            alpha, beta)
     if decided:
         return value
     a0, b0 = alpha, beta
@@ -591,12 +593,11 @@ def alphabeta(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
         flag = UPPER
     elif best >= b0:
         flag = LOWER
-    slot = int(h1 & np.uint64(len(tt[1]) - 1))
-    tt[0][slot, 0] = h1
-    tt[0][slot, 1] = h2
-    tt[1][slot] = best
-    tt[2][slot] = flag
-    tt[3][slot] = best_move
+    row = tt[slot]
+    row[0] = k1
+    row[1] = k2
+    row[2] = best
+    row[3] = (best_move + 2) * 4 + flag
     if placing:
         killers[player, number] = best_move
     return best

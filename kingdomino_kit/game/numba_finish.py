@@ -12,11 +12,12 @@ tree is :mod:`kingdomino_kit.game.numba_endgame`. Everything here restates
 (``rows[p, t, r]`` the squares of terrain ``t`` in row ``r``, ``hashes[p]`` two Zobrist words of
 the squares). ``cf`` the configuration: size, kings per player, players, strict discard, the
 Middle Kingdom's and Harmony's points (0: not in play), line size. ``wk`` the scratch and
-tables: a flood-fill scratch, the Zobrist words, the pieces, the legal masks. ``memo`` the
-best finishes found: ``(keys, codes, moves)``, one slot per hash (a clash replaces: a cache,
-never an answer). ``cnt`` the counters (nodes, node limit, stopped, …): past the limit the
-search unwinds at once, stores nothing more, and its values are not answers (a caller with a
-time limit searches in slices of nodes, the tables kept: numba cannot read a clock).
+tables: a flood-fill scratch, the Zobrist words, the pieces, the legal masks, the facts and
+bounds kept. ``memo`` the best finishes found: a row a slot (two key words, the code, the
+move), a slot a hash (a clash replaces: a cache, never an answer). ``cnt`` the counters
+(nodes, node limit, stopped, …): past the limit the search unwinds at once, stores nothing
+more, and its values are not answers (a caller with a time limit searches in slices of nodes,
+the tables kept: numba cannot read a clock).
 
 A move is ``first * 1024 + second`` (cell indices), the discard :data:`DISCARD`.
 """
@@ -50,9 +51,9 @@ I64, I64_2 = _array(nb.int64, 1), _array(nb.int64, 2)
 U64_2 = _array(nb.uint64, 2)
 KINGDOMS = TYPES.Tuple((_array(nb.int64, 3), I64_2, _array(nb.int8, 2),
                            _array(nb.int8, 2), I64_2, U64_2))
-WORK = TYPES.Tuple((I64, _array(nb.uint64, 3), I64_2, I64_2, U64_2, I64_2, U64_2, I64_2))
-MEMO = TYPES.Tuple((U64_2, I64, I64))
-TABLE = TYPES.Tuple((U64_2, I64, I64, I64))
+WORK = TYPES.Tuple((I64, _array(nb.uint64, 3), I64_2, I64_2, I64_2, I64_2))
+MEMO = I64_2
+TABLE = I64_2
 """The types of the arrays (the recursive kernels are compiled for them at once: numba's
 cache keeps a recursive function only with its signature given)."""
 
@@ -63,6 +64,13 @@ def mix(h: Any, x: int) -> Any:  # pragma: no cover
     h ^= np.uint64(x & 0xFFFFFFFFFFFF) + U1 + (h << np.uint64(6)) + (h >> np.uint64(2))
     h *= U2
     return h ^ (h >> np.uint64(29))
+
+
+@nb.njit(cache=True)
+def words(h1: Any, h2: Any, rows: int) -> tuple[Any, Any, Any]:  # pragma: no cover
+    """A table's slot (``rows``: a power of two) and the two 63-bit key words of a hash."""
+    slot: Any = np.int64(h1 & np.uint64(rows - 1))
+    return slot, np.int64(h1 >> np.uint64(1)), np.int64(h2 >> np.uint64(1))
 
 
 @nb.njit(cache=True)
@@ -217,27 +225,26 @@ def facts(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, crowns:
     """``endgame_finish.terrain_facts``: per terrain the squares, crowns and score of its open
     properties (beside a cell a square may still take) into the arrays; returns the score,
     the occupied cells (castle included) and whether the castle is in the middle now. Kept
-    by the kingdom's hash (``wk[4]`` the keys, ``wk[5]`` the facts; a clash replaces)."""
-    keys, kept = wk[4], wk[5]
-    h1, h2 = kb[5][p, 0], kb[5][p, 1] | np.uint64(1)
-    slot = int(h1 & np.uint64(len(keys) - 1))
-    row = kept[slot]
-    if keys[slot, 0] == h1 and keys[slot, 1] == h2:
+    by the kingdom's hash (``wk[4]``: two key words and the facts a row; a clash replaces)."""
+    table = wk[4]
+    slot, k1, k2 = words(kb[5][p, 0], kb[5][p, 1], len(table))
+    row = table[slot]
+    if row[0] == k1 and row[1] == k2:
         for t in range(6):
-            squares[t] = row[t]
-            crowns[t] = row[6 + t]
-            scores[t] = row[12 + t]
-        return row[18], row[19], row[20] != 0
+            squares[t] = row[2 + t]
+            crowns[t] = row[8 + t]
+            scores[t] = row[14 + t]
+        return row[20], row[21], row[22] != 0
     score, filled, middle = _facts_now(kb, cf, wk, p, squares, crowns, scores)
-    keys[slot, 0] = h1
-    keys[slot, 1] = h2
+    row[0] = k1
+    row[1] = k2
     for t in range(6):
-        row[t] = squares[t]
-        row[6 + t] = crowns[t]
-        row[12 + t] = scores[t]
-    row[18] = score
-    row[19] = filled
-    row[20] = 1 if middle else 0
+        row[2 + t] = squares[t]
+        row[8 + t] = crowns[t]
+        row[14 + t] = scores[t]
+    row[20] = score
+    row[21] = filled
+    row[22] = 1 if middle else 0
     return score, filled, middle
 
 
@@ -287,8 +294,9 @@ def upper(kb: Any, cf: np.ndarray, wk: Any, p: int, seq: np.ndarray, start: int,
 
 # ------------------------------------------------------------------ the best finish
 @nb.njit(cache=True)
-def _slot(memo: Any, kb: Any, p: int, seq: np.ndarray, start: int, stop: int
-          ) -> tuple[int, Any, Any]:  # pragma: no cover
+def memo_slot(memo: Any, kb: Any, p: int, seq: np.ndarray, start: int, stop: int
+              ) -> tuple[int, int, int]:  # pragma: no cover
+    """The memo's slot and key words of kingdom ``p`` with ``seq[start:stop]`` to place."""
     h1 = kb[5][p, 0]
     h2 = kb[5][p, 1]
     for i in range(start, stop):
@@ -296,8 +304,7 @@ def _slot(memo: Any, kb: Any, p: int, seq: np.ndarray, start: int, stop: int
         h2 = mix(h2 ^ U1, seq[i] + 64)
     h1 = mix(h1, stop - start)
     h2 = mix(h2, 1000 + stop - start)
-    h2 |= np.uint64(1)
-    return int(h1 & np.uint64(len(memo[1]) - 1)), h1, h2
+    return words(h1, h2, len(memo))
 
 
 @nb.njit(cache=True)
@@ -423,10 +430,10 @@ def final(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, p: int,
     (Recursive in itself only: numba's cache does not keep mutual recursion.)"""
     if start == stop:
         return code(kb, cf, wk, p), DISCARD
-    slot, h1, h2 = _slot(memo, kb, p, seq, start, stop)
-    keys = memo[0]
-    if keys[slot, 0] == h1 and keys[slot, 1] == h2:
-        return memo[1][slot], memo[2][slot]
+    slot, k1, k2 = memo_slot(memo, kb, p, seq, start, stop)
+    row = memo[slot]
+    if row[0] == k1 and row[1] == k2:
+        return row[2], row[3]
     if tick(cnt):
         return 0, DISCARD
     number = seq[start]
@@ -453,8 +460,8 @@ def final(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, p: int,
                 break
     if cnt[STOPPED]:
         return 0, DISCARD
-    keys[slot, 0] = h1
-    keys[slot, 1] = h2
-    memo[1][slot] = best
-    memo[2][slot] = best_move
+    row[0] = k1
+    row[1] = k2
+    row[2] = best
+    row[3] = best_move
     return best, best_move
