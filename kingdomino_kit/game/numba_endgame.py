@@ -46,6 +46,7 @@ from kingdomino_kit.game.numba_finish import (
     upper_of,
     words,
 )
+from kingdomino_kit.game.numba_kernels import bit_count
 
 PLACE, CLAIM, OVER = 0, 1, -1
 N_ORDER, TURN, PHASE, N_LINE = 0, 1, 2, 3
@@ -333,7 +334,7 @@ def _bounds_now(kb: Any, cf: np.ndarray, wk: Any, s: np.ndarray, p: int
             for i in range(s[F_LEN]):
                 if mb >> i & 1:
                     add(pieces, s[FUTURE + i], add_s, add_c, 1)
-            n = count + _bits_of(ma) + _bits_of(mb)
+            n = count + bit_count(ma) + bit_count(mb)
             high = upper_of(cf, squares, crowns, scores, score, filled, middle, add_s, add_c, n)
             if high > best:
                 best = high
@@ -344,15 +345,6 @@ def _bounds_now(kb: Any, cf: np.ndarray, wk: Any, s: np.ndarray, p: int
             if ma >> i & 1:
                 add(pieces, pool[i], add_s, add_c, -1)
     return score * SCALE, best * SCALE + SCALE - 1
-
-
-@nb.njit(cache=True)
-def _bits_of(x: int) -> int:  # pragma: no cover
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @nb.njit(cache=True)

@@ -30,7 +30,7 @@ import numba as nb
 import numpy as np
 
 from kingdomino_kit.game.numba_greedy import _take, _total
-from kingdomino_kit.game.numba_kernels import _bits, _masks, _put, _second
+from kingdomino_kit.game.numba_kernels import _masks, _put, _second, bit_count
 
 SCALE = 10000
 DISCARD = -1
@@ -213,7 +213,7 @@ def _facts_now(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, cr
                 scores[t] += size_c * crowned
     filled = 0
     for r in range(span):
-        filled += _bits(occ[r])
+        filled += bit_count(occ[r])
     half = size // 2
     middle = -half <= ext[0] and ext[1] <= half and -half <= ext[2] and ext[3] <= half
     return score, filled, middle
@@ -378,7 +378,7 @@ def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.nda
     score, largest, crowned = fig[0], fig[1], fig[2]
     filled = 0
     for r in range(2 * cf[SIZE] - 1):
-        filled += _bits(kb[1][p, r])
+        filled += bit_count(kb[1][p, r])
     piece = wk[2][number - 1]
     crowned_after = crowned + piece[1] + piece[3]
     saved = kb[4][p].copy()

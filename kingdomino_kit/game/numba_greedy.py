@@ -22,10 +22,10 @@ from kingdomino_kit.game.numba_kernels import (
     CASTLE,
     EMPTY,
     N,
-    _bits,
     _masks,
     _put,
     _second,
+    bit_count,
     mt_seed,
     place_random,
     put_nth,
@@ -105,7 +105,7 @@ def _total(occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray, extent: n
     if harmony:
         filled = 0
         for r in range(2 * size - 1):
-            filled += _bits(occupied[r])
+            filled += bit_count(occupied[r])
         if filled == size * size:
             total += harmony
     return total
@@ -124,7 +124,7 @@ def _holes(occupied: np.ndarray, extent: np.ndarray, size: int) -> int:  # pragm
     for r in range(span):
         here = columns & ~occupied[r] if rlo <= r <= rhi else 0
         below = columns & ~occupied[r + 1] if r + 1 < span and rlo <= r + 1 <= rhi else 0
-        count += _bits(here & ~((here << 1) | (here >> 1) | above | below))
+        count += bit_count(here & ~((here << 1) | (here >> 1) | above | below))
         above = here
     return count
 
@@ -136,9 +136,9 @@ def _pairs(rows: np.ndarray, size: int) -> int:  # pragma: no cover
     for t in range(6):
         for r in range(span):
             m = rows[t, r]
-            n += _bits(m & (m >> 1))
+            n += bit_count(m & (m >> 1))
             if r + 1 < span:
-                n += _bits(m & rows[t, r + 1])
+                n += bit_count(m & rows[t, r + 1])
     return n
 
 

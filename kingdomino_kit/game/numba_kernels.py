@@ -113,7 +113,8 @@ def shuffle(mt: np.ndarray, items: np.ndarray) -> None:  # pragma: no cover
 
 
 @nb.njit(cache=True)
-def _bits(x: int) -> int:  # pragma: no cover
+def bit_count(x: int) -> int:  # pragma: no cover
+    """The set bits of ``x``."""
     n = 0
     while x:
         x &= x - 1
@@ -160,14 +161,14 @@ def _masks(rows: np.ndarray, occupied: np.ndarray, extent: np.ndarray, t1: int, 
         down = f & below & (near1 | near2_below)
         out[0, r] = right
         out[1, r] = down
-        count += _bits(right) + _bits(down)
+        count += bit_count(right) + bit_count(down)
         if not double:
             near2_above = ((m2[k - 1] << 1) | (m2[k - 1] >> 1) | m2[k - 2] | m2[k]) & above
             left = f & (f << 1) & (near1 | (near2 << 1))
             up = f & above & (near1 | near2_above)
             out[2, r] = left
             out[3, r] = up
-            count += _bits(left) + _bits(up)
+            count += bit_count(left) + bit_count(up)
     return count
 
 
@@ -213,7 +214,7 @@ def put_nth(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np
     for d in range(4):
         for r in range(span):
             mask = masks[d, r]
-            k = _bits(mask)
+            k = bit_count(mask)
             if pick >= k:
                 pick -= k
                 continue
