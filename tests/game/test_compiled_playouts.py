@@ -17,6 +17,7 @@ from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.montecarlo import candidate_moves, evaluate
 from kingdomino_kit.game.playout import BitGame, RandomPolicy
+from tests.game.stepping import step
 from tests.game.test_game_simulate import random_options
 
 
@@ -28,11 +29,7 @@ def _position(rng: random.Random) -> Game:
     for _ in range(rng.randrange(0, 4 * options.kings * options.rounds)):
         if game.is_over:
             break
-        actions = game.legal_actions()
-        player = game.current_player
-        assert player is not None
-        game.apply(actions[0] if len(actions) == 1 else bots[player].choose(
-            game.observation(player), actions))
+        step(game, bots)
     return game
 
 

@@ -16,6 +16,7 @@ from kingdomino_kit.game.endgame_compiled import Compiled, applies
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.seeds import derive_seed
 from tests.game.endgame_positions import small_positions
+from tests.game.stepping import step
 from tests.reference import endgame_code
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,11 +40,7 @@ def greedy_endgame(options: GameOptions, seed: int, extra: int = 0) -> Game:
     while not no_chance_left(game.observation()) or extra > 0:
         if no_chance_left(game.observation()):
             extra -= 1
-        actions = game.legal_actions()
-        player = game.current_player
-        assert player is not None
-        game.apply(actions[0] if len(actions) == 1 else bots[player].choose(
-            game.observation(player), actions))
+        step(game, bots)
     return game
 
 
