@@ -8,7 +8,7 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: lab app notebooks teacher test test-fast test-optimized bench lint typecheck chromium clean
+.PHONY: lab app notebooks teacher test test-fast test-optimized test-optimized-all bench lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -47,16 +47,24 @@ teacher: $(STAMP)
 UNIT_PYTEST := -m pytest -q -o addopts="" --strict-markers --doctest-modules \
 	--ignore=tests/browser -p no:cacheprovider tests kingdomino_kit
 
-## make test: the whole suite — everything but the browser on every core (a test file's tests
-## on one worker, in order: a notebook's cells share a kernel), then the browser tests one at a
-## time in Debian's chromium, then the unit tests again under python -O (no assert may carry
-## behaviour), on every core
+## make test: the whole suite — the numba kernels compiled once into their cache, then
+## everything but the browser on every core (a test file's tests on one worker, in order: a
+## notebook's cells share a kernel), then the browser tests one at a time in Debian's chromium,
+## then the command line and the hardening tests again under python -O (the package holds no
+## assert: tests/test_no_assert.py and ruff's S101 prove it statically)
 test: $(STAMP) chromium
+	$(PY) scripts/warm_compiled.py
 	$(PY) -m pytest -m "not browser" -n auto --dist loadfile
 	$(PY) -m pytest -m browser
 	$(MAKE) --no-print-directory test-optimized
 
 test-optimized: $(STAMP)
+	$(PY) -O -m pytest -q -o addopts="" --strict-markers -p no:cacheprovider -m "not slow" \
+		-W "ignore:assertions not in test modules" -n auto tests/cli tests/hardening
+
+## make test-optimized-all: every unit test again under python -O (minutes; the static proof
+## above is what make test relies on)
+test-optimized-all: $(STAMP)
 	$(PY) -O $(UNIT_PYTEST) -m "not slow" -W "ignore:assertions not in test modules" -n auto
 
 ## make test-fast: the edit-test loop — unit tests and doctests, no browser, no notebooks, no

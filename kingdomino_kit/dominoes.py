@@ -21,7 +21,7 @@ from enum import Enum
 from importlib import resources
 from typing import Generic, Protocol, TypeVar
 
-from kingdomino_kit.errors import KingdominoError, UnknownDomino
+from kingdomino_kit.errors import InvariantError, KingdominoError, UnknownDomino
 from kingdomino_kit.infra.untrusted import shown
 
 __all__ = ["Terrain", "Half", "Domino", "DominoBase", "Square", "DOMINOES", "domino", "dominoes",
@@ -216,7 +216,8 @@ def load_catalogue(text: str, source: str = "catalogue") -> tuple[Domino, ...]:
 def _load_packaged() -> tuple[Domino, ...]:
     text = resources.files("kingdomino_kit").joinpath("data/kingdomino_dominoes.csv").read_text()
     catalogue = load_catalogue(text, "kingdomino_dominoes.csv")
-    assert [d.number for d in catalogue] == list(range(1, 49)), "catalogue must list 1..48"
+    if not [d.number for d in catalogue] == list(range(1, 49)):
+        raise InvariantError("catalogue must list 1..48")
     return catalogue
 
 

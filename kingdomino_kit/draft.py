@@ -34,7 +34,7 @@ from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from kingdomino_kit.bots import as_bot
-from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.infra.untrusted import check_fields, shown
 
 __all__ = ["CLAIM", "OVER", "PLACE", "Claim", "Discard", "DraftGame", "DraftObservation",
@@ -424,7 +424,8 @@ class DraftGame(Generic[O, K, D]):
     def _discard(self, king: int) -> D:
         """The king's domino to place goes out of the game; return it."""
         dom = self.to_place[king]
-        assert dom is not None
+        if dom is None:
+            raise InvariantError("expected dom is not None")
         self.to_place[king] = None
         self.discarded.append(dom.number)
         self.discards[king // self._kpp] += 1

@@ -17,12 +17,17 @@ disagree) — so code that handles one game's errors handles the others' too.
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "IllegalPlacement", "KingdominoError", "LogError", "NotationError",
-           "PuzzleError", "SolverBug", "SolverError", "UnknownDomino"]
+__all__ = ["IllegalAction", "IllegalPlacement", "InvariantError", "KingdominoError", "LogError",
+           "NotationError", "PuzzleError", "SolverBug", "SolverError", "UnknownDomino"]
 
 
 class KingdominoError(ValueError):
     """Base class of every error the kit raises on bad input or an illegal action."""
+
+
+class InvariantError(KingdominoError):
+    """A state the code holds impossible (a value known to be there is missing): a bug in the
+    kit, raised the same with and without ``python -O`` (the package has no ``assert``)."""
 
 
 class NotationError(KingdominoError):

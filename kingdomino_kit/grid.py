@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from kingdomino_kit.errors import InvariantError
+
 __all__ = ["Cell", "Geometry", "geometry", "DIRECTIONS", "SIZES"]
 
 Cell = tuple[int, int]
@@ -122,7 +124,8 @@ class Geometry:
         while mask:
             low = mask & -mask
             cell = cells[low.bit_length() - 1]
-            assert cell is not None
+            if cell is None:
+                raise InvariantError("expected cell is not None")
             out.append(cell)
             mask ^= low
         return out

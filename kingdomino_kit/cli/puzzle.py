@@ -28,7 +28,7 @@ from kingdomino_kit.cli.puzzle_games import (
     cmd_solve_other,
 )
 from kingdomino_kit.cli.puzzle_new import register_new
-from kingdomino_kit.errors import NotationError
+from kingdomino_kit.errors import InvariantError, NotationError
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import KINDS, Puzzle, grade, load_collection, replay
@@ -222,7 +222,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     puzzle = found.puzzle
     if args.answer is None:
         kingdom = replay(puzzle)
-        assert puzzle.solution is not None
+        if puzzle.solution is None:
+            raise InvariantError("expected puzzle.solution is not None")
         if args.json:
             print(json.dumps({"id": puzzle.id, "stored_solution": "ok",
                               "optimum": puzzle.solution.optimum}))

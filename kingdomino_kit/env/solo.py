@@ -43,7 +43,7 @@ from kingdomino_kit.env.encoding import (
     observation_length,
 )
 from kingdomino_kit.env.rewards import check_reward, final_rewards
-from kingdomino_kit.errors import IllegalAction, KingdominoError
+from kingdomino_kit.errors import IllegalAction, InvariantError, KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.seeds import seat_seed
@@ -115,10 +115,12 @@ class SoloEnv(gymnasium.Env[Any, Any]):
 
     def _others_play(self) -> None:
         game = self.game
-        assert game is not None
+        if game is None:
+            raise InvariantError("expected game is not None")
         while not game.is_over and game.current_player != self.player:
             p = game.current_player
-            assert p is not None
+            if p is None:
+                raise InvariantError("expected p is not None")
             actions = game.legal_actions()
             bot = self.bots[p]
             if len(actions) == 1:
@@ -130,13 +132,15 @@ class SoloEnv(gymnasium.Env[Any, Any]):
 
     def _observation(self) -> dict[str, np.ndarray]:
         game = self.game
-        assert game is not None
+        if game is None:
+            raise InvariantError("expected game is not None")
         return {"observation": encode_observation(game.observation(self.player)),
                 "action_mask": legal_mask(game)}
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         game = self.game
-        assert game is not None
+        if game is None:
+            raise InvariantError("expected game is not None")
         return {"action_mask": legal_mask(game), "seat": self.player, **extra}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool,

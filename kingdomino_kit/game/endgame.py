@@ -45,7 +45,7 @@ from typing import Any
 
 from kingdomino_kit.draft import CLAIM as GAME_CLAIM
 from kingdomino_kit.draft import OVER as GAME_OVER
-from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.game.endgame_compiled import Compiled, applies
 from kingdomino_kit.game.endgame_search import (
     CLAIM,
@@ -190,7 +190,8 @@ def solve(where: Game | Observation, *, paranoid: bool = False, player: int | No
     tree, state = position(obs)
     n = obs.options.players
     mover = obs.current_player
-    assert mover is not None
+    if mover is None:
+        raise InvariantError("expected mover is not None")
     if player is not None and (isinstance(player, bool) or not isinstance(player, int)
                                or not 0 <= player < n):
         raise EndgameError(f"player must be a seat 0..{n - 1}, not {player!r}")
@@ -335,9 +336,11 @@ def _action(game: Game, move: Any) -> Action:
     if game.phase is GAME_CLAIM:
         return Claim(game.line[move])
     king = game.current_king
-    assert king is not None
+    if king is None:
+        raise InvariantError("expected king is not None")
     dom = game.to_place[king]
-    assert dom is not None
+    if dom is None:
+        raise InvariantError("expected dom is not None")
     if move == DISCARD:
         return Discard(dom)
     g = game.kingdom(game.owner(king)).to_bits().geometry
@@ -357,7 +360,8 @@ def move_values(where: Game | Observation, *, paranoid: bool = False,
     position(obs)  # no chance left, else the error
     n = obs.options.players
     mover = obs.current_player
-    assert mover is not None
+    if mover is None:
+        raise InvariantError("expected mover is not None")
     mode = "minimax" if n == 2 else "paranoid" if paranoid else "maxn"
     hero = 0 if mode == "minimax" else mover
     deadline = float("inf") if time_limit is None else time.perf_counter() + time_limit
@@ -410,7 +414,8 @@ def turns_of(game: Game, line: Sequence[Action]) -> list[dict[str, Any]]:
     turns: list[dict[str, Any]] = []
     for action in line:
         king = g.current_king
-        assert king is not None
+        if king is None:
+            raise InvariantError("expected king is not None")
         if isinstance(action, Claim):
             last = turns[-1] if turns else None
             if last is not None and last["king"] == king and last["pick"] is None \

@@ -55,6 +55,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from kingdomino_kit.bitkingdom import MIDDLE_KINGDOM_BONUS, BitKingdom
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.game.endgame_finish import DISCARD, SCALE, Finisher, Stop, decode, encode
 from kingdomino_kit.game.playout import PIECES
 from kingdomino_kit.rules import Rules
@@ -406,7 +407,8 @@ class Tree(Finisher):
                 placed += (number,)
             state = self.after(state, DISCARD)
         rest = state.settled[player]
-        assert rest is not None
+        if rest is None:
+            raise InvariantError("expected rest is not None")
         return self.final(self.kingdoms[player], placed + rest)[0]
 
     def floor(self, state: State, player: int, low: int) -> int:
@@ -582,7 +584,8 @@ class Tree(Finisher):
             if (best is None or vector[mover] > best[mover]
                     or (vector[mover] == best[mover] and i < best_index)):
                 best, best_move, best_index = vector, move, i
-        assert best is not None
+        if best is None:
+            raise InvariantError("expected best is not None")
         self.vectors[key] = (best, best_move)
         self.killers[killer] = best_move
         return best

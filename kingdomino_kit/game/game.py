@@ -36,7 +36,7 @@ from kingdomino_kit.draft import (
     drive,
     shuffled_deal,
 )
-from kingdomino_kit.errors import IllegalAction, IllegalPlacement, KingdominoError
+from kingdomino_kit.errors import IllegalAction, IllegalPlacement, InvariantError, KingdominoError
 from kingdomino_kit.game.options import VARIANTS, GameOptionError, GameOptions
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdom import Kingdom, Placement
@@ -202,7 +202,8 @@ class Game(KingdominoDraft[Kingdom]):
             return [_CLAIMS[line[i].number] for i, k in enumerate(self.claims) if k is None]
         if phase is PLACE:
             dom = self.to_place[self.order[self.turn]]
-            assert dom is not None
+            if dom is None:
+                raise InvariantError("expected dom is not None")
             actions: list[Action] = list(
                 self._kingdoms[self.order[self.turn] // self._kpp].legal_placements(dom))
             if not actions or not self._strict:
@@ -228,7 +229,8 @@ class Game(KingdominoDraft[Kingdom]):
         if isinstance(action, Claim):
             if self.phase is PLACE:
                 dom = self.to_place[current]
-                assert dom is not None
+                if dom is None:
+                    raise InvariantError("expected dom is not None")
                 raise IllegalAction(f"{who} must place domino {dom.number} before claiming",
                                     "phase")
             self._check_claim(action, who)
@@ -239,7 +241,8 @@ class Game(KingdominoDraft[Kingdom]):
                 raise IllegalAction(f"{who} must claim a domino of the line now ({what})",
                                     "phase")
             dom = self.to_place[current]
-            assert dom is not None
+            if dom is None:
+                raise InvariantError("expected dom is not None")
             number = getattr(action.domino, "number", None)
             if number != dom.number:
                 raise IllegalAction(f"{who} claimed domino {dom.number}, not domino {number}",

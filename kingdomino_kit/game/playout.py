@@ -42,7 +42,7 @@ from typing import Any, Protocol
 from kingdomino_kit.bitkingdom import BitKingdom, Masks
 from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.draft import OVER, PLACE, DraftGame
-from kingdomino_kit.errors import IllegalAction, KingdominoError
+from kingdomino_kit.errors import IllegalAction, InvariantError, KingdominoError
 from kingdomino_kit.game.game import Game, KingdominoDraft, Observation
 from kingdomino_kit.game.options import GameOptions
 
@@ -165,7 +165,8 @@ class BitGame(KingdominoDraft[BitKingdom]):
         ``second`` (indices from :meth:`masks`, unchecked)."""
         king = self.order[self.turn]
         dom = self.to_place[king]
-        assert dom is not None
+        if dom is None:
+            raise InvariantError("expected dom is not None")
         t1, k1, t2, k2, _ = PIECES[dom.number - 1]
         self._kingdoms[king // self._kpp].put(first, second, t1, k1, t2, k2)
         self.to_place[king] = None

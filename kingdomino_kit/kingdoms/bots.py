@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from kingdomino_kit.bots import RandomBot, register_bot
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdoms.actions import Action
 from kingdomino_kit.kingdoms.board import Board
@@ -66,7 +67,8 @@ def action_values(observation: Observation, actions: Sequence[Action]) -> list[f
             values.append(line_value[cell] * (action.rank + near) / (1 + near))
         elif action.kind in ("place", "secret") and cell is not None:
             tile = observation.drawn if action.kind == "place" else observation.secrets[me]
-            assert tile is not None
+            if tile is None:
+                raise InvariantError("expected tile is not None")
             values.append(margin_change(board, cell, tile, me, players))
         else:
             values.append(0.0)

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from kingdomino_kit.bots import Bot, BotFunction, as_bot
-from kingdomino_kit.errors import LogError
+from kingdomino_kit.errors import InvariantError, LogError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.infra.untrusted import BadJson, check_fields, parse_json, shown
 from kingdomino_kit.kingdoms.actions import Action
@@ -330,15 +330,18 @@ class KingdomsGame:
             self.turns.append(record)
             return
         if action.kind == "castle":
-            assert action.cell is not None
+            if action.cell is None:
+                raise InvariantError("expected action.cell is not None")
             castle = Castle(player, action.rank)
             self.hands[player][action.rank] -= 1
             self.placed.append(castle)
             self.board = self.board.place(action.cell, castle)
         elif action.kind in ("place", "secret"):
-            assert action.cell is not None
+            if action.cell is None:
+                raise InvariantError("expected action.cell is not None")
             put = self.drawn if action.kind == "place" else self.secrets[player]
-            assert put is not None
+            if put is None:
+                raise InvariantError("expected put is not None")
             self.board = self.board.place(action.cell, put)
             if action.kind == "place":
                 self.drawn = None

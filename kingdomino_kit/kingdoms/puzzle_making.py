@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.kingdoms.board import Board
 from kingdomino_kit.kingdoms.puzzles import CastlePuzzle, generate_castle_puzzle
 from kingdomino_kit.kingdoms.solver import CastleProblem, evaluate, solve_castles
@@ -107,7 +108,8 @@ def castle_hints(puzzle: CastlePuzzle) -> tuple[str, ...]:
     column) of the highest castle in the stored answer when that line has more than one empty
     cell (never the answer itself)."""
     problem, answer = puzzle.problem, puzzle.answer
-    assert answer is not None and puzzle.optimum is not None
+    if not (answer is not None and puzzle.optimum is not None):
+        raise InvariantError("expected answer is not None and puzzle.optimum is not None")
     kinds = _kinds(problem)
     if kinds[TileKind.DRAGON]:
         nudge = ("The dragon wipes out the resources of its row and column: put it where your "

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from kingdomino_kit.draft import Claim, Discard
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.origins.catalogue import Domino, Resource
 from kingdomino_kit.origins.errors import OriginsError
@@ -91,7 +92,8 @@ def encode_action(action: Action) -> dict[str, Any]:
     if isinstance(action, Recruit):
         if action.slot is not None:
             return {"recruit": "board", "slot": action.slot}
-        assert action.caveman is not None
+        if action.caveman is None:
+            raise InvariantError("expected action.caveman is not None")
         return {"recruit": "pile", "caveman": action.caveman.value}
     if isinstance(action, Spend):
         return {"spend": list(action.cell)}

@@ -36,6 +36,7 @@ from importlib import resources
 from pathlib import Path
 
 from kingdomino_kit.dominoes import DominoBase, domino_number, number_list
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.infra.untrusted import JSON_LIMIT, check_text, read_file, shown
 from kingdomino_kit.origins.errors import CatalogueError, OriginsError
 
@@ -360,7 +361,8 @@ def sample_catalogue() -> Catalogue:
     cat = load_catalogue(text.read_text(encoding="utf-8"),
                          "origins_sample.csv (ILLUSTRATIVE sample, not the printed set)",
                          illustrative=True)
-    assert [d.number for d in cat] == list(range(1, 49))
+    if not [d.number for d in cat] == list(range(1, 49)):
+        raise InvariantError("expected [d.number for d in cat] == list(range(1, 49))")
     return cat
 
 

@@ -40,7 +40,7 @@ from kingdomino_kit.draft import (
     Phase,
     drive,
 )
-from kingdomino_kit.errors import IllegalPlacement, KingdominoError
+from kingdomino_kit.errors import IllegalPlacement, InvariantError, KingdominoError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.logs import LOG_FORMATS
 from kingdomino_kit.origins.actions import (
@@ -204,7 +204,8 @@ expects Claim... (claim rule)
             return list(self._free_claims())
         if phase is PLACE:
             dom = self.to_place[king]
-            assert dom is not None
+            if dom is None:
+                raise InvariantError("expected dom is not None")
             placements: list[Action] = list(kingdom.legal_placements(dom))
             return placements or [Discard(dom)]
         if phase is FIRE:
@@ -223,11 +224,13 @@ expects Claim... (claim rule)
                 out += [Recruit(caveman=c) for c in sorted(set(self.pile), key=_caveman_order)]
             return out
         if phase is SPEND:
-            assert self._recruit is not None
+            if self._recruit is None:
+                raise InvariantError("expected self._recruit is not None")
             spent = self._recruit[2]
             return [Spend(cell) for cell, r in sorted(kingdom.resources.items())
                     if r not in spent]
-        assert phase is SETTLE
+        if phase is not SETTLE:
+            raise InvariantError("expected phase is SETTLE")
         return [Settle(cell) for cell in kingdom.settle_targets()]
 
     def apply(self, action: Action, *, player: int | None = None) -> None:
@@ -248,7 +251,8 @@ expects Claim... (claim rule)
         kingdom = self._kingdoms[king // self._kpp]
         if isinstance(action, Placement):
             dom = self.to_place[king]
-            assert dom is not None
+            if dom is None:
+                raise InvariantError("expected dom is not None")
             if action.domino != dom:
                 return f"chief {king} claimed {dom!r}, not {action.domino!r}"
             try:
@@ -280,12 +284,14 @@ expects Claim... (claim rule)
         phase = self.phase
         king = self.order[self.turn]
         player = self.current_player
-        assert player is not None
+        if player is None:
+            raise InvariantError("expected player is not None")
         if self._log is not None:
             self._log[-1]["actions"].append({"by": player, **encode_action(action)})
         kingdom = self._kingdoms[king // self._kpp]
         if phase is CLAIM:
-            assert isinstance(action, Claim)
+            if not isinstance(action, Claim):
+                raise InvariantError("expected isinstance(action, Claim)")
             i = self._claim(action.domino, king)
             if self.round == 0 and self.options.players == 2:
                 self._neolithic_first_pick(i, king)
@@ -297,20 +303,23 @@ expects Claim... (claim rule)
                 kingdom.discarded += 1
                 self._after_place()
                 return
-            assert isinstance(action, Placement)
+            if not isinstance(action, Placement):
+                raise InvariantError("expected isinstance(action, Placement)")
             kingdom.push(action)
             self.to_place[king] = None
             self._fire = [(c, k) for c, k in action.volcanoes() if self.supply[k] > 0]
             self._next_fire()
         elif phase is FIRE:
-            assert isinstance(action, Throw)
+            if not isinstance(action, Throw):
+                raise InvariantError("expected isinstance(action, Throw)")
             kingdom.throw(action.volcano, action.fire, action.target)
             self._fire.pop(0)
             while self._fire and self.supply[self._fire[0][1]] == 0:
                 self._fire.pop(0)
             self._next_fire()
         elif phase is TOTEM:
-            assert isinstance(action, GiveTotem)
+            if not isinstance(action, GiveTotem):
+                raise InvariantError("expected isinstance(action, GiveTotem)")
             self.totems[action.resource] = action.player
             self._choices.pop(0)
             if not self._choices:
@@ -345,14 +354,17 @@ expects Claim... (claim rule)
             if isinstance(action, Pass):
                 self._end_turn()
                 return
-            assert isinstance(action, Recruit)
+            if not isinstance(action, Recruit):
+                raise InvariantError("expected isinstance(action, Recruit)")
             if action.slot is not None:
                 caveman = self.board[action.slot]
-                assert caveman is not None
+                if caveman is None:
+                    raise InvariantError("expected caveman is not None")
                 self.board[action.slot] = None
                 cost = RECRUIT_COST["board"]
             else:
-                assert action.caveman is not None
+                if action.caveman is None:
+                    raise InvariantError("expected action.caveman is not None")
                 caveman = action.caveman
                 self.pile.remove(caveman)
                 self._pile_rng.shuffle(self.pile)
@@ -361,13 +373,15 @@ expects Claim... (claim rule)
             self.phase = SPEND
             return
         if phase is SPEND:
-            assert isinstance(action, Spend) and self._recruit is not None
+            if not (isinstance(action, Spend) and self._recruit is not None):
+                raise InvariantError("expected a Spend while recruiting")
             caveman, cost, spent = self._recruit
             spent.add(kingdom.spend(action.cell))
             if len(spent) == cost:
                 self.phase = SETTLE
             return
-        assert phase is SETTLE and isinstance(action, Settle) and self._recruit is not None
+        if not (phase is SETTLE and isinstance(action, Settle) and self._recruit is not None):
+            raise InvariantError("expected a Settle while recruiting")
         kingdom.settle(action.cell, self._recruit[0])
         self._recruit = None
         self._end_turn()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.origins.catalogue import Resource, Terrain, sample_catalogue
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY
 from kingdomino_kit.origins.kingdom import OriginsKingdom
@@ -80,7 +81,8 @@ def origins_title(puzzle: OriginsPuzzle, kingdom: OriginsKingdom) -> str:
 def origins_hints(puzzle: OriginsPuzzle, kingdom: OriginsKingdom) -> tuple[str, ...]:
     """Up to three hints, nudge first: a principle, the optimum's value, then what the optimal
     territory achieves (never where the dominoes go)."""
-    assert puzzle.optimum is not None
+    if puzzle.optimum is None:
+        raise InvariantError("expected puzzle.optimum is not None")
     if puzzle.rivals is not None:
         counts = kingdom.resource_counts()
         rival = ", ".join(f"{n} {r.value}" for r, n in puzzle.rivals.items())

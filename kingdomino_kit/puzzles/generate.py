@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from kingdomino_kit.dominoes import DOMINOES, domino
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Kingdom
 from kingdomino_kit.puzzles.format import Puzzle, kingdom_line
 from kingdomino_kit.puzzles.grading import replay
@@ -211,7 +212,8 @@ def compose(plan: Plan, rng: random.Random, pid: str) -> Puzzle:
         return Puzzle(pid, f"Complete the kingdom: {plan.count} more{tail}", plan.kind,
                       plan.level, "Add these dominoes, all of them, to the kingdom for the "
                       f"highest score. {words}", tuple(doms), "all", rules, kingdom_line(start))
-    assert plan.kind is PuzzleKind.NEXT_PLACEMENT
+    if plan.kind is not PuzzleKind.NEXT_PLACEMENT:
+        raise InvariantError("expected plan.kind is PuzzleKind.NEXT_PLACEMENT")
     while True:
         claimed = rng.choice([d.number for d in DOMINOES if d.number not in start_doms])
         if start.can_place(domino(claimed)) and domino(claimed).crowns:
@@ -262,7 +264,8 @@ def measured(puzzle: Puzzle, budget: int = NODE_BUDGET, *, prove: bool = True,
 
 def rejection(puzzle: Puzzle, plan: Plan) -> str | None:
     """Why a measured puzzle does not discriminate (None: it does)."""
-    assert puzzle.solution is not None and puzzle.greedy_score is not None
+    if not (puzzle.solution is not None and puzzle.greedy_score is not None):
+        raise InvariantError("expected a measured puzzle (solution and greedy score)")
     if every_answer_optimal(puzzle):
         return puzzle.kind.trivial
     gap = puzzle.solution.optimum - puzzle.greedy_score
@@ -301,7 +304,8 @@ def hint(puzzle: Puzzle) -> str:
     True
     """
     sol = puzzle.solution
-    assert sol is not None
+    if sol is None:
+        raise InvariantError("expected sol is not None")
     rules = puzzle.rules
     best = Kingdom.from_text(sol.kingdom, rules.size)
     words = [f"Aim for {sol.optimum}."]

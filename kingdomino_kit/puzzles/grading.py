@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kingdomino_kit.dominoes import domino
-from kingdomino_kit.errors import IllegalPlacement
+from kingdomino_kit.errors import IllegalPlacement, InvariantError
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.cuts import NotLegal, build_order, decompose, stranded
 from kingdomino_kit.puzzles.diagnosis import explain, placement_words
@@ -148,7 +148,8 @@ def _verdict(puzzle: Puzzle, score: int, value: int, order: tuple[Placement, ...
 
 def _grade_next(puzzle: Puzzle, answer: Kingdom, score: int) -> Grade:
     start = puzzle.start_kingdom()
-    assert puzzle.claimed is not None
+    if puzzle.claimed is None:
+        raise InvariantError("expected puzzle.claimed is not None")
     claimed = domino(puzzle.claimed)
     for p in start.legal_placements(claimed):
         after = start.copy()
@@ -174,7 +175,8 @@ def _grade_next(puzzle: Puzzle, answer: Kingdom, score: int) -> Grade:
 
 def _next_wrong(puzzle: Puzzle, start: Kingdom, answer: Kingdom) -> str:
     """Why an answer is not the start kingdom plus one legal placement of the claimed domino."""
-    assert puzzle.claimed is not None
+    if puzzle.claimed is None:
+        raise InvariantError("expected puzzle.claimed is not None")
     claimed = domino(puzzle.claimed)
     name = f"domino {claimed.number} ({claimed.first}|{claimed.second})"
     why = explain(Puzzle(puzzle.id, puzzle.title, PuzzleKind.COMPLETE, puzzle.level,

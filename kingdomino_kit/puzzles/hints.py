@@ -18,6 +18,7 @@ to a strong hint, never the answer itself (no layout, no cell, no row or column)
 from __future__ import annotations
 
 from kingdomino_kit.dominoes import domino
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.kingdom import Kingdom, Property
 from kingdomino_kit.puzzles.format import Puzzle
 
@@ -28,7 +29,8 @@ def hint_ladder(puzzle: Puzzle) -> tuple[str, ...]:
     """The puzzle's hints, nudge first (it must carry its solution; its measures sharpen the
     nudge when present)."""
     sol = puzzle.solution
-    assert sol is not None
+    if sol is None:
+        raise InvariantError("expected sol is not None")
     if puzzle.kind.claims_first:
         return _next_placement(puzzle)
     best = Kingdom.from_text(sol.kingdom, puzzle.rules.size)
@@ -62,7 +64,8 @@ def hint_ladder(puzzle: Puzzle) -> tuple[str, ...]:
 
 def _builders(puzzle: Puzzle, top: Property) -> str:
     """Which dominoes put squares into the top property (by number and halves)."""
-    assert puzzle.solution is not None
+    if puzzle.solution is None:
+        raise InvariantError("expected puzzle.solution is not None")
     cells = set(top.cells)
     used = [p.domino for p in puzzle.solution.order if cells & {p.first, p.second}]
     names = ", ".join(f"{d.number} ({d.first}|{d.second})" for d in used)
@@ -76,7 +79,8 @@ def _builders(puzzle: Puzzle, top: Property) -> str:
 
 def _next_placement(puzzle: Puzzle) -> tuple[str, ...]:
     sol = puzzle.solution
-    assert sol is not None and puzzle.claimed is not None
+    if not (sol is not None and puzzle.claimed is not None):
+        raise InvariantError("expected sol is not None and puzzle.claimed is not None")
     start = puzzle.start_kingdom()
     greedy = puzzle.measures.greedy_score if puzzle.measures else puzzle.greedy_score
     nudge = f"Aim for a final total of {sol.optimum}."

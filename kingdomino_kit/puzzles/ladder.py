@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from kingdomino_kit.dominoes import Domino, domino
-from kingdomino_kit.errors import SolverBug
+from kingdomino_kit.errors import InvariantError, SolverBug
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
 from kingdomino_kit.puzzles.measure import (
@@ -79,9 +79,11 @@ def look_ahead_kingdom(puzzle: Puzzle) -> Kingdom:
     total = puzzle.rules.total
     k = puzzle.start_kingdom()
     if puzzle.kind.claims_first:
-        assert puzzle.claimed is not None
+        if puzzle.claimed is None:
+            raise InvariantError("expected puzzle.claimed is not None")
         move = _look(k, [domino(puzzle.claimed)], puzzle.domino_list(), True, total)[1]
-        assert move is not None  # a next-placement's claimed domino fits somewhere
+        if move is None:  # a next-placement's claimed domino fits somewhere
+            raise InvariantError("expected move is not None")
         k.push(move)
         return k
     left = puzzle.domino_list()
@@ -122,7 +124,8 @@ def beam_kingdom(puzzle: Puzzle, width: int = BEAM_WIDTH) -> tuple[int, Placemen
     root = puzzle.start_kingdom()
     left = puzzle.domino_list()
     if puzzle.kind.claims_first:
-        assert puzzle.claimed is not None
+        if puzzle.claimed is None:
+            raise InvariantError("expected puzzle.claimed is not None")
         left = [domino(puzzle.claimed), *left]
     states: list[tuple[Kingdom, tuple[int, ...], Placement | None]] = [
         (root, tuple(range(len(left))), None)]
@@ -177,7 +180,8 @@ def random_totals(puzzle: Puzzle, builds: int = RANDOM_BUILDS, seed: int = 0
 
 def random_hits(puzzle: Puzzle, builds: int = RANDOM_BUILDS, seed: int = 0) -> int:
     """How many of ``builds`` seeded random legal builds reach the optimum."""
-    assert puzzle.solution is not None
+    if puzzle.solution is None:
+        raise InvariantError("expected puzzle.solution is not None")
     optimum = puzzle.solution.optimum
     return sum(t is not None and t >= optimum for t in random_totals(puzzle, builds, seed))
 
@@ -218,7 +222,8 @@ def _worth_unknown(puzzle: Puzzle, k: Kingdom) -> int:
 def _value_of(puzzle: Puzzle, q: Placement | None) -> int:
     """The stored value of a placement of the claimed domino (matched by the kingdom it
     makes)."""
-    assert puzzle.solution is not None and q is not None
+    if not (puzzle.solution is not None and q is not None):
+        raise InvariantError("expected puzzle.solution is not None and q is not None")
     start = puzzle.start_kingdom()
     k = _placed(start, q)
     for p, value in puzzle.solution.values:
@@ -232,7 +237,8 @@ def measure(puzzle: Puzzle, budget: int = NODE_BUDGET, *, prove: bool = True) ->
     count of optimal layouts may visit; without ``prove``, the count alone, unchecked by
     CP-SAT (a draft's level, which does not depend on it, before the proof is worth making)."""
     sol = puzzle.solution
-    assert sol is not None
+    if sol is None:
+        raise InvariantError("expected sol is not None")
     count = count_optimal(puzzle, budget, cap=COUNT_CAP)
     if prove:
         count = _proved(puzzle, count)
@@ -276,7 +282,8 @@ def _proved(puzzle: Puzzle, count: Count) -> Count:
 def _worth(puzzle: Puzzle, k: Kingdom) -> int:
     """A bot's total; a bot stuck before placing every domino of an ``"all"`` puzzle has not
     answered it, so its total counts at most optimum − 1."""
-    assert puzzle.solution is not None
+    if puzzle.solution is None:
+        raise InvariantError("expected puzzle.solution is not None")
     total = puzzle.rules.total(k)
     placed = (len(k) - len(puzzle.start_kingdom())) // 2
     if puzzle.place == "all" and placed < len(puzzle.dominoes):

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from kingdomino_kit.dominoes import Domino, Half, domino
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
@@ -67,7 +68,8 @@ def greedy_kingdom(puzzle: Puzzle) -> Kingdom:
     total = puzzle.rules.total
     k = puzzle.start_kingdom()
     if puzzle.kind.claims_first:
-        assert puzzle.claimed is not None
+        if puzzle.claimed is None:
+            raise InvariantError("expected puzzle.claimed is not None")
         moves = _placements(k, domino(puzzle.claimed))
         k.push(max(moves, key=lambda q: _after(k, q, total)))
         return k
@@ -93,7 +95,8 @@ def greedy_score(puzzle: Puzzle) -> int:
     k = greedy_kingdom(puzzle)
     if not puzzle.kind.claims_first:
         return puzzle.rules.total(k)
-    assert puzzle.solution is not None
+    if puzzle.solution is None:
+        raise InvariantError("expected puzzle.solution is not None")
     start = puzzle.start_kingdom()
     for q, value in puzzle.solution.values:
         start.push(q)
@@ -115,7 +118,8 @@ class Count:
 def count_optimal(puzzle: Puzzle, budget: int = NODE_BUDGET, cap: int | None = None) -> Count:
     """The number of distinct optimal answers (see the module docstring); with ``cap`` the
     count stops at ``cap`` answers (then a lower bound, ``exact`` False)."""
-    assert puzzle.solution is not None
+    if puzzle.solution is None:
+        raise InvariantError("expected puzzle.solution is not None")
     optimum = puzzle.solution.optimum
     if puzzle.kind.claims_first:
         hits = sum(v == optimum for _, v in puzzle.solution.values)
@@ -181,12 +185,14 @@ def every_answer_optimal(puzzle: Puzzle, seed: int = 0, tries: int = 200) -> boo
     placement is worth the optimum (exact); for ``rearrange`` the given kingdom already is
     optimal; otherwise neither the greedy answer nor ``tries`` random legal answers (seeded)
     score less."""
-    assert puzzle.solution is not None
+    if puzzle.solution is None:
+        raise InvariantError("expected puzzle.solution is not None")
     optimum = puzzle.solution.optimum
     if puzzle.kind.claims_first:
         return all(v == optimum for _, v in puzzle.solution.values)
     if puzzle.kind.gives_kingdom:
-        assert puzzle.given is not None
+        if puzzle.given is None:
+            raise InvariantError("expected puzzle.given is not None")
         return puzzle.rules.total(Kingdom.from_text(puzzle.given, puzzle.rules.size)) == optimum
     if greedy_score(puzzle) < optimum:
         return False

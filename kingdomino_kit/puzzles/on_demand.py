@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from kingdomino_kit.errors import PuzzleError
+from kingdomino_kit.errors import InvariantError, PuzzleError
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.puzzles.format import KINDS, Puzzle
 from kingdomino_kit.puzzles.generate import Plan, compose, default_solve, measured, proven
@@ -99,7 +99,8 @@ def targeted(kind: str, level: int, key: str, pid: str, *, size: int = 5,
             continue
         draft_measures = measured(solved, prove=False)  # the level first, the proof after
         m = draft_measures.measures
-        assert m is not None
+        if m is None:
+            raise InvariantError("expected m is not None")
         if draft_measures.greedy_score != m.greedy_score:  # stuck before placing every domino
             log(f"{pid} attempt {attempt}: greedy cannot place every domino")
             continue
@@ -110,7 +111,8 @@ def targeted(kind: str, level: int, key: str, pid: str, *, size: int = 5,
             log(f"{pid} attempt {attempt}: {m.optimal_layouts} optimal answers")
             continue
         puzzle = measured(solved, measures=proved(solved, m))
-        assert puzzle.measures is not None
+        if puzzle.measures is None:
+            raise InvariantError("expected puzzle.measures is not None")
         if unique and not puzzle.measures.unique:
             log(f"{pid} attempt {attempt}: CP-SAT finds a second optimal answer")
             continue

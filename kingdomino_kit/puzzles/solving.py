@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kingdomino_kit.dominoes import Domino, domino
-from kingdomino_kit.errors import KingdominoError, PuzzleError, SolverError
+from kingdomino_kit.errors import InvariantError, KingdominoError, PuzzleError, SolverError
 from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.kingdom import HARMONY_BONUS, Kingdom, Placement
 from kingdomino_kit.puzzles.cuts import build_order
@@ -172,7 +172,8 @@ def _solve_next(puzzle: Puzzle, start: Kingdom, doms: list[Domino], options: dic
     """Every legal placement of the claimed domino, each with the best total reachable after
     it under the rules."""
     rules = puzzle.rules
-    assert puzzle.claimed is not None
+    if puzzle.claimed is None:
+        raise InvariantError("expected puzzle.claimed is not None")
     values: list[tuple[Placement, int]] = []
     best: tuple[int, Kingdom | None, tuple[Placement, ...]] = (-1, None, ())
     statuses: set[Status] = set()
@@ -208,7 +209,8 @@ def solve_next_exhaustively(puzzle: Puzzle) -> PuzzleAnswer:
     """A ``next-placement`` puzzle with at most :data:`RULE_SEARCH_LIMIT` dominoes to follow,
     proved by exhaustive search under the rules (:func:`rule_value` per placement of the
     claimed domino): no solver, the same values the solver's path proves."""
-    assert puzzle.kind.claims_first and puzzle.claimed is not None
+    if not (puzzle.kind.claims_first and puzzle.claimed is not None):
+        raise InvariantError("expected puzzle.kind.claims_first and puzzle.claimed is not None")
     if len(puzzle.dominoes) > RULE_SEARCH_LIMIT:
         raise PuzzleError(f"{puzzle.id}: more than {RULE_SEARCH_LIMIT} dominoes follow")
     started = time.perf_counter()
@@ -363,7 +365,8 @@ def _solve_subsets(puzzle: Puzzle, doms: list[Domino], choose: int, start: Kingd
         bound = max(bound, sol.bound)
         if best is None or sol.score > best.score:
             best, best_subset = sol, list(subset)
-    assert best is not None
+    if best is None:
+        raise InvariantError("expected best is not None")
     if best.status == OPTIMAL:
         best = best_kingdom(best_subset, start=at, **options)
         seconds += best.seconds

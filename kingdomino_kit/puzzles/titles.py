@@ -9,6 +9,7 @@ answer): the crowned terrain that dominates its dominoes, and what the kind asks
 from __future__ import annotations
 
 from kingdomino_kit.dominoes import Terrain, domino
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.puzzles.format import Puzzle
 from kingdomino_kit.rules import BONUS_NAMES
 
@@ -53,7 +54,8 @@ def title(puzzle: Puzzle) -> str:
     kind = puzzle.kind
     doms = puzzle.dominoes
     if kind.claims_first:
-        assert puzzle.claimed is not None
+        if puzzle.claimed is None:
+            raise InvariantError("expected puzzle.claimed is not None")
         d = domino(puzzle.claimed)
         later = f"; then {idea(doms)[0].lower()}{idea(doms)[1:]}" if doms else ", the last one"
         text = f"Where does {d.number} ({d.first}|{d.second}) go{later}?"

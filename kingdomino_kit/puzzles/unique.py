@@ -17,6 +17,7 @@ False
 
 from __future__ import annotations
 
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles.format import Puzzle
 from kingdomino_kit.solver.other_layout import OTHER_LAYOUT_WORK, other_layout
@@ -26,7 +27,8 @@ __all__ = ["answer_kingdom", "prove_unique"]
 
 def answer_kingdom(puzzle: Puzzle) -> Kingdom:
     """The stored answer's kingdom: the start with the answer's placements."""
-    assert puzzle.solution is not None
+    if puzzle.solution is None:
+        raise InvariantError("expected puzzle.solution is not None")
     k = puzzle.start_kingdom()
     for p in puzzle.solution.order:
         k.push(p)
@@ -38,7 +40,8 @@ def prove_unique(puzzle: Puzzle, work: float | None = None) -> bool | None:
     solve ran out of ``work``, CP-SAT's deterministic time per castle position)."""
 
     sol = puzzle.solution
-    assert sol is not None
+    if sol is None:
+        raise InvariantError("expected sol is not None")
     if puzzle.kind.claims_first:
         return sum(v == sol.optimum for _, v in sol.values) == 1
     choose = puzzle.place if isinstance(puzzle.place, int) else None

@@ -36,7 +36,7 @@ import tornado.web
 from jupyter_core.utils import ensure_async
 from voila.app import Voila
 
-from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.page import CLASS_DB, ready_folder
@@ -291,7 +291,8 @@ class PageServer(Voila):  # type: ignore[misc]
 
     def _say_ready(self) -> None:
         """Once every preheated kernel waits for its visitor: one line, the class can come."""
-        assert self.gate.store_path is not None
+        if self.gate.store_path is None:
+            raise InvariantError("expected self.gate.store_path is not None")
         folder = ready_folder(self.gate.store_path)
         waiting = len(list(folder.iterdir())) if folder.is_dir() else 0
         if waiting >= self.gate.pool:

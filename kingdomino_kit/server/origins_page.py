@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.origins.kingdom import Placement
 from kingdomino_kit.origins.puzzles import OriginsPuzzle, origins_puzzles
@@ -167,6 +167,7 @@ def class_origins_board(puzzle: OriginsPuzzle, store: ProgressStore,
                         student: str) -> ClassOriginsBoard:
     """``student``'s board of an Origins ``puzzle``, restored from ``store`` and kept there."""
     board = origins_puzzle_board(puzzle, board_class=ClassOriginsBoard)
-    assert isinstance(board, ClassOriginsBoard)
+    if not isinstance(board, ClassOriginsBoard):
+        raise InvariantError("expected isinstance(board, ClassOriginsBoard)")
     board.attach(store, student, puzzle.id)
     return board

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from kingdomino_kit.dominoes import Domino
-from kingdomino_kit.errors import SolverBug
+from kingdomino_kit.errors import InvariantError, SolverBug
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.anneal import anneal_runs
@@ -100,7 +100,8 @@ class _Search:
         """The models of every castle position, or the feed of choices."""
         settings = self.settings
         if self.chooses and settings.choice_search:
-            assert self.choose is not None
+            if self.choose is None:
+                raise InvariantError("expected self.choose is not None")
             self.feed = ChoiceFeed(self.dominoes, size=self.size, positions=self.positions,
                                    start=self.start, rules=self.rules, choose=self.choose,
                                    settings=settings)
@@ -217,7 +218,8 @@ class _Search:
         bound of the models still open (so the search never asks for a target that an untaken
         choice could reach); anneal each new choice."""
         feed, best = self.feed, self.best
-        assert feed is not None
+        if feed is None:
+            raise InvariantError("expected feed is not None")
         while feed.peek() > best.score and feed.peek() >= max(
                 [best.bounds[k] for k in range(len(self.datas)) if best.bounds[k] > best.score],
                 default=-1):
@@ -411,7 +413,8 @@ class _Search:
                                                                list[int]]]:
         """Every choice whose bound reaches ``target``, in the feed's order: those the search
         took (their models' bounds as proven), then those still in the feed."""
-        assert self.feed is not None
+        if self.feed is None:
+            raise InvariantError("expected self.feed is not None")
         for choice, chosen in enumerate(self.sets):
             ks = [k for k, (c, _) in enumerate(self.rank) if c == choice]
             yield chosen, [self.datas[k] for k in ks], [self.best.bounds[k] for k in ks]

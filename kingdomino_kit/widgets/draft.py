@@ -30,6 +30,7 @@ import traitlets
 
 from kingdomino_kit.bots import as_bot, make_bot
 from kingdomino_kit.dominoes import domino
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.game import (
     Action,
     Claim,
@@ -151,7 +152,8 @@ class DraftTable(StaticPicture, ActionView):
 
     def _your_kingdom(self) -> Any:
         """A copy of the human's kingdom (only asked when there is a human)."""
-        assert self.human is not None
+        if self.human is None:
+            raise InvariantError("expected self.human is not None")
         return self.game.kingdom(self.human)
 
     def _whose_turn(self) -> str:
@@ -204,7 +206,8 @@ class DraftTable(StaticPicture, ActionView):
                       "error")
             return False
         human = self.human
-        assert human is not None  # it is someone's turn, and it is the human's
+        if human is None:  # it is someone's turn, and it is the human's
+            raise InvariantError("expected human is not None")
         try:
             self.game.apply(action, player=human)
         except IllegalAction as error:
@@ -274,7 +277,8 @@ class DraftTable(StaticPicture, ActionView):
                                                    else "."), "error")
             return None
         human = self.human
-        assert human is not None
+        if human is None:
+            raise InvariantError("expected human is not None")
         self.advice = advise(self.game, human, seed=seat_seed(self.seed, human))
         self._say(advice_text(self.advice, self.options.size), "info")
         return self.advice
@@ -306,7 +310,8 @@ class DraftTable(StaticPicture, ActionView):
         game = self.game
         while not game.is_over:
             p = game.current_player
-            assert p is not None
+            if p is None:
+                raise InvariantError("expected p is not None")
             if p != self.human:
                 if self.human is None and stop_for_bots:
                     return

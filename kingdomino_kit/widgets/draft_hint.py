@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.game import Action, Claim, Discard, Game
 from kingdomino_kit.game.endgame import move_values, no_chance_left
 from kingdomino_kit.render import cell_name
@@ -105,7 +105,8 @@ def advice_text(advice: Advice, size: int) -> str:
     head = f"Hint: strong would {action_words(advice.suggestion, size)}."
     if not advice.exact:
         return f"{head} No exact figures: {advice.note}."
-    assert advice.best is not None
+    if advice.best is None:
+        raise InvariantError("expected advice.best is not None")
     worst = advice.costs[-1][1]
     agree = "strong agrees" if advice.suggestion == advice.best else (
         "strong's move costs "

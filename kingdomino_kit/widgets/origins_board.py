@@ -44,7 +44,7 @@ from typing import Any
 
 import traitlets
 
-from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.origins.catalogue import Catalogue, Domino, Resource, sample_catalogue
@@ -288,7 +288,8 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
             return first_cells(self.legal_placements(), self._rotation)
         if phase == "fire":
             return set(self.kingdom.fire_targets(*state.fire[0]))
-        assert state.recruit is not None
+        if state.recruit is None:
+            raise InvariantError("expected state.recruit is not None")
         if phase == "spend":
             return {c for c, r in self.kingdom.resources.items() if r not in state.recruit[2]}
         return set(self.kingdom.settle_targets())
@@ -535,7 +536,8 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
                     f"flies 1–{4 - fire} squares (king moves); the tinted squares are in "
                     "reach, click a marked one to aim.")
         if phase in ("spend", "settle"):
-            assert state.recruit is not None
+            if state.recruit is None:
+                raise InvariantError("expected state.recruit is not None")
             man, cost, spent = state.recruit
             if phase == "spend":
                 return (f"Spend {cost - len(spent)} more resource(s) of a kind not spent yet "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.origins.scoring import Mode, ScoreSheet
@@ -60,7 +61,8 @@ class TribeSteps:
             return False
         self._push()
         man = state.cave[slot]
-        assert man is not None
+        if man is None:
+            raise InvariantError("expected man is not None")
         state.cave[slot] = state.pile.pop() if state.pile else None
         state.recruit = (man, cost, [])
         self._after_action()
@@ -69,7 +71,8 @@ class TribeSteps:
 
     def _spend(self: TribeBoard, cell: Cell) -> bool:
         state = self._state
-        assert state.recruit is not None
+        if state.recruit is None:
+            raise InvariantError("expected state.recruit is not None")
         if cell not in self.legal_cells():
             self._say(f"Cannot spend on {self.name(cell)}: it needs a wooden resource of a "
                       "kind not spent yet. The territory is unchanged.", "error")
@@ -83,7 +86,8 @@ class TribeSteps:
 
     def _settle(self: TribeBoard, cell: Cell) -> bool:
         state = self._state
-        assert state.recruit is not None
+        if state.recruit is None:
+            raise InvariantError("expected state.recruit is not None")
         man = state.recruit[0]
         if cell not in self.legal_cells():
             self._say(f"A caveman cannot settle on {self.name(cell)}: it needs a terrain "
