@@ -102,8 +102,17 @@ class Rules:
         return replace(self, **dict.fromkeys(names, False))
 
     def total(self, kingdom: Scored) -> int:
-        """The kingdom's score with the bonuses of these rules (its own :meth:`total`)."""
-        return kingdom.total(self)
+        """The kingdom's score with the bonuses of these rules (its own :meth:`total`).
+
+        >>> Rules().total(None)
+        Traceback (most recent call last):
+        ...
+        kingdomino_kit.rules.RulesError: rules.total: expected a kingdom, not NoneType
+        """
+        total = getattr(kingdom, "total", None)
+        if not callable(total):
+            raise RulesError(f"rules.total: expected a kingdom, not {type(kingdom).__name__}")
+        return int(total(self))
 
     def only(self, name: str) -> Rules:
         """The same size with the bonus ``name`` alone (for showing each bonus apart).

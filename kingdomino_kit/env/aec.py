@@ -146,6 +146,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
     def step(self, action: Any) -> None:
         """Play the action of the agent to act (None once it is terminated)."""
         agent = self.agent_selection
+        if agent not in self.terminations:
+            raise IllegalAction("the game is over and every agent has left: reset() first",
+                                "game-over")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return

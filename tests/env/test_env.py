@@ -219,3 +219,16 @@ def test_a_step_outside_a_game_is_a_kit_error() -> None:
     e = kenv.SoloEnv(players=2, opponents="random")
     with pytest.raises(KingdominoError, match="reset"):
         e.step(0)
+
+
+def test_a_step_after_every_agent_left_is_a_kit_error_and_changes_nothing() -> None:
+    e = kenv.raw_env(players=2)
+    e.reset(seed=5)
+    for _agent in e.agent_iter():
+        obs, _, done, truncated, _ = e.last()
+        e.step(None if done or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.agents == [] and e.game.is_over
+    scores = e.game.scores()
+    with pytest.raises(IllegalAction, match="reset"):
+        e.step(0)
+    assert e.game.scores() == scores

@@ -86,3 +86,9 @@ def test_kingdom_scores_under_every_rules_value(text: str) -> None:
         assert kingdom.total(rules) == want[0]
         assert kingdom.total(middle_kingdom=rules.middle_kingdom,
                              harmony=rules.harmony) == want[0]
+
+
+@pytest.mark.parametrize("kingdom", [None, 3, "C W", object()])
+def test_totalling_what_is_not_a_kingdom_is_a_rules_error(kingdom: object) -> None:
+    with pytest.raises(RulesError, match="expected a kingdom"):
+        Rules().total(kingdom)  # type: ignore[arg-type]
