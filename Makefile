@@ -18,9 +18,14 @@ $(STAMP): pyproject.toml
 
 ## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/ (the
 ## student editions only: no solution in the folder it serves), with no news or update pop-up
+## and no grading menu (students-lab/: nbgrader's lab and server extensions off for this
+## server only, the news and update checks off in its settings overrides)
+STUDENTS_LAB := $(CURDIR)/students-lab
 lab: $(STAMP)
+	JUPYTER_CONFIG_PATH="$(STUDENTS_LAB)$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks \
 		--ServerApp.open_browser=False $(ALLOW_ROOT) \
+		--LabApp.app_settings_dir="$(STUDENTS_LAB)/settings" \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb \
 		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
