@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from pathlib import Path
 
 import jupytext
@@ -166,6 +167,112 @@ def test_no_hint_is_its_exercises_solution(name: str) -> None:
         for hint in checker.exercises[number].hints:
             leaked = [p for p in pieces if p in _squeezed(hint)]
             assert not leaked, f"{name} exercise {number}: the hint {hint!r} gives {leaked}"
+
+
+NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+SHARED_RUN = 3
+"""Tokens in a row a hint may repeat from the solution before they count as copied."""
+MOST = 0.6
+"""The share of the solution's tokens a hint may not repeat (in runs of ``SHARED_RUN``)."""
+
+
+def solution_code(cell_source: str) -> str:
+    """A solution cell's solution as one line: the marked lines' code and the BEGIN/END blocks."""
+    lines: list[str] = []
+    block = False
+    for line in cell_source.split("\n"):
+        if re.match(r"^\s*#\s*BEGIN SOLUTION", line):
+            block = True
+        elif re.match(r"^\s*#\s*END SOLUTION", line):
+            block = False
+        elif block and line.strip():
+            lines.append(line)
+        elif (marked := MARKED.match(line)) is not None and marked["code"]:
+            lines.append(marked["code"])
+    return " ".join(lines)
+
+
+def _arithmetic(code: str) -> tuple[float, list[float]] | None:
+    """The value and the number literals of a solution that is arithmetic on numbers alone
+    (``3 * 1 + 2 * 2``: 10 and 3, 1, 3, 1, 2, 2), else None."""
+    try:
+        tree = ast.parse(code.strip(), mode="eval")
+    except SyntaxError:
+        return None
+    numbers: list[float] = []
+    for node in ast.walk(tree.body):
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            numbers.append(float(node.value))
+        elif not isinstance(node, (ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop)):
+            return None
+    return float(eval(compile(tree, "<solution>", "eval"))), numbers  # numbers and operators
+
+
+def _tokens(text: str) -> list[str]:
+    return _squeezed(text).replace("...", " ... ").split()
+
+
+def shared_share(solution: str, hint: str) -> float:
+    """The share of the solution's tokens the hint repeats in runs of SHARED_RUN or more."""
+    code, said = _tokens(solution), _tokens(hint)
+    runs = {tuple(said[i:j]) for i in range(len(said))
+            for j in range(i + SHARED_RUN, len(said) + 1)}
+    i = shared = 0
+    while i < len(code):
+        longest = max((n for n in range(SHARED_RUN, len(code) - i + 1)
+                       if tuple(code[i:i + n]) in runs), default=0)
+        shared += longest
+        i += longest or 1
+    return shared / len(code) if code else 0.0
+
+
+def answer_given(solution: str, hint: str) -> str | None:
+    """What of the solution a hint gives away, or None: the value of an arithmetic answer, all
+    its factors (three or more besides 0 and 1), or most of the solution's code."""
+    numbers = Counter(float(n) for n in NUMBER.findall(hint.replace(",", "")))
+    worked = _arithmetic(solution)
+    if worked is not None:
+        value, factors = worked
+        if numbers[value]:
+            return f"the answer {value:g}"
+        telling = Counter(f for f in factors if f not in (0.0, 1.0))
+        if sum(telling.values()) >= 3 and not telling - numbers:
+            return f"every factor of {solution.strip()}"
+    share = shared_share(solution, hint)
+    return f"{share:.0%} of the solution's code" if share >= MOST else None
+
+
+def test_a_hint_that_gives_the_answer_is_caught() -> None:  # the hint test below can fail
+    assert answer_given("3 * 1 + 3 * 1 + 2 * 2",
+                        "Three properties score: the lake (3 squares, 1 crown), the forest "
+                        "(3 squares, 1 crown) and the grassland (2 squares, 2 crowns).")
+    assert answer_given("3 * 2 + 2 * 1 + 0 + 1 * 2",
+                        "Grassland 3 squares × 2 crowns, lake 2 × 1, swamp 2 × 0, mine 1 × 2.")
+    assert answer_given("10", "When line 10 is drawn, only 4 unseen dominoes remain.")
+    assert answer_given(
+        "return sum(1 for _, _, crowns in flood_fill_properties(k) if crowns > 0)",
+        "With flood_fill_properties(k) from above: sum(1 for _, _, crowns in ... if crowns > 0).")
+    assert not answer_given("3 * 1 + 3 * 1 + 2 * 2", "Count each property: squares × crowns.")
+    assert not answer_given("4 * 3", "The castle has 4 neighbours.")
+    assert not answer_given(
+        "return sum(1 for _, _, crowns in flood_fill_properties(k) if crowns > 0)",
+        "flood_fill_properties(k) from above gives one tuple per property.")
+
+
+@pytest.mark.parametrize("name", WITH_EXERCISES)
+def test_no_hint_gives_its_exercises_answer_or_most_of_its_code(name: str) -> None:
+    checker = for_notebook(name)
+    seen = 0
+    for cell in source(name).cells:
+        if "solution" not in cell.metadata.get("tags", []):
+            continue
+        solution = solution_code(cell.source)
+        for number in CHECKED.findall(cell.source):
+            seen += 1
+            for hint in checker.exercises[int(number)].hints:
+                given = answer_given(solution, hint)
+                assert given is None, f"{name} exercise {number}: the hint {hint!r} gives {given}"
+    assert seen >= 3, name
 
 
 def test_the_students_folder_holds_student_editions_only() -> None:

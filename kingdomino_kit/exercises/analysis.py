@@ -76,7 +76,8 @@ EXERCISES = (
         same_function("win_share", _win_share, _bot_cases, show=_shown, same=_close),
         hints=("Keep the rows of that bot (frame[frame['bot'] == bot]); 'winner' is True or "
                "False, and the mean of a True/False column is the share of True.",
-               "frame.loc[frame['bot'] == bot, 'winner'].mean()"),
+               "frame.loc[rows, column] picks the bot's rows and the 'winner' column in one "
+               "go; then take the mean."),
         why="A boolean column's mean is a share; a shared first place counts as a win."),
     Exercise(
         4, "the seat with the best mean score", FUNCTION,

@@ -39,8 +39,8 @@ EXERCISES = (
         why="The expectation: each score times its chance, summed."),
     Exercise.value(
         2, "a rating gap of 400 on the Elo scale", NUMBER, lambda: float(_elo(400)), tolerance=1e-3,
-        hints=("On the Elo scale a bot rated d points higher wins with chance "
-               "1 / (1 + 10 ** (-d / 400)).",
+        hints=("On the Elo scale a bot rated d points higher has odds of 10 ** (d / 400) to 1 "
+               "of winning; odds of x to 1 are a chance of x / (x + 1).",
                "With d = 400 the exponent -d / 400 is −1: work out the power of ten first."),
         why="Every 400 points multiply the odds by 10: odds 10 to 1."),
     Exercise.value(

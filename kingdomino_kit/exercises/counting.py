@@ -96,7 +96,8 @@ EXERCISES = (
         same_function("positions", enumerate_positions,
                       [(r, c) for r in range(1, 9) for c in range(1, 9)]),
         hints=("Each row of a rows × cols board has cols − 1 horizontal pairs.",
-               "rows × (cols − 1) + cols × (rows − 1)."),
+               "Count the vertical pairs the same way, column by column, then add the "
+               "horizontal and the vertical counts."),
         why="Horizontal and vertical pairs counted separately: r(c − 1) + c(r − 1)."),
     Exercise.value(
         6, "a double in the first line", FRACTION, _double_in_first_line, tolerance=1e-6,

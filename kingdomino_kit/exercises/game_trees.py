@@ -108,7 +108,8 @@ EXERCISES = (
         3, "when the last line is known", WHOLE_NUMBER,
         lambda: last_line_round(GameOptions(players=3, three_player_draw=4)),
         hints=("Drawing 4 a round, 3 players see all 48 dominoes: 12 lines in rounds 0 to 11.",
-               "When line 10 is drawn, only 4 unseen dominoes remain: they are the last line."),
+               "Count the dominoes seen once each line is drawn: from the round where the "
+               "unseen ones are exactly one line, nothing is left to chance."),
         why="All 48 in play and lines dealt sorted: once 44 are seen, line 11 is known."),
     Exercise.value(
         4, "max-n against paranoid", WHOLE_NUMBER, _maxn_minus_paranoid,

@@ -126,7 +126,8 @@ EXERCISES = (
         same_function("touches_castle", _touches_castle, _placement_cases,
                       show=_show_placement),
         hints=("placement.cells is the pair of cells (row, col); the castle is at (0, 0).",
-               "A cell (r, c) is next to the castle when abs(r) + abs(c) == 1."),
+               "Next to the castle means one step up, down, left or right of (0, 0), not "
+               "diagonally: test each of the placement's two cells."),
         why="A placement touching the castle is always connected: the castle is wild."),
     Exercise(
         5, "a kingdom with no forest at the castle", KINGDOM, _judge_no_forest,

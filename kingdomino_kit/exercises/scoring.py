@@ -59,7 +59,8 @@ EXERCISES = (
     Exercise.value(
         1, "a score by hand", WHOLE_NUMBER, lambda: Kingdom.from_text(SCORE_BY_HAND).score(),
         hints=("Score each property on its own: squares × crowns; no crown, no points.",
-               "Grassland 3 squares × 2 crowns, lake 2 × 1, swamp 2 × 0, mine 1 × 2."),
+               "Four terrains, one property each: count its squares (touching by an edge) and "
+               "its crowns, multiply; a property without a crown adds nothing, however big."),
         why="6 + 2 + 0 + 2 = 10: the swamp has no crown, so it scores nothing."),
     Exercise.value(
         2, "what a merge adds", WHOLE_NUMBER, _merge_added,
@@ -74,8 +75,8 @@ EXERCISES = (
                       _cases, show=show_kingdom),
         hints=("Flood fill as above, and count a property only when its crowns add up to more "
                "than 0.",
-               "With flood_fill_properties(k) from above: sum(1 for _, _, crowns in ... "
-               "if crowns > 0)."),
+               "flood_fill_properties(k) from above gives one tuple per property, its crowns "
+               "among them: go through the tuples and add one for each crowned property."),
         why="Only crowned properties score; the others are just squares."),
     Exercise(
         4, "the largest property", FUNCTION,

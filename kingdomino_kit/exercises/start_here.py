@@ -61,8 +61,9 @@ EXERCISES = (
         1, "the score of a small kingdom", WHOLE_NUMBER, lambda: _kingdom().score(),
         hints=("Find each property (connected squares of one terrain), then add up "
                "squares × crowns.",
-               "Three properties score: the lake (3 squares, 1 crown), the forest (3 squares, "
-               "1 crown) and the grassland (2 squares, 2 crowns)."),
+               "Go terrain by terrain: the lake, the forest and the grassland hold crowns. For "
+               "each, count the squares that touch by an edge and the crowns on them, multiply, "
+               "then add the three."),
         why="Lake 3 × 1, forest 3 × 1, grassland 2 × 2: 3 + 3 + 4 = 10."),
     Exercise.value(
         2, "how many legal placements domino 28 has", WHOLE_NUMBER,
