@@ -8,12 +8,12 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: lab app notebooks teacher test test-fast test-optimized test-optimized-all bench lint typecheck chromium clean
+.PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all bench lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dask,rl,grading,fast]'
+	$(PY) -m pip install --quiet -e '.[test,dask,rl,grading,fast,lite]'
 	@touch $(STAMP)
 
 ## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/ (the
@@ -36,6 +36,13 @@ lab: $(STAMP)
 APP_PORT ?= 8866
 app: $(STAMP)
 	$(VENV)/bin/kingdomino-kit app --port $(APP_PORT)
+
+## make lite: the Lite edition — a static JupyterLite site in $(LITE_DIR) (the student editions,
+## the kit and a Python kernel that run in the browser, offline); serve it with any static server:
+## cd $(LITE_DIR) && python3 -m http.server (docs/teaching.md, "The Lite edition")
+LITE_DIR ?= build/lite
+lite: $(STAMP)
+	$(PY) -m kingdomino_kit lite $(LITE_DIR) --cache build/lite-cache
 
 ## make notebooks: the student editions notebooks/*.ipynb again from their sources
 ## lessons/*.py (which hold the solutions), run top to bottom in notebooks/ (their stored

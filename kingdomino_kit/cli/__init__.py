@@ -63,6 +63,7 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "notebooks": ("notebooks", "write the student or teacher edition of the notebooks"),
     "app": ("app", "serve the puzzle page: one laptop, or a class with a code and progress"),
     "grade": ("grade", "run the students' notebooks and write a gradebook and feedback"),
+    "lite": ("lite", "build the Lite edition: a static site, the notebooks run in the browser"),
 }
 """Each command: the module of this package that registers it, and its one-line help."""
 

@@ -84,6 +84,7 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
 NOT_HERE = {
     "app": "serves a page until it is stopped: fuzzed below with the server replaced",
     "grade": "runs each submission in a notebook kernel: fuzzed below with the kernel replaced",
+    "lite": "builds a whole site (downloads, a JupyterLite build): tests/lite/test_lite_cli.py",
 }
 """Commands whose runs are too long for this loop (fuzzed by the tests that follow it, with
 what would start a server or a kernel replaced by a recorder)."""
