@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 import socket
+from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command
 from kingdomino_kit.infra.atomic import cause, check_folder
 from kingdomino_kit.infra.untrusted import shown
+from kingdomino_kit.server.addresses import WILDCARDS, own_address, served_hosts, url_host
 from kingdomino_kit.server.app import ClassConfig, new_code, page_notebook, serve
 
 MAX_STUDENTS = 200
@@ -43,16 +45,6 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_app)
 
 
-def _own_address() -> str:
-    """This machine's address on its network (the one a route out would use), or loopback."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("192.0.2.1", 9))  # TEST-NET-1: nothing is sent by a UDP connect
-            return str(s.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
 def _check_listen(host: str, port: int) -> None:
     """Refuse at once, before any server or kernel starts, an address this machine cannot
     listen on: not an address (``--host``), a port in use or not allowed (``--port``)."""
@@ -70,13 +62,27 @@ def _check_listen(host: str, port: int) -> None:
                            f"{cause(error)}") from None
 
 
+def shared_host(host: str) -> str:
+    """The address to give the class for a server listening on ``host``: the address itself,
+    or this machine's address on its network for a wildcard (URL form)."""
+    family = WILDCARDS.get(host)
+    return url_host(host if family is None else own_address(family))
+
+
+def class_folder(folder: str) -> Path:
+    """``--folder`` as an absolute path, checked writable: the kernels that write into it run
+    in another current folder."""
+    return check_folder(Path(folder).expanduser().absolute(), "--folder")
+
+
 def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
     """Voilà's arguments, the gate and the lines to print, from the command's flags."""
     if not 1 <= args.port <= 65535:
         raise CliError(f"--port must be 1–65535, not {args.port}")
     if args.host is not None and (not args.host.strip() or len(args.host) > 253):
         raise CliError(f"--host: not an address: {shown(args.host)}")
-    host = args.host or (_own_address() if args.classroom else "127.0.0.1")
+    host = args.host.strip().strip("[]").lower() if args.host else \
+        (own_address() if args.classroom else "127.0.0.1")
     _check_listen(host, args.port)
     argv = [str(page_notebook()), f"--Voila.ip={host}", f"--port={args.port}",
             "--Voila.port_retries=0", "--no-browser",
@@ -85,28 +91,27 @@ def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
             "--MappingKernelManager.cull_interval=60",
             "--MappingKernelManager.cull_connected=False",
             "--KernelManager.transport=ipc"]  # no TCP port to race for when many start at once
-    names = {"127.0.0.1", "localhost", host.lower()}
+    hosts = served_hosts(host)
+    url = f"http://{shared_host(host)}:{args.port}"
     if not args.classroom:
-        return argv, ClassConfig(hosts=tuple(sorted(names))), \
-            f"The puzzle page: http://{host}:{args.port}/"
+        return argv, ClassConfig(hosts=hosts, listen=host), f"The puzzle page: {url}/"
     if not 1 <= args.students <= MAX_STUDENTS:
         raise CliError(f"--students must be 1–{MAX_STUDENTS}, not {args.students}")
     code = (args.code or new_code()).strip()
     if not code or len(code) > 40:
         raise CliError("--code must be 1–40 characters")
-    folder = check_folder(args.folder, "--folder")
+    folder = class_folder(args.folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise CliError(f"--folder: cannot make {args.folder}: {cause(error)}") from None
     teacher = new_code(4)
-    gate = ClassConfig(hosts=tuple(sorted(names)), code=code, teacher_key=teacher,
+    gate = ClassConfig(hosts=hosts, code=code, teacher_key=teacher,
                        store_path=folder / "class.db", max_kernels=2 * args.students + 4,
-                       pool=args.students)
+                       pool=args.students, listen=host)
     gate.store  # noqa: B018  (creates the progress file now: a bad folder fails before serving)
     argv += ["--preheat_kernel=True", f"--pool_size={args.students}",
              "--VoilaKernelManager.fill_delay=20"]
-    url = f"http://{host}:{args.port}"
     lines = (f"Share with the class: {url}/\nClass code: {code}\n"
              f"Teacher's dashboard (keep this link to yourself): {url}/class/dashboard?key="
              f"{teacher}\nProgress is kept in {folder / 'class.db'}. "

@@ -39,6 +39,7 @@ from voila.app import Voila
 from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
+from kingdomino_kit.server.addresses import WILDCARDS, interface_hosts, reach_address
 from kingdomino_kit.server.page import CLASS_DB, ready_folder
 from kingdomino_kit.server.pages import (
     csv_text,
@@ -54,6 +55,9 @@ __all__ = ["ClassConfig", "GatedApplication", "PageServer", "new_code", "page_no
 CLASS_COOKIE = "kk_class"
 STUDENT_COOKIE = "kk_student"
 TEACHER_COOKIE = "kk_teacher"
+VOILA_APP_IP = "VOILA_APP_IP"
+"""The environment variable naming the address on which a preheated kernel asks Voilà for its
+visitor's request (Voilà's default, 127.0.0.1, is wrong when the server listens elsewhere)."""
 OPEN_PATHS = ("/class/join", "/class/dashboard", "/favicon.ico", "/voila/query/")
 """Paths the class code does not guard: the forms, the dashboard (the teacher's key guards it)
 and the socket on which a preheated kernel learns its visitor's request (by its kernel id)."""
@@ -69,10 +73,16 @@ def page_notebook() -> Path:
     return Path(str(resources.files("kingdomino_kit.server") / "page.ipynb"))
 
 
+def page_templates() -> Path:
+    """The kit's Voilà templates (package data), searched before Voilà's own."""
+    return Path(str(resources.files("kingdomino_kit.server") / "templates"))
+
+
 @dataclass(frozen=True)
 class ClassConfig:
-    """What the gate needs: the names the server answers to, the class code and the teacher's
-    key (None in one-laptop mode), the progress file and the ceiling of kernels."""
+    """What the gate needs: the names the server answers to (``hosts``, and every address of
+    this machine's interfaces when it listens on a wildcard, ``listen``), the class code and
+    the teacher's key (None in one-laptop mode), the progress file and the ceiling of kernels."""
 
     hosts: tuple[str, ...]
     code: str | None = None
@@ -81,6 +91,16 @@ class ClassConfig:
     max_kernels: int = 64
     pool: int = 0
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
+    listen: str = "127.0.0.1"
+
+    def answers_to(self, host_name: str) -> bool:
+        """Whether a request whose ``Host`` is ``host_name`` is for this server
+        (:mod:`kingdomino_kit.server.addresses`)."""
+        name = host_name.lower()
+        if name in self.hosts:
+            return True
+        family = WILDCARDS.get(self.listen)
+        return family is not None and name in interface_hosts(family)
 
     @cached_property
     def store(self) -> ProgressStore:
@@ -240,10 +260,11 @@ class GatedApplication(tornado.web.Application):
 
     def find_handler(self, request: Any, **kwargs: Any) -> Any:
         config = self.config
-        if request.host_name.lower() not in config.hosts:
+        if not config.answers_to(request.host_name):
             return self._to(request, RefuseHandler, status=403, title="Not this server",
-                            line=f"This server answers to {', '.join(config.hosts)}, not "
-                                 f"{request.host_name}.")
+                            line=f"This server answers to {', '.join(config.hosts)}"
+                                 f"{' and its addresses' if config.listen in WILDCARDS else ''},"
+                                 f" not {request.host_name}.")
         path = request.path
         if config.code is not None and not path.startswith(OPEN_PATHS):
             if not _same(self._cookie(request, CLASS_COOKIE), config.code) or \
@@ -268,6 +289,12 @@ class PageServer(Voila):  # type: ignore[misc]
     """Voilà on the page notebook, behind the gate; ``config`` set before :meth:`start`."""
 
     gate: ClassConfig
+
+    def setup_template_dirs(self) -> None:
+        """Voilà's templates, with the kit's own first: the page and Voilà's own pages without
+        their links to a CDN (``templates/``, package data)."""
+        super().setup_template_dirs()
+        self.template_paths.insert(0, str(page_templates()))
 
     def init_handlers(self) -> list[Any]:
         own: list[Any] = [(r"/voila/api/shutdown/(.*)", ShutdownHandler,
@@ -303,8 +330,9 @@ class PageServer(Voila):  # type: ignore[misc]
 def serve(argv: list[str], gate: ClassConfig) -> None:
     """Run the server until it is stopped (Ctrl-C, SIGTERM)."""
     if gate.store_path is not None:
-        os.environ[CLASS_DB] = str(gate.store_path)
+        os.environ[CLASS_DB] = str(gate.store_path.absolute())  # the kernels run elsewhere
         shutil.rmtree(ready_folder(gate.store_path), ignore_errors=True)
+    os.environ[VOILA_APP_IP] = reach_address(gate.listen)  # where a kernel fetches its visitor
     server = PageServer()
     server.gate = gate
     server.initialize(argv)
