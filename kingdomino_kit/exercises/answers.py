@@ -63,10 +63,12 @@ def describe(value: Any) -> str:
 @dataclass(frozen=True)
 class Kind:
     """A kind of answer: ``name`` for messages ("a whole number") and ``reader``, which returns
-    the normal form or raises :class:`WrongKind`."""
+    the normal form or raises :class:`WrongKind`; ``saved``, where given, is what of an answer
+    the notebook keeps with the feedback (a board's play, as data; ``None``: nothing)."""
 
     name: str
     reader: Callable[[Any], Any]
+    saved: Callable[[Any], Any] | None = None
 
     def read(self, value: Any) -> Any:
         """The answer in normal form, or :class:`WrongKind` saying what was expected."""
@@ -120,8 +122,12 @@ def _numbers(value: Any) -> list[int]:
 
 
 def _kingdom(value: Any) -> Kingdom:
+    from kingdomino_kit.exercises.boards import BoardPlay
+
     if isinstance(value, Kingdom):
         return value
+    if isinstance(value, BoardPlay):  # a board's play, sent to the grader: what it showed
+        return value.shown_kingdom()
     kingdom = getattr(value, "kingdom", None)  # a board widget: grade what it shows
     if isinstance(kingdom, Kingdom):
         return kingdom

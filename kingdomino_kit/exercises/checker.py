@@ -39,6 +39,7 @@ demo: 1 of 1 exercises correct.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import numbers
 from collections.abc import Callable, Iterable, Sequence
@@ -100,7 +101,9 @@ class Exercise:
     ``judge(answer)`` gets the answer in the kind's normal form and returns what is wrong with
     it (one sentence) or ``None`` when it is right; it may raise :class:`NotAnswered` or
     :class:`StudentCodeError`. ``partial(answer)``, where an exercise defines it, is the share
-    of the points (0 to 1) a wrong answer of the right kind earns when graded.
+    of the points (0 to 1) a wrong answer of the right kind earns when graded; ``points``: what
+    the exercise is worth in a gradebook (the grader takes it from here, never from a
+    submission).
     """
 
     number: int
@@ -110,6 +113,7 @@ class Exercise:
     hints: tuple[str, ...]
     why: str
     partial: Callable[[Any], float] | None = None
+    points: float = 1.0
 
     def __post_init__(self) -> None:
         if not self.hints:
@@ -159,6 +163,9 @@ class Feedback:
     credit: float = 0.0
     """The share of the exercise's points the answer earns when graded: 1 when correct, a
     share for a wrong answer where the exercise gives partial credit, else 0."""
+    saved: Any = None
+    """What the notebook keeps of the answer with this feedback (a board's play, as data),
+    shown as :data:`~kingdomino_kit.exercises.boards.BOARD_MIME` beside the text."""
 
     @property
     def correct(self) -> bool:
@@ -172,6 +179,14 @@ class Feedback:
 
     def __repr__(self) -> str:
         return self.text()
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle: dict[str, Any] = {"text/plain": self.text(), "text/html": self._repr_html_()}
+        if self.saved is not None:
+            from kingdomino_kit.exercises.boards import BOARD_MIME
+
+            bundle[BOARD_MIME] = self.saved
+        return bundle
 
     def _repr_html_(self) -> str:
         colour = _COLOURS[self.status]
@@ -224,6 +239,10 @@ class Checker:
             hint = hints[min(self.tries[exercise.number], len(hints)) - 1]
             feedback = Feedback(exercise.number, feedback.status, feedback.message, hint)
         self.status[exercise.number] = feedback.status
+        saved = exercise.kind.saved(answer) if exercise.kind.saved is not None else None
+        if saved is not None:  # kept in the saved notebook, for the grader to check again
+            feedback = dataclasses.replace(feedback, saved={
+                "notebook": self.notebook, "exercise": exercise.number, "board": saved})
         return feedback
 
     def _judge(self, exercise: Exercise, answer: Any) -> Feedback:

@@ -54,6 +54,33 @@ def show_kingdom(k: Kingdom) -> str:
     return f"Kingdom.from_text({k.to_text().replace(chr(10), ' / ')!r})"
 
 
+class _SameFunction:
+    """The judge :func:`same_function` makes; its :meth:`cases` are the argument tuples it
+    will try, in order (a grader calling the function elsewhere sends them all at once)."""
+
+    def __init__(self, name: str, reference: Callable[..., Any],
+                 cases: Iterable[tuple[Any, ...]] | Callable[[], Iterable[tuple[Any, ...]]],
+                 show: Callable[..., str], same: Callable[[Any, Any], bool]) -> None:
+        self.name, self.reference, self._cases, self.show, self.same = (name, reference, cases,
+                                                                         show, same)
+
+    def cases(self) -> list[tuple[Any, ...]]:
+        """The argument tuples, in the order they are tried."""
+        return list(self._cases() if callable(self._cases) else self._cases)
+
+    def __call__(self, student: Callable[..., Any]) -> str | None:
+        for i, args in enumerate(self.cases()):
+            shown = self.show(*args)
+            got = call_student(student, *args, shown=shown)
+            if got is None and i == 0:
+                raise NotAnswered(f"{self.name} returns nothing yet: write its body and "
+                                  "`return` the answer, then run the cell again.")
+            want = self.reference(*args)
+            if not self.same(got, want):
+                return f"{self.name}({shown}) gives {got!r}, the right answer is {want!r}"
+        return None
+
+
 def same_function(name: str, reference: Callable[..., Any], cases: Iterable[tuple[Any, ...]] |
                   Callable[[], Iterable[tuple[Any, ...]]], *,
                   show: Callable[..., str] = lambda *args: ", ".join(map(repr, args)),
@@ -62,18 +89,6 @@ def same_function(name: str, reference: Callable[..., Any], cases: Iterable[tupl
     """A judge that calls the student's function on every case (``cases``: argument tuples, or
     a function making them) and compares with ``reference``. ``show(*args)`` writes a case's
     arguments for the message. A function that returns ``None`` on the first case has no body
-    yet (:class:`~kingdomino_kit.exercises.checker.NotAnswered`)."""
-
-    def judge(student: Callable[..., Any]) -> str | None:
-        for i, args in enumerate(cases() if callable(cases) else cases):
-            shown = show(*args)
-            got = call_student(student, *args, shown=shown)
-            if got is None and i == 0:
-                raise NotAnswered(f"{name} returns nothing yet: write its body and `return` "
-                                  "the answer, then run the cell again.")
-            want = reference(*args)
-            if not same(got, want):
-                return f"{name}({shown}) gives {got!r}, the right answer is {want!r}"
-        return None
-
-    return judge
+    yet (:class:`~kingdomino_kit.exercises.checker.NotAnswered`). The judge's ``cases()`` lists
+    the cases."""
+    return _SameFunction(name, reference, cases, show, same)

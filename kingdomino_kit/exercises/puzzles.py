@@ -1,11 +1,14 @@
 """The exercises of ``05_puzzles``: puzzles of the collection, graded by the puzzle grader
-against their proven optimum — in text notation, and on a board."""
+against their proven optimum — in text notation, and on a board (its moves replayed on the
+puzzle's own board: its dominoes, its start, every placement legal)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from kingdomino_kit.dominoes import Domino, dominoes
 from kingdomino_kit.exercises.answers import KINGDOM
+from kingdomino_kit.exercises.boards import board_kind
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import Puzzle, find_puzzle, grade
@@ -40,6 +43,15 @@ def _grader(puzzle_id: str, differ_from_given: bool = False) -> Any:
     return judge
 
 
+def _board_of(puzzle_id: str) -> Any:
+    def setup() -> tuple[list[Domino], Kingdom]:
+        p = puzzle(puzzle_id)
+        hand = [p.claimed] if p.kind.claims_first and p.claimed is not None else p.dominoes
+        return dominoes(list(hand)), p.start_kingdom()
+
+    return board_kind(setup, kingdom_too=True)
+
+
 EXERCISES = (
     Exercise(
         1, "puzzle 05-best-kingdom in text", KINGDOM, _grader("05-best-kingdom"),
@@ -62,7 +74,8 @@ EXERCISES = (
                "The plain W of W|F can join W1: two wheat squares with one crown."),
         why="W beside W1 makes wheat 2 × 1, and G1 alone scores 1: 3, one more than given."),
     Exercise(
-        4, "puzzle 14-best-kingdom on the board", KINGDOM, _grader("14-best-kingdom"),
+        4, "puzzle 14-best-kingdom on the board", _board_of("14-best-kingdom"),
+        _grader("14-best-kingdom"),
         hints=("Two crowned grasslands and two crowned forests: each pair should join.",
                "Put G2 next to G2 and F1 next to F1; the wheat and the lake link them to the "
                "castle."),

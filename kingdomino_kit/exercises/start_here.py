@@ -1,17 +1,17 @@
 """The exercises of ``00_start_here``: a score by hand, the placements of one domino, the best
-of them, a first function, and a whole kingdom built on the board."""
+of them, a first function, and a whole kingdom built on the board (replayed on the notebook's
+own board, ``KingdomBoard(seed=2024)``: its hand, every placement legal)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from kingdomino_kit.dominoes import domino
-from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER, Kind, WrongKind, describe
+from kingdomino_kit.dominoes import Domino, domino
+from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER
+from kingdomino_kit.exercises.boards import board_kind
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms, show_kingdom
 from kingdomino_kit.kingdom import Kingdom
 
-__all__ = ["BOARD_GOAL", "BOARD_OPTIMUM", "EXERCISE_KINGDOM", "EXERCISES"]
+__all__ = ["BOARD_GOAL", "BOARD_OPTIMUM", "BOARD_SEED", "EXERCISE_KINGDOM", "EXERCISES"]
 
 EXERCISE_KINGDOM = "L1 L F / C L F1 / G2 G F"
 """The kingdom of exercises 1–3, as the notebook shows it."""
@@ -39,17 +39,21 @@ def _crowns(k: Kingdom) -> int:
     return sum(half.crowns for _, half in k.squares())
 
 
-def _board(value: Any) -> Any:
-    if hasattr(value, "kingdom") and hasattr(value, "hand"):
-        return value
-    raise WrongKind(f"expects the board itself (check(5, board)), not {describe(value)}")
+BOARD_SEED = 2024
+"""The seed of the notebook's board (``KingdomBoard(seed=2024)``): its hand is the exercise's."""
 
 
-def _judge_board(board: Any) -> str | None:
-    score = board.kingdom.score()
+def _board_setup() -> tuple[list[Domino], Kingdom]:
+    from kingdomino_kit.widgets.board import parse_hand
+
+    return list(parse_hand(None, 5, BOARD_SEED)), Kingdom()
+
+
+def _judge_board(kingdom: Kingdom) -> str | None:
+    score = kingdom.score()
     if score >= BOARD_GOAL:
         return None
-    if len(board.kingdom) == 0:
+    if len(kingdom) == 0:
         raise NotAnswered("the board is still empty: place dominoes by clicks, then run this "
                           "cell again.")
     return (f"your kingdom scores {score}; reach {BOARD_GOAL} (the proven best for this hand is "
@@ -87,11 +91,11 @@ EXERCISES = (
                "expression, and the castle is no square."),
         why="Every square's crowns added up; the castle has none."),
     Exercise(
-        5, "a kingdom of your own on the board", Kind("the board", _board), _judge_board,
+        5, "a kingdom of your own on the board", board_kind(_board_setup), _judge_board,
         hints=("Grow one or two big crowned properties rather than many small ones.",
                "Put the mines and the crowned grassland where they can join more squares of "
                "their terrain."),
         why=f"The solver proves that no kingdom of this hand scores more than {BOARD_OPTIMUM}: "
             "see how close you are in notebook 04.",
-        partial=lambda board: board.kingdom.score() / BOARD_GOAL),
+        partial=lambda kingdom: kingdom.score() / BOARD_GOAL),
 )

@@ -1,9 +1,11 @@
 """An answer as plain data, so it can leave a submission's kernel and be judged elsewhere.
 
 :func:`encode` turns an answer made of plain values (``None``, yes/no, whole numbers, finite
-decimals, text, ``...``, fractions, and tuples, lists, sets and dicts of them) into JSON-ready
-data; :func:`decode` rebuilds the same value. Anything else (a function, a board, a kingdom)
-raises :class:`NotPlain`: such answers are judged where they live.
+decimals, text, ``...``, fractions, and tuples, lists, sets and dicts of them; numpy's numbers
+as their plain value; a :class:`~kingdomino_kit.kingdom.Kingdom` as its text; a board's play,
+:class:`~kingdomino_kit.exercises.boards.BoardPlay`) into JSON-ready data; :func:`decode`
+rebuilds the same value, and refuses data of any other shape. Anything else (a function, a
+widget) raises :class:`NotPlain`: it cannot leave the kernel.
 
 >>> from fractions import Fraction
 >>> value = (3, Fraction(1, 4), ["W1 S", ...], {2, 5}, {"a": None})
@@ -18,10 +20,13 @@ kingdomino_kit.grading.answers.NotPlain: a function is not plain data
 from __future__ import annotations
 
 import math
+import numbers
 from fractions import Fraction
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.exercises.boards import BoardDataError, BoardPlay
+from kingdomino_kit.kingdom import Kingdom
 
 __all__ = ["MAX_ITEMS", "NotPlain", "decode", "encode"]
 
@@ -61,8 +66,24 @@ def _encode(value: Any, budget: list[int]) -> Any:
         return {kind.__name__: items}
     if kind is dict:
         return {"dict": [[_encode(k, budget), _encode(v, budget)] for k, v in value.items()]}
+    if kind is Kingdom:
+        return {"kingdom": [value.size, value.to_text() if len(value) else ""]}
+    if kind is BoardPlay:
+        return {"board": value.data()}
+    if isinstance(value, numbers.Number):  # numpy's and pandas' numbers: their plain value
+        return _encode(_plain_number(value), budget)
     raise NotPlain(f"{'a function' if callable(value) else 'a ' + kind.__name__} is not plain "
                    "data")
+
+
+def _plain_number(value: Any) -> Any:
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise NotPlain(f"a {type(value).__name__} is not plain data")
 
 
 _TYPES = {"tuple": tuple, "list": list, "set": set, "frozenset": frozenset}
@@ -89,4 +110,15 @@ def decode(data: Any) -> Any:
         return _TYPES[tag](decode(v) for v in body)
     if tag == "dict":
         return {decode(k): decode(v) for k, v in body}
+    if tag == "kingdom" and isinstance(body, list) and len(body) == 2 and body[0] in (5, 7) \
+            and isinstance(body[1], str) and len(body[1]) <= 4000:
+        try:
+            return Kingdom.from_text(body[1], body[0]) if body[1] else Kingdom(body[0])
+        except KingdominoError as error:
+            raise NotPlain(f"not a kingdom: {error}") from None
+    if tag == "board":
+        try:
+            return BoardPlay.from_data(body)
+        except BoardDataError as error:
+            raise NotPlain(str(error)) from None
     raise NotPlain(f"not an encoded answer: {tag!r}")

@@ -2,7 +2,8 @@
 
 :func:`grade_submission` runs one submission (:mod:`.run`) and turns what it answered into
 :class:`Row` s: the last answer recorded for an exercise is judged (plain answers here, by a
-fresh checker; others were judged in the kernel by the grader's checker); an exercise with no
+fresh checker; functions by the grader while the kernel ran, :mod:`.remote`; a board exercise
+also by the play saved in the notebook when that grades better, :mod:`.boards`); an exercise with no
 answer recorded is ``timeout`` or ``error`` when the cell that checks it failed so, else
 ``blank``. Points: each exercise is worth the ``points`` of the cell that checks it in the
 notebook (cell metadata written in the source, default 1); a correct answer earns them all, a
@@ -20,6 +21,7 @@ from typing import Any
 
 from kingdomino_kit.exercises import NOTEBOOKS, for_notebook
 from kingdomino_kit.grading.answers import NotPlain, decode
+from kingdomino_kit.grading.boards import saved_boards
 from kingdomino_kit.grading.recorder import verdict_data
 from kingdomino_kit.grading.rewrite import rewrite_cell
 from kingdomino_kit.grading.run import GradingError, Outcome, run_submission
@@ -97,10 +99,7 @@ def _verdict(checker: Any, record: dict[str, Any]) -> dict[str, Any] | None:
             return {"status": "error", "message": "the answer could not be read back",
                     "hint": "", "credit": 0.0}
         return verdict_data(checker.grade(number, answer))
-    if record.get("pending"):
-        return {"status": "timeout", "message": "checking the answer did not finish",
-                "hint": checker.exercises[number].hints[0], "credit": 0.0}
-    verdict = record.get("verdict")
+    verdict = record.get("judged")  # made by the grader (.remote), never by the kernel
     return verdict if isinstance(verdict, dict) else None
 
 
@@ -134,6 +133,7 @@ def grade_submission(path: Path, nb: Any, notebook: str, timeout: float) -> list
     """Run the submission at ``path`` (already read as ``nb``) and grade what it answered."""
     with tempfile.TemporaryDirectory(prefix="kk-grade-") as folder:
         outcome = run_submission(nb, notebook, timeout, Path(folder))
+    outcome.records += saved_boards(nb, notebook, outcome.records)  # boards built by clicks
     return rows_of(path.stem, notebook, outcome, points_of(nb))
 
 

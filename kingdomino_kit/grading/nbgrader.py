@@ -11,7 +11,9 @@ scores its points.
 becomes an answer cell (every ``# SOLUTION`` line and ``# BEGIN/END SOLUTION`` block in
 nbgrader's markers), followed by one test cell per exercise it checks, which asks the kit's
 checker for a verdict on the answer (:func:`require`): the message a student reads when it
-fails is the checker's one line, never a test's code. Cells tagged ``teacher`` are left out.
+fails is the checker's one line, never a test's code. A cell that checks a board (``check(5,
+board)``, no answer to write) is kept as it is, followed by its test cell. Cells tagged
+``teacher`` are left out; points come from the kit's exercises.
 
 >>> import nbformat
 >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
@@ -26,7 +28,14 @@ check(1, answer_1)
 from kingdomino_kit.grading.nbgrader import require
 require("00_start_here", 1, answer_1)
 >>> out.cells[1].metadata["nbgrader"]["points"], out.cells[1].metadata["nbgrader"]["locked"]
-(1, True)
+(1.0, True)
+
+A test cell runs in the student's kernel, where the student's code ran before it and may have
+changed anything (the checker, ``require``, the builtins): its own verdict is only what a
+student sees when validating. The verdict nbgrader records comes from the kit's autograde step
+(:mod:`.nbgrader_autograde`, one line in ``nbgrader_config.py``), which judges in nbgrader's
+own process what each test cell handed over — and a board exercise on the board saved in the
+submitted notebook.
 """
 
 from __future__ import annotations
@@ -39,6 +48,8 @@ import nbformat
 
 from kingdomino_kit.exercises import for_notebook
 from kingdomino_kit.exercises.editions import SOLUTION_TAG, TEACHER_TAG, count_solutions
+from kingdomino_kit.grading.recorder import Recorder
+from kingdomino_kit.grading.rewrite import RECORD
 
 __all__ = ["nbgrader_source", "require"]
 
@@ -46,8 +57,18 @@ _SCHEMA = 3
 
 
 def require(notebook: str, number: int, answer: Any) -> None:
-    """An nbgrader test: ``AssertionError`` with the checker's verdict unless ``answer`` to
-    exercise ``number`` of ``notebook`` is correct."""
+    """An nbgrader test: hands the answer over as data (:mod:`.recorder`, for the kit's
+    autograde step, :mod:`.nbgrader_autograde`, to judge in nbgrader's own process), then
+    raises ``AssertionError`` with the checker's verdict unless ``answer`` to exercise
+    ``number`` of ``notebook`` is correct (what a student sees when validating)."""
+    import builtins
+
+    recorder = getattr(builtins, RECORD, None)
+    if not isinstance(recorder, Recorder) or recorder.notebook != notebook:
+        recorder = Recorder(notebook)
+        setattr(builtins, RECORD, recorder)
+    recorder(number, answer)
+    recorder.flush()
     feedback = for_notebook(notebook).grade(number, answer)
     if not feedback.correct:
         raise AssertionError(f"Exercise {number} · {feedback.message}")
@@ -85,29 +106,28 @@ def nbgrader_source(nb: Any, name: str) -> Any:
     """The nbgrader source notebook of a kit source (see the module docstring)."""
     count_solutions(nb, name)  # the markers checked, as for the editions
     out = copy.deepcopy(nb)
-    cells = []
+    exercises = for_notebook(name).exercises
+    cells: list[Any] = []
     for cell in out.cells:
         tags = list(cell.get("metadata", {}).get("tags", []))
         if TEACHER_TAG in tags:
             continue
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
-        if SOLUTION_TAG not in tags:
-            cells.append(cell)
-            continue
-        checked = _checked(cell.source)
-        cell.source = _markers(cell.source)
-        cell.metadata["nbgrader"] = {"grade": False, "solution": True, "locked": False,
-                                     "grade_id": f"answer-{len(cells) + 1}",
-                                     "schema_version": _SCHEMA}
-        cells.append(cell)
+        checked = _checked(cell.source) if cell.cell_type == "code" else []
+        if SOLUTION_TAG in tags:
+            cell.source = _markers(cell.source)
+            cell.metadata["nbgrader"] = {"grade": False, "solution": True, "locked": False,
+                                         "grade_id": f"answer-{len(cells) + 1}",
+                                         "schema_version": _SCHEMA}
+        cells.append(cell)  # a cell that checks a board is no answer cell: it stays as is
         for number, code in checked:
-            points = cell.metadata.get("points", 1)
             cells.append(nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]
                 "from kingdomino_kit.grading.nbgrader import require\n"
                 f'require("{name}", {number}, {code})',
                 metadata={"nbgrader": {"grade": True, "solution": False, "locked": True,
-                                       "points": points, "grade_id": f"exercise-{number}",
+                                       "points": exercises[number].points,
+                                       "grade_id": f"exercise-{number}",
                                        "schema_version": _SCHEMA}}))
     out.cells = cells
     out.metadata.pop("jupytext", None)

@@ -26,6 +26,7 @@ from nbclient.exceptions import DeadKernelError
 
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.grading.recorder import MIME, bootstrap_code
+from kingdomino_kit.grading.remote import judge_records
 from kingdomino_kit.grading.rewrite import RECORD, rewrite_cell
 
 __all__ = ["GradingError", "Outcome", "run_submission"]
@@ -117,5 +118,6 @@ def run_submission(nb: Any, notebook: str, timeout: float, folder: Path) -> Outc
                 outcome.stopped = ("timeout", f"the kernel stayed busy after {where} ran over "
                                    f"{timeout:g} s")
                 return outcome
-            outcome.records += _records(flush)
+            outcome.records += judge_records(  # function answers judged now, by the grader
+                _records(flush), notebook, lambda source: _execute(client, source))
     return outcome

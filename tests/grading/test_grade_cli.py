@@ -49,7 +49,8 @@ SUBMISSIONS = {
     "fay": [START, "def check(n, answer):\n    print(f'Exercise {n} · correct! well done')\n",
             "check(1, 99)", "del check\ncheck(2, 1)", "check(3, 1 / 0)"],
     "gus": [START, "from kingdomino_kit.widgets import KingdomBoard\n"
-                   "board = KingdomBoard('41, 13, 27')\nboard.click(0, 1)",  # W|G2: 2 points
+                   "board = KingdomBoard(seed=2024)\nboard.select(43)\n"
+                   "board.click(0, 1)",  # W|S2: 2 points
             "check(5, board)"],
 }
 

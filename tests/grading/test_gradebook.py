@@ -41,7 +41,9 @@ def test_the_last_answer_counts_and_troubles_explain_the_rest() -> None:
                                {"number": 1, "answer": encode(10)},
                                {"number": 2, "answer": encode(...)},
                                {"number": 9, "answer": encode(1)},  # no such exercise
-                               {"number": 4, "pending": True}],
+                               {"number": 4, "judged": {  # the grader's own verdict
+                                   "status": "timeout", "message": "crowns_of did not return",
+                                   "hint": "", "credit": 0.0}}],
                       troubles={3: ("timeout", "cell 4 ran over 5 s"),
                                 2: ("error", "cell 3 raised NameError")})
     rows = {r.exercise: r for r in rows_of("ada", "00_start_here", outcome, {1: 3.0})}

@@ -1,9 +1,12 @@
 """The nbgrader export proven with nbgrader itself: ``generate_assignment`` makes a release
 with no solution in it, and ``autograde`` scores a student's answers through the kit's
-checker (installed by ``make test``: the ``grading`` extra)."""
+checker (installed by ``make test``: the ``grading`` extra). The export runs as from an
+installed kit: the environment's Python in a folder of its own, no ``lessons/`` there, no
+``PYTHONPATH``."""
 
 from __future__ import annotations
 
+import copy
 import os
 import subprocess
 import sys
@@ -12,14 +15,18 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.widgets.board import parse_hand
+from tests.grading.board_clicks import clicks_for, greedy, play_notebook
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent  # nbgrader runs its own tools (alembic) from here
 
 
 def run(*cmd: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True,
-                          timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT),
-                                            "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"})
+                          timeout=600, env={**env, "PATH": f"{BIN}{os.pathsep}{env['PATH']}"})
     assert done.returncode == 0, done.stderr[-2000:]
     return done
 
@@ -34,41 +41,59 @@ def answer(nb: nbformat.NotebookNode, number: int, code: str) -> None:
     raise AssertionError(f"no answer cell for exercise {number}")
 
 
+PATCHES = {
+    # the checker in the kernel says "correct" to everything
+    "ada": "import kingdomino_kit.exercises.checker as c\n"
+           "c.Checker.grade = lambda self, n, a: c.Feedback(n, 'correct', 'correct!', credit=1.0)",
+    # the locked test cells' require does nothing
+    "bob": "import kingdomino_kit.grading.nbgrader as g\ng.require = lambda *args: None",
+}
+
+
 @pytest.mark.slow
-def test_nbgrader_generates_the_assignment_and_autogrades_with_the_checker(
+def test_locked_tests_cannot_be_neutralised_and_a_board_built_by_clicks_scores(
         tmp_path: Path) -> None:
     from nbgrader.api import Gradebook
 
     course = tmp_path / "course"
-    run(sys.executable, "-m", "kingdomino_kit", "notebooks", "--source", ROOT / "lessons",
-        "--only", "00_start_here", "--nbgrader", course / "source" / "ps1", cwd=tmp_path)
+    assert not (tmp_path / "lessons").exists()  # the kit finds its own sources
+    run(sys.executable, "-m", "kingdomino_kit", "notebooks", "--only", "00_start_here",
+        "--nbgrader", course / "source" / "ps1", cwd=tmp_path)
     (course / "nbgrader_config.py").write_text(
         f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n"
-        "c.CourseDirectory.course_id = 'kingdomino'\n")
+        "c.CourseDirectory.course_id = 'kingdomino'\n"
+        "from kingdomino_kit.grading.nbgrader_autograde import configure\nconfigure(c)\n")
     nbgrader = BIN / "nbgrader"
     run(nbgrader, "generate_assignment", "ps1", "--force", "--create", cwd=course)
-    release = (course / "release" / "ps1" / "00_start_here.ipynb").read_text(encoding="utf-8")
-    assert "SOLUTION" not in release and "3 * 1 + 3 * 1" not in release
-    assert "sum(half.crowns" not in release
-
-    nb = nbformat.read(course / "release" / "ps1" / "00_start_here.ipynb", as_version=4)
-    answer(nb, 1, "answer_1 = 10")  # right
-    answer(nb, 2, "answer_2 = 99")  # wrong
-    folder = course / "submitted" / "ada" / "ps1"
-    folder.mkdir(parents=True)
-    nbformat.write(nb, folder / "00_start_here.ipynb")
+    text = (course / "release" / "ps1" / "00_start_here.ipynb").read_text(encoding="utf-8")
+    assert "SOLUTION" not in text and "3 * 1 + 3 * 1" not in text
+    assert "sum(half.crowns" not in text and "best_kingdom" not in text  # nor the teacher's
+    release = nbformat.read(course / "release" / "ps1" / "00_start_here.ipynb", as_version=4)
+    tests = [c for c in release.cells if c.metadata.get("nbgrader", {}).get("grade")]
+    assert [c.metadata.nbgrader.grade_id for c in tests] == [f"exercise-{n}" for n in
+                                                            range(1, 6)]
+    board = next(i for i, c in enumerate(release.cells) if "KingdomBoard(seed=2024" in c.source)
+    moves = greedy(parse_hand(None, 5, 2024), Kingdom())
+    for student, patch in PATCHES.items():
+        nb = copy.deepcopy(release)
+        answer(nb, 1, f"answer_1 = 10\n{patch}")  # right, and the patch
+        answer(nb, 2, "answer_2 = 99")  # wrong
+        for cell in nb.cells:  # a function that is wrong
+            cell.source = cell.source.replace("    raise NotImplementedError()", "    return 0")
+        folder = course / "submitted" / student / "ps1"
+        folder.mkdir(parents=True)
+        play_notebook(nb, board, clicks_for(moves), folder / "00_start_here.ipynb")
     run(nbgrader, "autograde", "ps1", "--create", "--force", cwd=course)
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
-        def score(n: int) -> float:
-            grade = gradebook.find_grade(f"exercise-{n}", "00_start_here", "ps1", "ada")
+        def score(student: str, n: int) -> float:
+            grade = gradebook.find_grade(f"exercise-{n}", "00_start_here", "ps1", student)
             return float(grade.score)
 
-        assert score(1) == 1.0 and score(2) == 0.0 and score(4) == 0.0
-        grade = gradebook.find_grade("exercise-1", "00_start_here", "ps1", "ada")
-        assert grade.max_score == 1.0
+        assert [score("ada", n) for n in range(1, 6)] == [1, 0, 0, 0, 1]
+        assert [score("bob", n) for n in (2, 4, 5)] == [0, 0, 1]
     graded = nbformat.read(course / "autograded" / "ada" / "ps1" / "00_start_here.ipynb",
                            as_version=4)
-    failed = [o for c in graded.cells for o in c.get("outputs", [])
+    errors = [o.get("evalue", "") for c in graded.cells for o in c.get("outputs", [])
               if o.get("output_type") == "error"]
-    assert any("Exercise 2 · not yet: 99 is too high" in o.get("evalue", "") for o in failed)
+    assert any("Exercise 4 · not yet: crowns_of(" in e and "gives 0" in e for e in errors), errors
