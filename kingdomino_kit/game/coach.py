@@ -59,7 +59,6 @@ from kingdomino_kit.game.montecarlo import Move, evaluate
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver import Solution, best_kingdom_under
-from kingdomino_kit.solver.ordered import best_in_order
 
 __all__ = ["CoachReport", "DEFAULT_SECONDS", "Decision", "action_json",
            "coach", "game_actions", "move_text"]
@@ -278,6 +277,8 @@ def coach(log: dict[str, Any] | str, player: int = 0, *, seconds: float | None =
         rearranged = best_kingdom_under(doms, options.rules, time_limit_s=time_limit_s,
                                         workers=workers)
         _stop_if_interrupted(rearranged)
+        from kingdomino_kit.solver.ordered import best_in_order  # OR-Tools: only when solving
+
         in_order = best_in_order(doms, rules=options.rules, time_limit_s=time_limit_s,
                                  workers=workers)
     return CoachReport(player, data, options, final.scores()[player], final.kingdom(player),

@@ -12,6 +12,8 @@ the same files. The site opens on ``00_start_here``; the folder is written whole
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import json
 import os
 import shutil
@@ -29,7 +31,7 @@ from kingdomino_kit.lite.fetch import (
     fetch_wheels,
     wheel_member,
 )
-from kingdomino_kit.lite.kit_wheel import write_kit_wheel
+from kingdomino_kit.lite.kit_wheel import kit_files, write_kit_wheel
 from kingdomino_kit.lite.lock import write_lock
 from kingdomino_kit.lite.pins import (
     EXTENSION_WHEELS,
@@ -39,7 +41,7 @@ from kingdomino_kit.lite.pins import (
     SOURCE_DATE_EPOCH,
 )
 
-__all__ = ["MARKER", "START", "Site", "build_site", "lite_config"]
+__all__ = ["MARKER", "START", "Site", "build_site", "built_site", "fingerprint", "lite_config"]
 
 MARKER = "kingdomino-lite.json"
 """A file at the top of every site this module builds: what it holds (and that it may be
@@ -164,11 +166,40 @@ def _replace(new: Path, target: Path) -> None:
         new.rename(target)
 
 
-def build_site(target: Path, notebooks: Path, cache: Path) -> Site:
+def fingerprint(notebooks: Path) -> str:
+    """The sha256 of everything a site is built from: the kit's files (its pins and this
+    builder included), the notebooks and JupyterLite's version. Equal fingerprints, equal
+    sites."""
+    digest = hashlib.sha256(importlib.metadata.version("jupyterlite-core").encode())
+    files = [*kit_files(), *((n, notebooks / n) for n in sorted(
+        p.name for p in notebooks.glob("*.ipynb")))]
+    for name, path in files:
+        digest.update(f"\0{name}\0".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def built_site(target: Path) -> dict[str, object] | None:
+    """What the site in ``target`` says of itself (its marker), or None if it is no site."""
+    try:
+        found = json.loads((target / MARKER).read_text())
+    except (OSError, ValueError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def build_site(target: Path, notebooks: Path, cache: Path, *, reuse: bool = False) -> Site:
     """Build the Lite site into folder ``target`` from the student editions in ``notebooks``,
-    with the downloads kept in ``cache``."""
+    with the downloads kept in ``cache``; with ``reuse``, a site already there built from the
+    same sources (:func:`fingerprint`) is kept as it is."""
     if not notebooks.is_dir():
         raise LiteBuildError(f"{notebooks}: no such folder of notebooks")
+    sources = fingerprint(notebooks)
+    before = built_site(target)
+    if reuse and before is not None and before.get("sources") == sources:
+        names = tuple(str(n) for n in before.get("notebooks", []))  # type: ignore[attr-defined]
+        size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
+        return Site(target.resolve(), names, size)
     target, cache = target.resolve(), cache.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     cache.mkdir(parents=True, exist_ok=True)
@@ -186,8 +217,8 @@ def build_site(target: Path, notebooks: Path, cache: Path) -> Site:
         _start_page(out)
         for junk in out.rglob(".jupyterlite.doit.db*"):
             junk.unlink()
-        (out / MARKER).write_text(json.dumps({"notebooks": list(names), "start": START},
-                                             indent=1) + "\n")
+        (out / MARKER).write_text(json.dumps({"notebooks": list(names), "start": START,
+                                              "sources": sources}, indent=1) + "\n")
         size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
         _replace(out, target)
     return Site(target, names, size)

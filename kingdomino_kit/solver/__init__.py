@@ -23,7 +23,9 @@ it fits nowhere in the final kingdom (:mod:`.discard`); :func:`best_kingdom_unde
 answer with the rules required: hindsight, the coach, the gaps, batch solving and the puzzles
 ask it.
 
-Importing the package is light; OR-Tools loads with the first solve.
+Importing the package is light; OR-Tools loads with the first solve. Where OR-Tools is not
+installed (the Lite edition's browser kernel), :func:`best_kingdom` answers with the kit's own
+exact search instead (:mod:`.exact`; :func:`engine` names the one in use).
 
 >>> from kingdomino_kit.dominoes import dominoes
 >>> sol = best_kingdom(dominoes("41,36"), workers=1)
@@ -42,6 +44,7 @@ from kingdomino_kit.errors import SolverBug, SolverError
 from kingdomino_kit.infra.untrusted import check_search
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.rules import Rules, rules_or_flags
+from kingdomino_kit.solver.exact import EXACT_SEARCH, best_kingdom_exact, engine
 from kingdomino_kit.solver.inputs import (
     castle_positions,
     check_input,
@@ -62,7 +65,7 @@ from kingdomino_kit.solver.solution import (
 __all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Progress", "Solution", "SolverBug",
            "SolverError", "SolverSettings", "Status", "best_kingdom", "best_kingdom_under",
            "castle_positions",
-           "check_numbers", "replay_order"]
+           "check_numbers", "engine", "replay_order"]
 
 
 def best_kingdom(dominoes: Sequence[Domino], *, rules: Rules | None = None, size: int = 5,
@@ -97,8 +100,6 @@ def best_kingdom(dominoes: Sequence[Domino], *, rules: Rules | None = None, size
     >>> sol.status, sol.score                 # 11 dominoes cannot fill 5×5: no +5, no crown
     (<Status.OPTIMAL: 'optimal'>, 0)
     """
-    from kingdomino_kit.solver.search import solve_positions  # OR-Tools: loaded when first used
-
     check_search(time_limit_s, workers, seed, SolverError)
     rules = rules_or_flags(rules, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
                            error=SolverError)
@@ -107,6 +108,12 @@ def best_kingdom(dominoes: Sequence[Domino], *, rules: Rules | None = None, size
         raise SolverError(f"settings: must be a SolverSettings, not {type(settings).__name__}")
     if on_solution is not None and not callable(on_solution):
         raise SolverError("on_solution: must be a function of one Solution")
+    if engine() == EXACT_SEARCH:  # no OR-Tools in this Python (the Lite edition's kernel)
+        return best_kingdom_exact(dominoes, rules, start=start, time_limit_s=time_limit_s,
+                                  choose=choose, place_all=settings.place_all,
+                                  free_discard=settings.free_discard)
+    from kingdomino_kit.solver.search import solve_positions  # OR-Tools: loaded when first used
+
     return solve_positions(dominoes, rules=rules, start=start, time_limit_s=time_limit_s,
                            workers=workers, seed=seed,
                            on_solution=on_solution, choose=choose, settings=settings,

@@ -32,7 +32,6 @@ from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import Puzzle, grade
 from kingdomino_kit.puzzles import find_puzzle as find_in_collection
-from kingdomino_kit.puzzles.on_demand import new_puzzle as fresh_puzzle
 from kingdomino_kit.render import kingdom_svg, name_cells
 from kingdomino_kit.widgets.board import KingdomBoard, WidgetError, parse_hand
 from kingdomino_kit.widgets.classroom import answers_shown
@@ -99,6 +98,9 @@ class PuzzleBoard(KingdomBoard):
                 raise WidgetError(f"level: must be 1–5, not {level!r}")
             self.new_level = level
         self._made += 1
+        # made by the CP-SAT solver: imported here, so that a board needs no OR-Tools to open
+        from kingdomino_kit.puzzles.on_demand import new_puzzle as fresh_puzzle
+
         try:
             puzzle = fresh_puzzle(self.puzzle.kind.value, self.new_level, self._made)
         except PuzzleError as error:

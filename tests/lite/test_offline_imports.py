@@ -1,0 +1,94 @@
+"""What the offline notebooks import works with only what the Lite site's browser kernel has:
+the standard library and the site's wheels — no OR-Tools, numpy, numba, pandas or matplotlib.
+
+A fresh CPython is started without its site-packages (``-S``), on a folder that holds only the
+site's packages (linked from this environment) and the kit — every other package is missing, as
+in Pyodide, whose lock names nothing else — and runs every import line of the offline
+notebooks' student editions, opens their boards, loads their checks and solves a small set,
+which then goes to the kit's exact search, the engine it names.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+from kingdomino_kit.lite.pins import KERNEL_WHEELS
+
+REPO = Path(__file__).resolve().parents[2]
+OFFLINE = ("00_start_here", "01_rules", "02_scoring", "05_puzzles", "07_kingdoms",
+           "11_game_trees")
+"""The notebooks the Lite edition runs with no request leaving the site's host."""
+IMPORTS = {"IPython": "ipython", "ipython_pygments_lexers": "ipython_pygments_lexers",
+           "matplotlib_inline": "matplotlib_inline", "stack_data": "stack_data",
+           "pure_eval": "pure_eval", "prompt_toolkit": "prompt_toolkit",
+           "typing_extensions": "typing_extensions"}
+"""Import names that differ in case or spelling from a wheel's project name."""
+HOST_ONLY = {"pexpect", "ptyprocess", "_distutils_hack"}
+"""What CPython on Linux imports where Pyodide imports its own stand-ins."""
+
+def _allowed() -> set[str]:
+    names = {name.split("-")[0] for name, _ in KERNEL_WHEELS}
+    return names | set(IMPORTS) | HOST_ONLY | {"kingdomino_kit", "ipykernel", "pyodide_kernel",
+                                               "piplite", "widgetsnbextension"}
+
+
+def lite_python(folder: Path, script: str) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` in a CPython that sees the standard library, the kit and the Lite
+    kernel's packages only (linked into ``folder``)."""
+    allowed = _allowed()
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        top = entry.name.split(".")[0].split("-")[0]
+        if top in allowed or "__mypyc" in entry.name:  # mypyc: helpers of compiled wheels
+            (folder / entry.name).symlink_to(entry)
+    env = dict(os.environ, PYTHONPATH=f"{folder}{os.pathsep}{REPO}")
+    return subprocess.run([sys.executable, "-S", "-c", script], capture_output=True,
+                          text=True, cwd=REPO, env=env, timeout=300)
+
+
+def _import_lines() -> list[str]:
+    lines = []
+    for name in OFFLINE:
+        cells = json.loads((REPO / "notebooks" / f"{name}.ipynb").read_text())["cells"]
+        for cell in cells:
+            if cell["cell_type"] == "code":
+                source = "".join(cell["source"])
+                lines += [m.group(0) for m in re.finditer(
+                    r"^(from \S+ import [^\n(]+|import [^\n]+)$", source, re.M)]
+    return sorted(set(lines))
+
+
+def test_the_offline_notebooks_need_nothing_the_lite_kernel_lacks(tmp_path: Path) -> None:
+    lines = _import_lines()
+    assert any("kingdomino_kit.widgets" in line for line in lines), lines
+    script = "\n".join(lines) + f"\nOFFLINE = {OFFLINE!r}\n" + """
+from kingdomino_kit.dominoes import dominoes
+from kingdomino_kit.exercises import for_notebook
+from kingdomino_kit.solver import best_kingdom, engine
+from kingdomino_kit.widgets import KingdomBoard, PuzzleBoard
+for name in OFFLINE:
+    for_notebook(name)
+KingdomBoard(seed=2024)
+PuzzleBoard("11-complete")
+solution = best_kingdom(dominoes("48,47"), workers=1)
+print(engine(), "|", solution.status.value, solution.score)
+"""
+    done = lite_python(tmp_path, script)
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert done.stdout.strip().splitlines()[-1] == (
+        "the kit's exact search (pure Python) | optimal 10")   # M2 beside M3: 2 × 5
+
+
+def test_the_lite_python_lacks_what_the_lite_kernel_lacks(tmp_path: Path) -> None:
+    """The test above can fail: OR-Tools and numpy are missing in that Python."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    done = lite_python(tmp_path / "a", "import kingdomino_kit, anywidget\nimport numpy\n")
+    assert done.returncode != 0 and "No module named 'numpy'" in done.stderr, done.stderr
+    done = lite_python(tmp_path / "b", "import ortools\n")
+    assert done.returncode != 0 and "No module named 'ortools'" in done.stderr, done.stderr
