@@ -100,7 +100,7 @@ $(NODE_STAMP): package.json package-lock.json
 lint: $(STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check kingdomino_kit tests benchmarks scripts lessons notebooks
 	$(VENV)/bin/mypy
-	node_modules/.bin/eslint kingdomino_kit/widgets/static
+	node_modules/.bin/eslint kingdomino_kit/widgets/static kingdomino_kit/server/static
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts teacher

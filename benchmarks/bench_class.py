@@ -1,4 +1,5 @@
-"""A class arriving at once: ``kingdomino-kit app --class --students N`` on this machine, and N
+"""A class arriving at once on the Voilà server, ``kingdomino-kit app --class --voila
+--students N`` (a kernel per page; the board server: ``bench_class_load``), on this machine, and N
 scripted students who arrive within a few seconds (seeded arrival times), join with the class
 code, open a puzzle and make 20 moves each, speaking to their kernels over the websocket as the
 page's own code does (widget state request, custom messages, state updates).
@@ -169,7 +170,7 @@ def main() -> None:
     t0 = time.monotonic()
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-u", "-m", "kingdomino_kit", "app", "--class", "--host",
+            [sys.executable, "-u", "-m", "kingdomino_kit", "app", "--class", "--voila", "--host",
              "127.0.0.1", "--port", str(port), "--students", str(n), "--folder",
              str(folder / "room"), "--code", CODE],
             stdout=out, stderr=subprocess.STDOUT, start_new_session=True)

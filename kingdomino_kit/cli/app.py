@@ -3,10 +3,11 @@
 ``kingdomino-kit app`` serves the page on 127.0.0.1 only (what ``make app`` runs): the index of
 puzzles, ``/?puzzle=ID``, ``/?hand=41,13,27``. ``kingdomino-kit app --class`` serves a class on
 the network: it prints the URL to share, a class code (a request without it gets the join form,
-403, and no kernel) and the teacher's dashboard link; it preheats a kernel for each expected
-student (``--students``), keeps every student's progress in ``--folder``/``class.db`` and frees
-the kernels of students who left. Voilà runs the page's own code only: a visitor cannot run
-theirs (``docs/boards.md``: what is safe and what is not).
+403, and no board) and the teacher's dashboard link; it keeps every student's progress in
+``--folder``/``class.db`` and frees the boards of students who left. Every board lives in the
+server's one process (:mod:`kingdomino_kit.server.board_server`; ``--voila``: Voilà, a kernel
+per page); a visitor sends board actions, never code (``docs/boards.md``: what is safe and
+what is not).
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from __future__ import annotations
 import argparse
 import socket
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kingdomino_kit.cli import CliError, add_command
 from kingdomino_kit.infra.atomic import cause, check_folder
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.server.addresses import WILDCARDS, own_address, served_hosts, url_host
-from kingdomino_kit.server.app import ClassConfig, new_code, page_notebook, serve
+
+if TYPE_CHECKING:
+    from kingdomino_kit.server.gate import Room
 
 MAX_STUDENTS = 200
 """The largest class one server takes (``--students``)."""
@@ -30,18 +33,22 @@ def register(sub: Any) -> None:
     """Add ``app``."""
     p = add_command(sub, "app")
     p.add_argument("--class", dest="classroom", action="store_true",
-                   help="serve a class on the network: a class code, a kernel pool, progress")
+                   help="serve a class on the network: a class code, progress kept")
     p.add_argument("--host", default=None,
                    help="the address to listen on (default 127.0.0.1; with --class, this "
                         "machine's address on the network) — also the name in the URL")
     p.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
     p.add_argument("--students", type=int, default=30,
                    help=f"students expected with --class (default 30, at most {MAX_STUDENTS}):"
-                        " that many kernels are started before they arrive")
+                        " 3 boards each at most are kept open (with --voila: that many kernels "
+                        "are started before they arrive)")
     p.add_argument("--folder", default="kingdomino-class",
                    help="where --class keeps the class's progress (default ./kingdomino-class)")
     p.add_argument("--code", default=None,
                    help="the class code (default: a new one, printed)")
+    p.add_argument("--voila", action="store_true",
+                   help="serve with Voilà, a kernel per page (heavier: about 140 MiB and "
+                        "seconds to start a page), instead of every board in one process")
     p.set_defaults(func=cmd_app)
 
 
@@ -75,8 +82,12 @@ def class_folder(folder: str) -> Path:
     return check_folder(Path(folder).expanduser().absolute(), "--folder")
 
 
-def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
+def settings(args: argparse.Namespace) -> tuple[list[str], Room, str]:
     """Voilà's arguments, the gate and the lines to print, from the command's flags."""
+    from kingdomino_kit.server.board_server import BOARDS_PER_STUDENT
+    from kingdomino_kit.server.gate import Room, new_code
+    from kingdomino_kit.server.page import page_notebook
+
     if not 1 <= args.port <= 65535:
         raise CliError(f"--port must be 1–65535, not {args.port}")
     if args.host is not None and (not args.host.strip() or len(args.host) > 253):
@@ -94,7 +105,8 @@ def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
     hosts = served_hosts(host)
     url = f"http://{shared_host(host)}:{args.port}"
     if not args.classroom:
-        return argv, ClassConfig(hosts=hosts, listen=host), f"The puzzle page: {url}/"
+        return argv, Room(hosts=hosts, listen=host, ceiling=64, per_student=16), \
+            f"The puzzle page: {url}/"
     if not 1 <= args.students <= MAX_STUDENTS:
         raise CliError(f"--students must be 1–{MAX_STUDENTS}, not {args.students}")
     code = (args.code or new_code()).strip()
@@ -106,23 +118,40 @@ def settings(args: argparse.Namespace) -> tuple[list[str], ClassConfig, str]:
     except OSError as error:
         raise CliError(f"--folder: cannot make {args.folder}: {cause(error)}") from None
     teacher = new_code(4)
-    gate = ClassConfig(hosts=hosts, code=code, teacher_key=teacher,
-                       store_path=folder / "class.db", max_kernels=2 * args.students + 4,
-                       pool=args.students, listen=host)
+    gate = Room(hosts=hosts, code=code, teacher_key=teacher, store_path=folder / "class.db",
+                ceiling=BOARDS_PER_STUDENT * args.students + 4, per_student=BOARDS_PER_STUDENT,
+                listen=host)
     gate.store  # noqa: B018  (creates the progress file now: a bad folder fails before serving)
     argv += ["--preheat_kernel=True", f"--pool_size={args.students}",
              "--VoilaKernelManager.fill_delay=20"]
     lines = (f"Share with the class: {url}/\nClass code: {code}\n"
              f"Teacher's dashboard (keep this link to yourself): {url}/class/dashboard?key="
              f"{teacher}\nProgress is kept in {folder / 'class.db'}. "
-             f"Starting {args.students} kernels for the class: wait for \"Ready\" (about a "
-             "minute) before sharing the URL.")
+             "Wait for \"Ready\" before sharing the URL.")
     return argv, gate, lines
+
+
+def serve(args: argparse.Namespace, argv: list[str], gate: Room) -> None:
+    """Run the server the flags ask for until it is stopped: every board in this process
+    (:mod:`kingdomino_kit.server.board_server`), or Voilà with a kernel per page (``--voila``,
+    :mod:`kingdomino_kit.server.app`)."""
+    if not args.voila:
+        from kingdomino_kit.server.board_server import serve as serve_boards
+
+        serve_boards(gate, args.port)
+        return
+    from kingdomino_kit.server.app import ClassConfig
+    from kingdomino_kit.server.app import serve as serve_voila
+
+    serve_voila(argv, ClassConfig(
+        hosts=gate.hosts, code=gate.code, teacher_key=gate.teacher_key,
+        store_path=gate.store_path, max_kernels=2 * args.students + 4,
+        pool=args.students if gate.classroom else 0, listen=gate.listen))
 
 
 def cmd_app(args: argparse.Namespace) -> int:
     """Serve until Ctrl-C."""
     argv, gate, lines = settings(args)
     print(lines, flush=True)
-    serve(argv, gate)
+    serve(args, argv, gate)
     return 0

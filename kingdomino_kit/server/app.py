@@ -40,7 +40,8 @@ from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.addresses import WILDCARDS, interface_hosts, reach_address
-from kingdomino_kit.server.page import CLASS_DB, ready_folder
+from kingdomino_kit.server.gate import new_code
+from kingdomino_kit.server.page import CLASS_DB, page_notebook, ready_folder
 from kingdomino_kit.server.pages import (
     csv_text,
     dashboard_page,
@@ -61,16 +62,6 @@ visitor's request (Voilà's default, 127.0.0.1, is wrong when the server listens
 OPEN_PATHS = ("/class/join", "/class/dashboard", "/favicon.ico", "/voila/query/")
 """Paths the class code does not guard: the forms, the dashboard (the teacher's key guards it)
 and the socket on which a preheated kernel learns its visitor's request (by its kernel id)."""
-
-
-def new_code(words: int = 2) -> str:
-    """A class code easy to read aloud and type: groups of 4 digits (``"4821-0937"``)."""
-    return "-".join(f"{secrets.randbelow(10 ** 4):04d}" for _ in range(words))
-
-
-def page_notebook() -> Path:
-    """The notebook every page runs (package data)."""
-    return Path(str(resources.files("kingdomino_kit.server") / "page.ipynb"))
 
 
 def page_templates() -> Path:

@@ -19,11 +19,11 @@ The class server (:mod:`kingdomino_kit.server.app`) starts each student's kernel
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode
-
-from voila.utils import wait_for_request
 
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import KingdominoError
@@ -37,10 +37,16 @@ from kingdomino_kit.widgets.app import Notice, app_page
 from kingdomino_kit.widgets.markup import escape
 from kingdomino_kit.widgets.puzzle_board import PuzzleBoard
 
-__all__ = ["CLASS_DB", "ClassPuzzleBoard", "class_page", "ready_folder", "student_page"]
+__all__ = ["CLASS_DB", "ClassPuzzleBoard", "class_board", "class_page", "page_notebook",
+           "ready_folder", "student_page"]
 
 CLASS_DB = "KINGDOMINO_KIT_CLASS_DB"
 """The environment variable that names the class's progress file (set by the class server)."""
+
+
+def page_notebook() -> Path:
+    """The notebook every page runs under Voilà (package data)."""
+    return Path(str(resources.files("kingdomino_kit.server") / "page.ipynb"))
 
 
 def ready_folder(db: str | os.PathLike[str]) -> Path:
@@ -119,30 +125,45 @@ def _links(puzzle_id: str, student: str, ids: list[str]) -> str:
             "<style>.kk-class-nav a { text-decoration: underline; }</style>")
 
 
-def student_page(query: str, store: ProgressStore) -> Any:
-    """The page for ``query`` (``puzzle=ID&student=NAME``) in a class."""
-    import ipywidgets
-
+def class_board(query: str, store: ProgressStore,
+                make_fresh: Callable[[str], Any] | None = None, *,
+                collection: Sequence[Any] | None = None,
+                origins: Sequence[Any] | None = None) -> tuple[str, Any] | Notice:
+    """The links and the student's board for ``query`` (``puzzle=ID&student=NAME``) in a
+    class, or a :class:`Notice` saying what is wrong. ``make_fresh`` makes the fresh puzzle
+    named by an id (``new-best-kingdom-L2-1``; default: made anew each time); ``collection``
+    and ``origins`` are the kit's puzzles (default: loaded now, a tenth of a second)."""
+    puzzles = load_collection() if collection is None else collection
     try:
         params = parse_qs(query, keep_blank_values=True)
         student = store.join((params.get("student") or [""])[0])
         pid = (params.get("puzzle") or [""])[0]
-        by_id = {p.id: p for p in load_collection()}
+        by_id = {p.id: p for p in puzzles}
         fresh = parse_new_id(pid)
         if fresh is not None:  # a fresh puzzle named by its id: everyone gets the same one
-            by_id[pid] = new_puzzle(*fresh)
+            by_id[pid] = make_fresh(pid) if make_fresh else new_puzzle(*fresh)
         if pid not in by_id:
-            origins = find_origins(pid)
-            if origins is None:
+            found = find_origins(pid)
+            if found is None:
                 return Notice(f"Cannot open the page: no puzzle {pid!r} in the collection")
-            links = _links(origins.id, student, [p.id for p in origins_puzzles()])
-            return ipywidgets.VBox([ipywidgets.HTML(links),
-                                    class_origins_board(origins, store, student)])
+            ids = [p.id for p in (origins_puzzles() if origins is None else origins)]
+            return _links(found.id, student, ids), class_origins_board(found, store, student)
         board = ClassPuzzleBoard(by_id[pid], store, student)
-        links = _links(pid, student, [p.id for p in load_collection()])
-        return ipywidgets.VBox([ipywidgets.HTML(links), board])
+        return _links(pid, student, [p.id for p in puzzles]), board
     except KingdominoError as error:
         return Notice(f"Cannot open the page: {error}")
+
+
+def student_page(query: str, store: ProgressStore) -> Any:
+    """The page for ``query`` (``puzzle=ID&student=NAME``) in a class: the links above the
+    board (:func:`class_board`) in one box."""
+    import ipywidgets
+
+    found = class_board(query, store)
+    if isinstance(found, Notice):
+        return found
+    links, board = found
+    return ipywidgets.VBox([ipywidgets.HTML(links), board])
 
 
 def class_page(query: str | None = None) -> Any:
@@ -159,6 +180,8 @@ def class_page(query: str | None = None) -> Any:
             ready = ready_folder(path)
             ready.mkdir(exist_ok=True)
             (ready / kernel).touch()
+        from voila.utils import wait_for_request
+
         wait_for_request()  # Voilà's: a preheated kernel waits for its visitor (else no-op)
         query = os.environ.get("QUERY_STRING", "")
     return student_page(query, ProgressStore(path))

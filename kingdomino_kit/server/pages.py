@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -20,7 +21,7 @@ from urllib.parse import urlencode
 
 from kingdomino_kit.server.progress import COLUMNS
 
-__all__ = ["csv_text", "dashboard_page", "index_page", "join_page", "notice_page"]
+__all__ = ["board_page", "csv_text", "dashboard_page", "index_page", "join_page", "notice_page"]
 
 STYLE = """<style>
 body { font: 16px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #fff; margin: 2em;
@@ -45,7 +46,29 @@ th, td { border: 1px solid #888; padding: .2em .6em; text-align: left; }
 def _page(title: str, body: str) -> str:
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(title)}</title>{STYLE}</head><body><main>{body}</main></body></html>")
+            f"<title>{escape(title)}</title>{STYLE}</head><body><main class='kk-page'>{body}"
+            "</main></body></html>")
+
+
+def board_page(title: str, top: str, css: str, state: dict[str, str]) -> str:
+    """A page holding one board: ``top`` (links, HTML) above it, the board's own styles
+    ``css``, and what the page's script needs in ``state`` (the board's HTML, its socket and
+    its view's module): the script (``static/board_page.js``) draws the board and speaks for
+    it to the server.
+
+    >>> page = board_page("p", "", "", {"html": "</script><b>", "socket": "/s", "esm": "/e"})
+    >>> page.count("</script>"), "<b>" in page    # the board's HTML cannot end the script
+    (2, False)
+    """
+    data = json.dumps(state).replace("<", "\\u003c")
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)}</title>{STYLE}<style>{css}</style></head><body>"
+            "<main class='kk-page'>"
+            f'{top}<div id="kk-board" class="kk-page-board"></div>'
+            f'<script type="application/json" id="kk-state">{data}</script>'
+            f'<script type="module" src="/board/static/board_page.js"></script>'
+            f"</main></body></html>")
 
 
 def notice_page(title: str, line: str) -> str:

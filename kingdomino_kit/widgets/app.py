@@ -1,5 +1,5 @@
-"""The boards as a standalone page (``make app`` serves it with Voilà): the page's query string
-chooses what it shows.
+"""The boards as a standalone page (``make app`` serves it, :mod:`kingdomino_kit.server`): the
+page's query string chooses what it shows.
 
 - ``?puzzle=ID`` — the :class:`~kingdomino_kit.widgets.PuzzleBoard` of a puzzle of the kit's
   collection, or the :class:`~kingdomino_kit.widgets.origins_board.OriginsBoard` of an Origins

@@ -27,8 +27,9 @@ WIDGETS = 8
 OriginsBoard."""
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 SEVERE = {"critical", "serious"}
-KIT = ".jp-OutputArea-output"
-"""Where the kit's output lives on a JupyterLab or Voilà page (every output is the kit's)."""
+KIT = ".jp-OutputArea-output, main.kk-page"
+"""Where the kit's output lives on a JupyterLab or Voilà page (every output is the kit's), or on
+the board server's pages (all of ``main``)."""
 JUPYTERLAB_OWN: dict[str, str] = {
     "aria-allowed-attr": "aria-pressed on JupyterLab's toolbar jp-buttons",
     "aria-input-field-name": "JupyterLab's code cell editors (CodeMirror)",

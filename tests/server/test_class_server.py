@@ -1,6 +1,6 @@
-"""The class server from outside: `kingdomino-kit app --class` on a free port, spoken to over
-HTTP and the kernel's websocket as a browser (or a hostile page) would. The gate's decisions
-are also checked one by one on hand-made requests."""
+"""The Voilà class server from outside: `kingdomino-kit app --class --voila` on a free port,
+spoken to over HTTP and the kernel's websocket as a browser (or a hostile page) would. The
+gate's decisions are also checked one by one on hand-made requests."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                JUPYTER_CONFIG_DIR=str(base / "config"), IPYTHONDIR=str(base / "ipython"))
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-u", "-m", "kingdomino_kit", "app", "--class", "--host",
+            [sys.executable, "-u", "-m", "kingdomino_kit", "app", "--class", "--voila", "--host",
              "127.0.0.1", "--port", str(port), "--students", "1", "--folder",
              str(base / "room"), "--code", "2468-1357"],
             stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
