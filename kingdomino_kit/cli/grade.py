@@ -1,12 +1,18 @@
 """``grade``: run the students' notebooks and write a gradebook (and feedback pages).
 
-``kingdomino-kit grade SUBMISSION.ipynb... [--out FILE.csv|.parquet] [--timeout S]
-[--feedback DIR]`` runs each submission in a fresh kernel (every cell under ``--timeout``
-seconds, default 60), grades every exercise from what the submission answered
-(:mod:`kingdomino_kit.grading`) and writes one row per student × notebook × exercise to
-``--out`` (default ``grades.csv``). A progress bar on stderr, a summary table on stdout;
-``--feedback DIR`` writes one Markdown page per student. A submission that cannot be run at
-all stops nothing: its exercises are graded ``error`` and the others are graded.
+``kingdomino-kit grade SUBMISSION.ipynb|FOLDER... [--out FILE.csv|.parquet] [--timeout S]
+[--feedback DIR]`` runs each submission in a fresh kernel of its own, one after the other
+(every cell under ``--timeout`` seconds, default 60; :mod:`kingdomino_kit.grading.sandbox`:
+as root, as a user of its own that cannot touch the kit), grades every exercise from what the
+submission answered (:mod:`kingdomino_kit.grading`) and writes one row per student × notebook
+× exercise to ``--out`` (default ``grades.csv``) — once every kernel and every process a
+submission started is gone, atomically. Submissions are collected as
+:mod:`kingdomino_kit.grading.collect` says (``00_start_here/ada.ipynb``,
+``ada-00_start_here.ipynb``, ``ada.ipynb``). One run at a time writes an ``--out``: a second
+is refused at once (:class:`~kingdomino_kit.infra.outlock.OutputBusy`). A progress bar on
+stderr, a summary table on stdout; ``--feedback DIR`` writes one Markdown page per student. A
+submission that cannot be run at all stops nothing: its exercises are graded ``error`` and the
+others are graded.
 """
 
 from __future__ import annotations
@@ -22,15 +28,19 @@ from tqdm import tqdm
 from kingdomino_kit.cli import CliError, add_command, output_file, output_folder, output_path
 from kingdomino_kit.cli.contract import seconds
 from kingdomino_kit.exercises import for_notebook
+from kingdomino_kit.grading.collect import BadCollection, Submission, collect
 from kingdomino_kit.grading.gradebook import (
     SCHEMA,
     Row,
-    check_notebook,
     feedback_page,
     grade_submission,
+    points_of,
     summary_table,
 )
+from kingdomino_kit.grading.numba_cache import cold_note
 from kingdomino_kit.grading.run import GradingError
+from kingdomino_kit.grading.sandbox import Sandbox, lessons_folder
+from kingdomino_kit.infra.outlock import OutputLock
 from kingdomino_kit.infra.tables import open_table, table_format
 
 NOTEBOOK_LIMIT = 64 << 20
@@ -41,7 +51,8 @@ def register(sub: Any) -> None:
     """Add ``grade``."""
     p = add_command(sub, "grade")
     p.add_argument("submissions", nargs="+", metavar="SUBMISSION.ipynb",
-                   help="the students' notebooks (the student is the file's name)")
+                   help="the students' notebooks (ada.ipynb, ada-00_start_here.ipynb, "
+                        "00_start_here/ada.ipynb) or folders of them")
     p.add_argument("--out", type=output_path, default="grades.csv",
                    help="the gradebook, .csv or .parquet (default grades.csv)")
     p.add_argument("--timeout", type=seconds, default=60.0,
@@ -63,9 +74,32 @@ def _read(path: Path) -> Any:
         raise CliError(f"{path}: not a notebook ({type(error).__name__}: {text})") from None
 
 
-def _failed(path: Path, notebook: str, why: str) -> list[Row]:
-    checker = for_notebook(notebook)
-    return [Row(path.stem, notebook, n, 0.0, 1.0, "error", why) for n in sorted(checker.exercises)]
+def _failed(submission: Submission, why: str) -> list[Row]:
+    worth = points_of(submission.notebook)
+    return [Row(submission.student, submission.notebook, n, 0.0, worth[n], "error", why)
+            for n in sorted(for_notebook(submission.notebook).exercises)]
+
+
+def _hidden(args: argparse.Namespace, todo: list[Submission]) -> list[Path]:
+    """What a kernel must not see: the lessons, the submissions and where they came from,
+    the gradebook's and the feedback's folders, the grader's folder."""
+    places = [lessons_folder(), Path.cwd(), Path(args.out).absolute().parent,
+              Path(args.feedback).absolute() if args.feedback else None]
+    for submission in todo:
+        places += [submission.path.absolute(), submission.path.absolute().parent]
+    return [p for p in places if p is not None]
+
+
+def _grade_all(args: argparse.Namespace, todo: list[Submission]) -> list[Row]:
+    rows: list[Row] = []
+    with Sandbox(hide=_hidden(args, todo)) as sandbox:
+        for sub in tqdm(todo, desc="grading", unit="notebook", file=sys.stderr):
+            try:
+                rows += grade_submission(sub.student, sub.nb, sub.notebook, args.timeout,
+                                         sandbox)
+            except (GradingError, RuntimeError, OSError) as error:  # no kernel, or no answer
+                rows += _failed(sub, f"not run: {' '.join(str(error).split())[:200]}")
+    return rows
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
@@ -73,24 +107,21 @@ def cmd_grade(args: argparse.Namespace) -> int:
     if not args.timeout > 0:
         raise CliError(f"--timeout: must be positive, not {args.timeout}")
     table_format(args.out, "--out")
-    paths = [Path(p) for p in args.submissions]
-    stems = [p.stem for p in paths]
-    if len(set(stems)) != len(stems):
-        twice = next(s for s in stems if stems.count(s) > 1)
-        raise CliError(f"two submissions of one student {twice!r}: a student is a file's name")
-    todo = [(p, nb, check_notebook(p, nb)) for p in paths for nb in [_read(p)]]
-    rows: list[Row] = []
-    for path, nb, notebook in tqdm(todo, desc="grading", unit="notebook", file=sys.stderr):
+    if args.feedback is not None and Path(args.feedback).exists() and \
+            not Path(args.feedback).is_dir():
+        raise CliError(f"--feedback {args.feedback}: not a folder")
+    with OutputLock(args.out, "--out"):
         try:
-            rows += grade_submission(path, nb, notebook, args.timeout)
-        except (GradingError, RuntimeError, OSError) as error:  # a kernel that would not start
-            rows += _failed(path, notebook, f"not run: {' '.join(str(error).split())[:200]}")
-    with open_table(args.out, SCHEMA, "--out") as sink:
-        sink.write([r.values() for r in rows])
+            todo = collect([Path(p) for p in args.submissions], _read)
+        except BadCollection as error:
+            raise CliError(str(error)) from None
+        if (note := cold_note()):
+            print(f"kingdomino-kit grade: {note}", file=sys.stderr)
+        rows = _grade_all(args, todo)  # every kernel and its processes gone when it returns
+        with open_table(args.out, SCHEMA, "--out") as sink:
+            sink.write([r.values() for r in rows])
     if args.feedback is not None:
         folder = Path(args.feedback)
-        if folder.exists() and not folder.is_dir():
-            raise CliError(f"--feedback {folder}: not a folder")
         folder.mkdir(parents=True, exist_ok=True)
         for student in dict.fromkeys(r.student for r in rows):
             with output_file(str(folder / f"{student}.md"), "--feedback") as handle:

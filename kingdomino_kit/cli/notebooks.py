@@ -38,8 +38,9 @@ def register(sub: Any) -> None:
     p.add_argument("--student", metavar="DIR", help="write the student edition into DIR")
     p.add_argument("--nbgrader", metavar="DIR",
                    help="write nbgrader source notebooks (answer and locked test cells) into DIR")
-    p.add_argument("--source", metavar="DIR", default="lessons",
-                   help="the folder of the notebook sources NN_name.py (default: lessons)")
+    p.add_argument("--source", metavar="DIR",
+                   help="the folder of the notebook sources NN_name.py (default: lessons/ "
+                        "here, else the lessons/ of the checkout the kit is installed from)")
     p.add_argument("--only", metavar="NAMES",
                    help="only these notebooks, comma-separated (e.g. 00_start_here,04_cp_sat)")
     p.add_argument("--execute", action="store_true",
@@ -47,6 +48,24 @@ def register(sub: Any) -> None:
     p.add_argument("--timeout", type=seconds, default=300.0,
                    help="seconds a cell may run with --execute (default 300)")
     p.set_defaults(func=cmd_notebooks)
+
+
+def source_folder(given: str | None) -> Path:
+    """``--source``, or by default ``lessons/`` in the working folder, else the ``lessons/``
+    beside the installed package (a checkout installed with ``pip install -e``)."""
+    if given is not None:
+        return Path(given)
+    here = Path("lessons")
+    if here.is_dir():
+        return here
+    from kingdomino_kit.grading.sandbox import lessons_folder
+
+    beside = lessons_folder()
+    if beside is None:
+        raise CliError("--source: no lessons/ here nor beside the installed kit (the sources, "
+                       "with their solutions, come with the repository only): give --source "
+                       "DIR")
+    return beside
 
 
 def sources(folder: Path, only: str | None) -> list[Path]:
@@ -93,7 +112,7 @@ def cmd_notebooks(args: argparse.Namespace) -> int:
                        "--nbgrader DIR")
     if args.timeout <= 0:
         raise CliError(f"--timeout: must be positive, not {args.timeout}")
-    folder = Path(args.source)
+    folder = source_folder(args.source)
     todo = sources(folder, args.only)
     editions = [(label, Path(out), make) for label, out, make in (
         ("student", args.student, student_edition), ("teacher", args.solutions, teacher_edition),

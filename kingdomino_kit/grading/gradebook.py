@@ -5,15 +5,15 @@
 fresh checker; functions by the grader while the kernel ran, :mod:`.remote`; a board exercise
 also by the play saved in the notebook when that grades better, :mod:`.boards`); an exercise with no
 answer recorded is ``timeout`` or ``error`` when the cell that checks it failed so, else
-``blank``. Points: each exercise is worth the ``points`` of the cell that checks it in the
-notebook (cell metadata written in the source, default 1); a correct answer earns them all, a
-wrong one the share its exercise's partial credit gives (where it defines one).
+``blank``. Points: each exercise is worth the ``points`` of its definition in the kit
+(:class:`~kingdomino_kit.exercises.Exercise`, default 1) — never what a submission's cells or
+metadata say; a correct answer earns them all, a wrong one the share its exercise's partial
+credit gives (where it defines one).
 """
 
 from __future__ import annotations
 
 import re
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,8 +23,8 @@ from kingdomino_kit.exercises import NOTEBOOKS, for_notebook
 from kingdomino_kit.grading.answers import NotPlain, decode
 from kingdomino_kit.grading.boards import saved_boards
 from kingdomino_kit.grading.recorder import verdict_data
-from kingdomino_kit.grading.rewrite import rewrite_cell
 from kingdomino_kit.grading.run import GradingError, Outcome, run_submission
+from kingdomino_kit.grading.sandbox import Sandbox
 from kingdomino_kit.infra.tables import Column, Schema
 
 __all__ = ["SCHEMA", "STATUSES", "Row", "check_notebook", "feedback_page", "grade_submission",
@@ -75,17 +75,9 @@ def notebook_of(nb: Any) -> str | None:
     return None
 
 
-def points_of(nb: Any) -> dict[int, float]:
-    """The points of each exercise a cell checks, from the cell's ``points`` metadata."""
-    points: dict[int, float] = {}
-    for cell in nb.cells:
-        if cell.cell_type != "code" or "points" not in cell.metadata:
-            continue
-        value = cell.metadata["points"]
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
-            for n in rewrite_cell(cell.source).exercises:
-                points[n] = float(value)
-    return points
+def points_of(notebook: str) -> dict[int, float]:
+    """The points of each exercise of ``notebook``, from the kit's definitions."""
+    return {n: float(e.points) for n, e in for_notebook(notebook).exercises.items()}
 
 
 def _verdict(checker: Any, record: dict[str, Any]) -> dict[str, Any] | None:
@@ -129,12 +121,14 @@ def rows_of(student: str, notebook: str, outcome: Outcome,
     return rows
 
 
-def grade_submission(path: Path, nb: Any, notebook: str, timeout: float) -> list[Row]:
-    """Run the submission at ``path`` (already read as ``nb``) and grade what it answered."""
-    with tempfile.TemporaryDirectory(prefix="kk-grade-") as folder:
-        outcome = run_submission(nb, notebook, timeout, Path(folder))
+def grade_submission(student: str, nb: Any, notebook: str, timeout: float,
+                     sandbox: Sandbox) -> list[Row]:
+    """Run ``student``'s submission ``nb`` of ``notebook`` in a fresh place of ``sandbox``
+    and grade what it answered (points from the kit)."""
+    with sandbox.place(nb, notebook) as place:
+        outcome = run_submission(nb, notebook, timeout, place)
     outcome.records += saved_boards(nb, notebook, outcome.records)  # boards built by clicks
-    return rows_of(path.stem, notebook, outcome, points_of(nb))
+    return rows_of(student, notebook, outcome, points_of(notebook))
 
 
 def summary_table(rows: Sequence[Row]) -> str:

@@ -1,10 +1,13 @@
-"""The gradebook's parts without a kernel: points from the source, which notebook a
-submission is, how records and troubles become rows."""
+"""The gradebook's parts without a kernel: points from the kit (never the submission), which
+notebook a submission is, how records and troubles become rows."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import jupytext
 import nbformat
+import pytest
 
 from kingdomino_kit.exercises.editions import student_edition
 from kingdomino_kit.grading.answers import encode
@@ -26,9 +29,16 @@ check(2, answer_2)
 """
 
 
-def test_points_are_declared_in_the_source_and_kept_by_the_student_edition() -> None:
+def test_points_come_from_the_kit_not_from_the_submission(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     student = student_edition(jupytext.reads(SOURCE, fmt="py:percent"), "00_start_here")
-    assert points_of(student) == {1: 3.0}  # exercise 2: the default, 1
+    assert student.cells[1].metadata["points"] == 3  # what the notebook claims: not read
+    assert points_of("00_start_here") == {n: 1.0 for n in range(1, 6)}
+    import kingdomino_kit.exercises.start_here as key
+
+    worth_two = (dataclasses.replace(key.EXERCISES[0], points=2.0), *key.EXERCISES[1:])
+    monkeypatch.setattr(key, "EXERCISES", worth_two)
+    assert points_of("00_start_here") == {1: 2.0, 2: 1.0, 3: 1.0, 4: 1.0, 5: 1.0}
     assert notebook_of(student) == "00_start_here"
     bare = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
         'check = for_notebook("01_rules")')])
