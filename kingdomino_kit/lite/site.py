@@ -154,9 +154,6 @@ def _jupyter_lite_build(lite_dir: Path, contents: Path, out: Path, cache: Path) 
 def _replace(new: Path, target: Path) -> None:
     """``new`` in the place of ``target`` (a previous site, or nothing)."""
     if target.exists():
-        if not (target / MARKER).is_file() and any(target.iterdir()):
-            raise LiteBuildError(f"{target}: not empty and not a Lite site; choose another "
-                                 "folder")
         old = target.with_name(target.name + ".old-site")
         shutil.rmtree(old, ignore_errors=True)
         target.rename(old)
@@ -194,6 +191,10 @@ def build_site(target: Path, notebooks: Path, cache: Path, *, reuse: bool = Fals
     same sources (:func:`fingerprint`) is kept as it is."""
     if not notebooks.is_dir():
         raise LiteBuildError(f"{notebooks}: no such folder of notebooks")
+    if target.exists() and not target.is_dir():
+        raise LiteBuildError(f"{target}: a file, not a folder for the site")
+    if target.is_dir() and built_site(target) is None and any(target.iterdir()):
+        raise LiteBuildError(f"{target}: not empty and not a Lite site; choose another folder")
     sources = fingerprint(notebooks)
     before = built_site(target)
     if reuse and before is not None and before.get("sources") == sources:
