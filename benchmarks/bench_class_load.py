@@ -1,7 +1,8 @@
 """A class of 60 on the network: ``kingdomino-kit app --class --students N`` listening on an
-address of its own (a veth pair into a network namespace made here, as root: the server at
-198.18.35.1, the students at 198.18.35.2 inside the namespace, so every request crosses a
-network interface, not loopback), N scripted students and a few real Chromium pages.
+address of its own (a veth pair into a network namespace, as root, :mod:`tests.network_room`:
+the server at ``198.18.N.1``, the students at ``198.18.N.2`` inside the namespace, so every
+request crosses a network interface, not loopback), N scripted students and a few real
+Chromium pages.
 
 Each scripted student arrives at a seeded time within the window, joins with the class code,
 opens ``01-best-kingdom`` (its page holds the board's HTML), connects the board's websocket as
@@ -34,45 +35,18 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from benchmarks.common import emit
+from tests.network_room import network_room
 
 CODE = "2468-1357"
 MOVES = 20
 KEYS = ("right", "down", "left", "up")
-SERVER_IP, STUDENT_IP = "198.18.35.1", "198.18.35.2"
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-
-
-# ------------------------------------------------------------------ the network
-def _ip(*args: str) -> None:
-    subprocess.run(["ip", *args], check=True, capture_output=True)
-
-
-@contextlib.contextmanager
-def network_room() -> Iterator[str]:
-    """A namespace joined to this machine by a veth pair (names unique to this process);
-    yields the namespace's name; both removed at the end."""
-    tag = f"{os.getpid() % 100000}"
-    ns, host_end, room_end = f"kkbench{tag}", f"kkbh{tag}", f"kkbr{tag}"
-    try:
-        _ip("netns", "add", ns)
-        _ip("link", "add", host_end, "type", "veth", "peer", "name", room_end)
-        _ip("link", "set", room_end, "netns", ns)
-        _ip("addr", "add", f"{SERVER_IP}/24", "dev", host_end)
-        _ip("link", "set", host_end, "up")
-        _ip("-n", ns, "addr", "add", f"{STUDENT_IP}/24", "dev", room_end)
-        _ip("-n", ns, "link", "set", room_end, "up")
-        _ip("-n", ns, "link", "set", "lo", "up")
-        yield ns
-    finally:
-        subprocess.run(["ip", "link", "del", host_end], capture_output=True)
-        subprocess.run(["ip", "netns", "del", ns], capture_output=True)
 
 
 # ------------------------------------------------------------------ memory
@@ -241,13 +215,13 @@ def main() -> None:
     port = random.Random().randrange(20000, 60000)
     folder = Path(tempfile.mkdtemp(prefix="kk-class-load-"))
     load_before = os.getloadavg()[0]
-    with network_room() as ns:
+    with network_room() as room:
         log = folder / "server.log"
         t0 = time.monotonic()
         with log.open("wb") as out:
             proc = subprocess.Popen(
                 [sys.executable, "-u", "-m", "kingdomino_kit", "app", "--class", "--host",
-                 SERVER_IP, "--port", str(port), "--students", str(n), "--folder",
+                 room.host_address, "--port", str(port), "--students", str(n), "--folder",
                  str(folder / "room"), "--code", CODE],
                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True, cwd=folder)
         try:
@@ -257,12 +231,12 @@ def main() -> None:
                 time.sleep(0.2)
             ready = time.monotonic() - t0
             idle = memory_mib(proc.pid)
-            url = f"http://{SERVER_IP}:{port}"
+            url = f"http://{room.host_address}:{port}"
             with Peak(proc.pid) as peak:
                 done = subprocess.run(
-                    ["ip", "netns", "exec", ns, sys.executable, "-m",
-                     "benchmarks.bench_class_load", "--arrive", url, str(n), str(window),
-                     str(browsers), str(folder)],
+                    room.command([sys.executable, "-m", "benchmarks.bench_class_load",
+                                  "--arrive", url, str(n), str(window), str(browsers),
+                                  str(folder)]),
                     capture_output=True, text=True, cwd=REPO, timeout=900)
             if done.returncode:
                 raise RuntimeError(f"the students failed:\n{done.stderr[-3000:]}")
