@@ -140,7 +140,8 @@ def test_a_students_board_is_closed_they_are_asked_to_reload_and_the_others_play
 
         lost = ada.locator(".kk-root > .kk-lost")
         lost.wait_for(timeout=60_000)
-        assert "reload the page" in lost.inner_text()
+        words = lost.inner_text()
+        assert "closed on the server" in words and "reload the page" in words
         live = ada.locator('.kk-root > [aria-live="polite"]')
         assert "reload the page" in live.inner_text()
         ada.screenshot(path=str(artifacts / "class_board_closed.png"))

@@ -6,6 +6,8 @@
 
 const state = JSON.parse(document.getElementById("kk-state").textContent);
 const RETRIES = 5;
+const LOST = "This board was closed on the server, so it no longer answers: reload the page " +
+  "to get your board back (as you left it).";
 
 function signal() {
   const slots = new Set();
@@ -72,7 +74,7 @@ function model(data) {
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
       else if (!gone) pending.push(text);
     },
-    widget_manager: { kernel },
+    widget_manager: { kernel, lostText: LOST },
   };
 }
 

@@ -124,16 +124,18 @@ function render({ model, el }) {
 
   // The kernel behind the board stopped (it died and was restarted, or is dead): one line,
   // visible and read out, asking to reload. The widget manager knows the kernel (Voilà's and
-  // JupyterLab's do); elsewhere nothing is said.
+  // JupyterLab's do; the board server's page says the same of its line to the board, in its
+  // own words); elsewhere nothing is said.
   const kernel = model.widget_manager && model.widget_manager.kernel;
+  const gone = (model.widget_manager && model.widget_manager.lostText) || LOST;
   const watch = (_, status) => {
     if (!GONE.has(status) || root.querySelector(".kk-lost")) return;
     const lost = document.createElement("div");
     lost.className = "kk-lost";
-    lost.textContent = LOST;
+    lost.textContent = gone;
     root.prepend(lost);
     root.classList.add("kk-gone");
-    live.textContent = LOST;
+    live.textContent = gone;
   };
   if (kernel && kernel.statusChanged) kernel.statusChanged.connect(watch);
 
