@@ -405,14 +405,17 @@ def square_words(kingdom: Kingdom, where: Cell, *, legal: bool = False, out: boo
 
 
 def kingdom_words(kingdom: Kingdom) -> str:
-    """A kingdom's picture in words: its size, its squares and its score (its alt text).
+    """A kingdom's picture in words (its alt text): its size, then the castle and every square
+    row by row, named as the labels name them — what the picture shows, and never its score
+    (an exercise may ask for it).
 
     >>> from kingdomino_kit import Kingdom
-    >>> kingdom_words(Kingdom.from_text("C G2 G"))
-    'Kingdom (5×5): the castle and 2 squares, 4 points'
+    >>> kingdom_words(Kingdom.from_text("C G2 / . W"))
+    'Kingdom (5×5), the castle and 2 squares: E5, castle; F5, grassland, two crowns; F6, wheat'
     """
-    return (f"Kingdom ({kingdom.size}×{kingdom.size}): the castle and {len(kingdom)} squares, "
-            f"{kingdom.score()} points")
+    cells = sorted([(0, 0), *(cell for cell, _ in kingdom.squares())])
+    return (f"Kingdom ({kingdom.size}×{kingdom.size}), the castle and {len(kingdom)} squares: "
+            + "; ".join(square_words(kingdom, cell) for cell in cells))
 
 
 def outline_path(cells: Sequence[Cell], rmin: int, cmin: int, cell: int, x0: int, y0: int,

@@ -132,11 +132,13 @@ for p in kingdom.properties():
         print(p.terrain.value, p.squares, p.crowns, p.score)
 
 # %%
-from IPython.display import SVG
+from kingdomino_kit.pictures import drawing
+from kingdomino_kit.render import kingdom_svg, kingdom_words
 
-from kingdomino_kit.render import kingdom_svg
-
-SVG(kingdom_svg(kingdom, highlight=[p for p in kingdom.properties() if p.score]))
+scoring = [p for p in kingdom.properties() if p.score]
+drawing(kingdom_svg(kingdom, highlight=scoring),
+        alt=f"{kingdom_words(kingdom)}. Outlined in red: the {len(scoring)} properties that "
+            "score.")
 
 # %% [markdown]
 # ## Three methods, one answer

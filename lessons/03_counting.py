@@ -22,25 +22,22 @@
 
 # %%
 # %matplotlib inline
-import io
 import math
 import random
 from fractions import Fraction
 from functools import cache
 
 import matplotlib.pyplot as plt
-from IPython.display import Image, display
+from IPython.display import display
 
 from kingdomino_kit import DOMINOES, Kingdom
 from kingdomino_kit.game import GameOptions, deal
+from kingdomino_kit.pictures import figure
 
 
 def show(fig, alt):
     """Show a figure as an image with alt text (what a screen reader reads out)."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
-    plt.close(fig)
-    display(Image(buffer.getvalue(), alt=alt))
+    display(figure(fig, alt))
 
 # %% [markdown]
 # ## How many placements?

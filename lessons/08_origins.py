@@ -33,7 +33,7 @@
 # %%
 from collections import Counter
 
-from IPython.display import SVG, display
+from IPython.display import display
 
 from kingdomino_kit.origins import (
     OriginsKingdom,
@@ -43,6 +43,7 @@ from kingdomino_kit.origins import (
 )
 from kingdomino_kit.origins.render import origins_svg
 from kingdomino_kit.origins.scoring import score_sheet
+from kingdomino_kit.pictures import drawing
 
 catalogue = sample_catalogue()
 print(catalogue.name, "-", len(catalogue), "dominoes")
@@ -92,7 +93,7 @@ G  G1 L  L
 G*2 H L2 L*1
 V2 V1 Q  D
 """)
-display(SVG(origins_svg(k)))
+display(drawing(origins_svg(k)))
 for region in k.regions():
     print(f"{region.terrain.value:<10} {region.squares} squares × {region.fire} fire = "
           f"{region.score}")
@@ -157,7 +158,7 @@ print("points gained by landing on each:", gains)
 print("best landing:", best)
 after = t.copy()
 after.throw((-1, 2), 2, best)
-display(SVG(origins_svg(after)))
+display(drawing(origins_svg(after)))
 
 # %% [markdown]
 # The token is worth (its fire) × (squares of the region it joins) — and more if it lights a
@@ -209,7 +210,7 @@ from kingdomino_kit.origins.solver import solve_discovery  # noqa: E402
 pair = catalogue.dominoes("36,18")          # V1|G1 and F|G
 solution = solve_discovery(pair, workers=1)
 print(solution.status, solution.score, "— brute force:", brute_force(pair))
-display(SVG(origins_svg(solution.kingdom)))
+display(drawing(origins_svg(solution.kingdom)))
 
 # %% [markdown]
 # The token joins the meadow: 2 squares × (1 printed + 1 token) = 4. With more dominoes brute
@@ -223,7 +224,7 @@ print(solution.kingdom)
 for throw in solution.throws:
     print(f"{throw.fire}-fire token from {throw.volcano} lands on {throw.target} "
           f"({throw.distance} of at most {throw.reach} squares)")
-display(SVG(origins_svg(solution.kingdom)))
+display(drawing(origins_svg(solution.kingdom)))
 
 # %% [markdown]
 # ## Build it yourself: the Origins board
@@ -261,7 +262,7 @@ board
 
 # %%
 camp = OriginsKingdom.from_text("G$ G$ V1 / H L$ Q1 / F$ F*1 .")
-display(SVG(origins_svg(camp)))
+display(drawing(origins_svg(camp)))
 for reading in ("scarcity", "flat"):
     sheet = score_sheet(camp, "totem", totems=[Resource.FISH, Resource.FLINT],
                         totem_bonus_values=reading)
@@ -295,7 +296,7 @@ L$ L$ F$ D@w D@w
 L$ D@c D@g D  D@o
 H  D@a D@a D@w D
 """)
-display(SVG(origins_svg(tribe)))
+display(drawing(origins_svg(tribe)))
 from kingdomino_kit.origins.scoring import caveman_points  # noqa: E402
 
 for cell, points in caveman_points(tribe).items():
@@ -314,7 +315,7 @@ print("cavemen points:", score_sheet(tribe, "tribe").cavemen)
 
 # %%
 lady = OriginsKingdom.from_text("H G1 G . / D*1 D@l L*2 D*3")
-display(SVG(origins_svg(lady)))
+display(drawing(origins_svg(lady)))
 for reading in ("tokens", "symbols"):
     print(f"{reading:<8} fire lady: {caveman_points(lady, reading)}")
 
@@ -343,7 +344,7 @@ for mode in ("discovery", "totem", "tribe"):
     again = replay(game.log())
     print(f"{mode:<9} scores {game.scores()}  winners {game.winners()}  "
           f"replayed: {again.scores() == game.scores()}")
-display(SVG(origins_svg(game.kingdoms_[0], title="the greedy chief's tribe")))
+display(drawing(origins_svg(game.kingdoms_[0], title="the greedy chief's tribe")))
 
 # %% [markdown]
 # ## A small experiment: does greedy fire placement pay?
@@ -378,7 +379,7 @@ check = for_notebook("08_origins")
 
 # %%
 meadows = OriginsKingdom.from_text("G1 G G*1 / H L L2 / F1 F L")
-display(SVG(origins_svg(meadows)))
+display(drawing(origins_svg(meadows)))
 
 # %% tags=["solution"]
 answer_1 = 3 * 2 + 3 * 2 + 2 * 1  # SOLUTION
@@ -396,7 +397,7 @@ L  H  G  G1
 L  L1 D  D
 .  L  F2 F
 """)
-display(SVG(origins_svg(reach)))
+display(drawing(origins_svg(reach)))
 
 # %% tags=["solution"]
 answer_2 = 13 - 3  # SOLUTION
@@ -410,7 +411,7 @@ check(2, answer_2)
 
 # %%
 t3 = OriginsKingdom.from_text("F1 F G V3 / L H G G1 / L L1 D D")
-display(SVG(origins_svg(t3)))
+display(drawing(origins_svg(t3)))
 
 # %% tags=["solution"]
 answer_3 = 3 * 3  # SOLUTION
@@ -432,7 +433,7 @@ check(4, answer_4)
 
 # %%
 hunt = OriginsKingdom.from_text("G$ G$ D / H D@h L$ / G$ D@p F$")
-display(SVG(origins_svg(hunt)))
+display(drawing(origins_svg(hunt)))
 
 # %% tags=["solution"]
 answer_5 = 3 * 3 + 2 * 3  # SOLUTION

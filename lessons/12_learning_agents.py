@@ -27,11 +27,13 @@
 import gymnasium
 import matplotlib.pyplot as plt
 import numpy as np
+from IPython.display import display
 
 from kingdomino_kit.analysis.summaries import mean_interval, share_interval
 from kingdomino_kit.draft import Claim
 from kingdomino_kit.env import decode_action  # importing it registers KingdominoKit/Solo-v0
 from kingdomino_kit.env.aec import to_place
+from kingdomino_kit.pictures import figure
 from kingdomino_kit.placement import Placement
 
 env = gymnasium.make("KingdominoKit/Solo-v0", opponents="random", players=2)
@@ -157,7 +159,10 @@ ax.plot(curve[:, 0], marker="o", label="mean of the generation")
 ax.plot(curve[:, 1], marker="s", label="best of the generation")
 ax.set(xlabel="generation", ylabel="mean score in 8 games", title="The cross-entropy method")
 ax.legend()
-plt.show()
+display(figure(fig, alt=f"Line chart of the cross-entropy method over {len(curve)} "
+                        f"generations: the mean score in 8 games of each generation (circles) "
+                        f"goes from {curve[0, 0]:.1f} to {curve[-1, 0]:.1f}, the best "
+                        f"(squares) from {curve[0, 1]:.1f} to {curve[-1, 1]:.1f}."))
 curve.round(1)
 
 # %% [markdown]

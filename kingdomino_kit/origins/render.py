@@ -72,23 +72,30 @@ def _label(x: float, y: float, size: int, text: object, fill: str | None = None)
 
 
 def territory_words(kingdom: OriginsKingdom) -> str:
-    """The territory's picture in words (its alt text).
+    """The territory's picture in words (its alt text): its size and what it holds, then the
+    hut and every square row by row with what lies on it (:func:`square_words`) — never a score.
 
     >>> from kingdomino_kit.origins.kingdom import OriginsKingdom
-    >>> territory_words(OriginsKingdom.from_text("H V2 G*1 / . F$ D@h"))
+    >>> summary, squares = territory_words(OriginsKingdom.from_text("H V2 G*1 / . F$ D@h")
+    ...                                    ).split(". ")
+    >>> summary
     'Origins territory (5×5): the hut and 4 squares, 1 fire token, 1 resource, 1 caveman'
+    >>> squares.split("; ")  # doctest: +NORMALIZE_WHITESPACE
+    ['E5, hut', 'F5, volcano, two craters', 'G5, grassland, fire token of 1 fire',
+     'F6, forest, mushroom', 'G6, desert, caveman: hunter']
     """
     rmin, rmax, cmin, cmax = kingdom.bounds
-    squares = sum(kingdom.at((r, c)) is not None and (r, c) != (0, 0)
-                  for r in range(rmin, rmax + 1) for c in range(cmin, cmax + 1))
+    cells = [(r, c) for r in range(rmin, rmax + 1) for c in range(cmin, cmax + 1)
+             if (r, c) == (0, 0) or kingdom.at((r, c)) is not None]
 
     def count(n: int, what: str) -> str:
         return f"{n} {what}" + ("" if n == 1 else ("men" if what == "caveman" else "s"))
 
-    return (f"Origins territory ({kingdom.size}×{kingdom.size}): the hut and {squares} squares, "
-            f"{count(len(kingdom.tokens), 'fire token')}, "
+    return (f"Origins territory ({kingdom.size}×{kingdom.size}): the hut and {len(cells) - 1} "
+            f"squares, {count(len(kingdom.tokens), 'fire token')}, "
             f"{count(len(kingdom.resources), 'resource')}, "
-            f"{count(len(kingdom.cavemen), 'caveman')}")
+            f"{count(len(kingdom.cavemen), 'caveman')}. "
+            + "; ".join(square_words(kingdom, cell) for cell in cells))
 
 
 def half_words(half: Half, joiner: str = ", ") -> str:

@@ -202,9 +202,11 @@ class PuzzleBoard(KingdomBoard):
                           f"Hint ({n + 1} of {len(ladder)})" if n else "Hint", "hint")
         answer = button("Hide the answer" if self._show_answer else "Show an answer", "answer",
                         enabled=has_answer) if self.reveal else ""
-        fresh = (button(f"Level {self.new_level}", "new-level", title="the level of the next "
-                        "new puzzle (click for the next level)",
-                        name=f"level of the next new puzzle: {self.new_level}; change it")
+        level, then = self.new_level, int(self.new_level) % 5 + 1
+        fresh = (button(f"Level {level}", "new-level", title="the level of the next new puzzle "
+                        "(click for the next level)",   # the name starts with what it shows
+                        name=f"Level {level}: the level of the next new puzzle; press for "
+                             f"level {then}")
                  + button("New puzzle", "new", title="a fresh puzzle of this kind at that level"))
         return (button("Check", "check", title="legal? buildable? how far from the optimum?")
                 + hint + answer + fresh)

@@ -27,6 +27,9 @@ WIDGETS = 8
 OriginsBoard."""
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 SEVERE = {"critical", "serious"}
+EXTRA_RULES = {"label-content-name-mismatch": {"enabled": True}}
+"""Rules axe-core calls experimental, run too: a control's name holds its visible words (a
+speaking user says "Level 1" to press the button labelled Level 1)."""
 KIT = ".jp-OutputArea-output, main.kk-page"
 """Where the kit's output lives on a JupyterLab or Voilà page (every output is the kit's), or on
 the board server's pages (all of ``main``)."""
@@ -44,7 +47,8 @@ def axe(page: Any, context: Any = None) -> list[dict[str, Any]]:
     """The critical and serious violations axe-core finds in ``context`` (default the page)."""
     from axe_playwright_python.sync_playwright import Axe
 
-    options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
+    options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "rules": EXTRA_RULES,
+               "resultTypes": ["violations"]}
     found = Axe().run(page, context=context, options=options).response["violations"]
     return [v for v in found if v.get("impact") in SEVERE]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from kingdomino_kit import Kingdom
-from kingdomino_kit.render import draw_kingdom, kingdom_svg
+from kingdomino_kit.render import draw_kingdom, kingdom_svg, kingdom_words
 
 TEXT = "G2 G . / C G W1 / . S M3"
 
@@ -48,8 +48,10 @@ def test_the_plain_picture_is_an_image_named_in_words_and_nothing_of_a_board() -
     k = Kingdom.from_text(TEXT)
     svg = k._repr_svg_()
     head = svg.split("\n")[0]
-    assert 'role="img"' in head and f'aria-label="Kingdom (5×5): the castle and 6 squares, ' \
-        f'{k.score()} points"' in head
+    words = kingdom_words(k)       # the castle and every square named, never the score
+    assert 'role="img"' in head and f'aria-label="{words}"' in head
+    assert words.startswith("Kingdom (5×5), the castle and 6 squares: ") and "E5, castle" in words
+    assert words.count("; ") == 6 and "point" not in words
     assert svg.split("\n")[1].startswith("<title>Kingdom (5×5)")
     for marker in ("data-kk-action", "kk-legal", "kk-out", "kk-cursor", "kk-badge",
                    "data-property", 'role="group"', "aria-label=\"E5"):
