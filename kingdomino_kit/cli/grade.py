@@ -93,6 +93,8 @@ def _hidden(args: argparse.Namespace, todo: list[Submission]) -> list[Path]:
 def _grade_all(args: argparse.Namespace, todo: list[Submission]) -> list[Row]:
     rows: list[Row] = []
     with Sandbox(hide=_hidden(args, todo)) as sandbox:
+        if sandbox.note:
+            print(f"kingdomino-kit grade: {sandbox.note}", file=sys.stderr)
         for sub in tqdm(todo, desc="grading", unit="notebook", file=sys.stderr):
             try:
                 rows += grade_submission(sub.student, sub.nb, sub.notebook, args.timeout,

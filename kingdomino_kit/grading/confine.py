@@ -1,6 +1,6 @@
-"""The launcher of a submission's kernel when the grader runs as root: ``python -m
-kingdomino_kit.grading.confine --uid U --gid G --folder DIR --cwd DIR [--hide PATH]... --
-KERNEL...``.
+"""The launcher of a submission's kernel when the grader runs as root: ``python -I
+.../confine.py --uid U --gid G --folder DIR --cwd DIR [--reach PATH]... [--hide PATH]... --
+KERNEL...`` (run as a file, isolated: it imports nothing of the kit).
 
 It runs as root for a moment, then becomes the kernel (``exec``, same process):
 
@@ -23,6 +23,8 @@ It runs as root for a moment, then becomes the kernel (``exec``, same process):
    ``exec`` of the kernel's command in ``--cwd`` (a folder inside ``--folder``).
 
 Any step that fails ends the launcher with one line on stderr (the kernel never starts).
+``--bare`` skips steps 1–4 (a machine that gives root no namespaces, as a container may not);
+``--probe`` only says whether it gives them.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def _mount(libc: ctypes.CDLL, source: str, target: str, kind: str | None, flags:
           f"mount {target}")
 
 
-def _closed(path: str) -> str | None:
+def closed_folder(path: str) -> str | None:
     """The outermost folder above ``path`` that others may not enter (or ``None``)."""
     parts = os.path.realpath(path).split("/")
     for end in range(2, len(parts) + 1):
@@ -94,7 +96,7 @@ def confine(folder: str, hide: Sequence[str], reach: Sequence[str] = ()) -> None
     _call(libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no new privileges")
     wanted = sorted({os.path.realpath(p) for p in [folder, *reach] if os.path.isdir(p)},
                     key=len)
-    closed = sorted({c for p in wanted if (c := _closed(p)) and c != p}, key=len)
+    closed = sorted({c for p in wanted if (c := closed_folder(p)) and c != p}, key=len)
     kept = [(path, os.open(path, os.O_PATH | os.O_DIRECTORY)) for path in wanted]
     for shared in WRITABLE:
         if os.path.isdir(shared) and not os.path.islink(shared):
@@ -125,8 +127,24 @@ def become(uid: int, gid: int) -> None:
     os.setresuid(uid, uid, uid)
 
 
+def probe() -> int:
+    """``--probe``: whether this machine gives namespaces to root (exit code 0), else one line
+    saying why (exit code 1). The probing process is thrown away."""
+    libc = _libc()
+    try:
+        _call(libc.unshare(_CLONE_NEWNS | _CLONE_NEWIPC | _CLONE_NEWNET), "unshare")
+    except _Refused as error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Confine, then ``exec`` the kernel (returns only when that fails: exit code 2)."""
+    """Confine, then ``exec`` the kernel (returns only when that fails: exit code 2).
+    ``--bare``: no namespaces (the machine gives none): only the user and the limits."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv == ["--probe"]:
+        return probe()
     parser = argparse.ArgumentParser(prog="kingdomino_kit.grading.confine")
     parser.add_argument("--uid", type=int, required=True)
     parser.add_argument("--gid", type=int, required=True)
@@ -134,13 +152,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cwd", required=True)
     parser.add_argument("--hide", action="append", default=[])
     parser.add_argument("--reach", action="append", default=[])
+    parser.add_argument("--bare", action="store_true")
     parser.add_argument("kernel", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     command = args.kernel[1:] if args.kernel[:1] == ["--"] else args.kernel
     try:
         if not command:
             raise _Refused("no kernel command after --")
-        confine(args.folder, args.hide, args.reach)
+        if not args.bare:
+            confine(args.folder, args.hide, args.reach)
         become(args.uid, args.gid)
         os.chdir(args.cwd)
         os.execvp(command[0], command)

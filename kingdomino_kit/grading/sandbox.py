@@ -29,6 +29,7 @@ import os
 import pwd
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -41,6 +42,7 @@ from jupyter_client.manager import AsyncKernelManager
 
 import kingdomino_kit
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.grading import confine
 from kingdomino_kit.grading.numba_cache import copy_cache
 from kingdomino_kit.grading.processes import (
     become_subreaper,
@@ -96,6 +98,13 @@ def _free_uid() -> int:
             return uid
 
 
+def _no_namespaces() -> str:
+    """``""`` when root gets namespaces here, else why not (a throwaway probe)."""
+    done = subprocess.run([sys.executable, "-I", confine.__file__, "--probe"], text=True,
+                          capture_output=True, timeout=60, check=False)
+    return "" if done.returncode == 0 else (done.stderr.strip() or "unshare failed")[-200:]
+
+
 def _reached() -> list[str]:
     """The folders a kernel runs from: the interpreter's, the kit's, ``sys.path``'s (each
     once, none inside another)."""
@@ -120,10 +129,11 @@ class ConfinedKernelManager(AsyncKernelManager):
             return command
         hide = [arg for path in place.hide for arg in ("--hide", str(path))]
         reach = [arg for path in _reached() for arg in ("--reach", path)]
-        return [sys.executable, "-m", "kingdomino_kit.grading.confine",
+        bare = ["--bare"] if place.bare else []
+        return [sys.executable, "-I", confine.__file__,
                 "--uid", str(place.owner[0]), "--gid", str(place.owner[1]),
-                "--folder", str(place.folder), "--cwd", str(place.cwd), *reach, *hide, "--",
-                *command]
+                "--folder", str(place.folder), "--cwd", str(place.cwd), *reach, *hide, *bare,
+                "--", *command]
 
     def write_connection_file(self, **kwargs: Any) -> None:
         super().write_connection_file(**kwargs)
@@ -141,6 +151,7 @@ class Place:
     owner: tuple[int, int] | None
     hide: tuple[Path, ...]
     end: Callable[[], None]
+    bare: bool = False
     stderr: BinaryIO | None = None
 
     def end_processes(self) -> None:
@@ -199,14 +210,27 @@ class Sandbox:
         self.digest: dict[str, str] = {}
         self.spare: frozenset[int] = frozenset()
         self.hide = tuple(hide)
+        self.bare = False
+        self.note = ""
+        """What the grader says before it starts when the machine limits the confinement."""
 
     def __enter__(self) -> Sandbox:
         self.base = Path(tempfile.mkdtemp(prefix="kk-grade-"))
-        if self.root:
+        why = _no_namespaces() if self.root else ""
+        if why and any(confine.closed_folder(p) for p in _reached()):
+            self.note = (f"this machine gives no namespaces ({why}) and Python or the kit lies "
+                         "in a folder only root may enter: submissions run as root, the kit's "
+                         "files checked after each (docs/grading.md)")
+        elif self.root:
             uid = _free_uid()
             self.owner = (uid, uid)
+            self.bare = bool(why)
             self.base.chmod(0o711)
-        else:
+            if why:
+                self.note = (f"this machine gives no namespaces ({why}): each submission runs "
+                             "as a user of its own, but sees /tmp and every folder all users "
+                             "may read (docs/grading.md)")
+        if self.owner is None:
             become_subreaper()
             self.spare = frozenset(descendants())
             self.digest = kit_digest()
@@ -235,7 +259,7 @@ class Sandbox:
         self.count += 1
         folder = base / str(self.count)
         place = Place(folder, folder / "work", folder / "home", self.owner, (),
-                      self.end_processes)
+                      self.end_processes, self.bare)
         place.hide = self._hidden(folder)
         for made in (place.cwd, place.home, place.home / "tmp"):
             made.mkdir(parents=True, mode=0o700)

@@ -180,8 +180,8 @@ def class_page(query: str | None = None) -> Any:
             ready = ready_folder(path)
             ready.mkdir(exist_ok=True)
             (ready / kernel).touch()
-        from voila.utils import wait_for_request
+        from kingdomino_kit.server.visitor import wait_for_visitor
 
-        wait_for_request()  # Voilà's: a preheated kernel waits for its visitor (else no-op)
+        wait_for_visitor()  # a preheated kernel waits for its visitor (else no-op)
         query = os.environ.get("QUERY_STRING", "")
     return student_page(query, ProgressStore(path))

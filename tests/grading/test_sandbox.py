@@ -112,3 +112,20 @@ def test_a_change_to_the_kit_stops_the_run_when_not_root(
           box.place(nbformat.v4.new_notebook(), "00_start_here"),
           open(kit / "exercises" / "start_here.py", "a") as handle):
         handle.write("# every answer right\n")
+
+
+def test_without_namespaces_the_run_says_so_and_keeps_what_it_can(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container may give root no namespaces: a user of its own still, when Python and the
+    kit are open to every user; else root with the kit's files checked. Either way, one line
+    says so before the grading starts."""
+    monkeypatch.setattr(sandbox, "_no_namespaces", lambda: "unshare: Operation not permitted")
+    monkeypatch.setattr(sandbox, "become_subreaper", lambda: True)
+    box = Sandbox()
+    box.root = True
+    with box:
+        assert "no namespaces (unshare: Operation not permitted)" in box.note
+        closed = any(sandbox.confine.closed_folder(p) for p in sandbox._reached())
+        assert (box.owner is None) == closed and bool(box.digest) == closed
+        assert box.bare != closed
+
