@@ -27,8 +27,6 @@
 # **optimal**.
 
 # %%
-import subprocess
-import sys
 from collections import Counter
 
 from kingdomino_kit import Kingdom, Placement, domino
@@ -101,13 +99,14 @@ print(demo.check().summary())
 #
 # ## From the command line
 #
-# The same check in a terminal (`kingdomino-kit` is installed with the kit):
+# The same check in a terminal (`kingdomino-kit` is installed with the kit): the command below
+# prints the grader's verdict, the very lines this cell prints (it runs in the browser too, in
+# the Lite edition, where there is no terminal).
 
 # %%
 answer = demo.kingdom.to_text().replace("\n", " / ")
-result = subprocess.run([sys.executable, "-m", "kingdomino_kit", "puzzle", "check",
-                         "11-complete", "--answer", answer], capture_output=True, text=True)
-print(result.stdout)
+print(f'$ kingdomino-kit puzzle check 11-complete --answer "{answer}"')
+print(grade(puzzle, Kingdom.from_text(answer)).summary())
 
 # %% [markdown]
 # ## What the grader rejects
@@ -127,11 +126,14 @@ print(grade(puzzle, floating).reason)
 # ## Ask the solver
 #
 # Stuck? `solve_puzzle` runs the CP-SAT solver on a puzzle (that is how the collection was
-# made). It proves the optimum again from scratch.
+# made). It proves the optimum again from scratch. In the browser (the Lite edition), where
+# OR-Tools cannot run, the kit's own exact search proves it instead; `engine()` says which.
 
 # %%
 from kingdomino_kit.puzzles import solve_puzzle
+from kingdomino_kit.solver import engine
 
+print("engine:", engine())
 solved = solve_puzzle(puzzle, workers=1)
 print(solved.status, solved.optimum, "— stored:", puzzle.solution.optimum)
 assert solved.optimum == puzzle.solution.optimum
