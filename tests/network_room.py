@@ -3,12 +3,13 @@
 :func:`network_room` (a context manager) makes a network namespace joined to this machine by a
 veth pair: this machine's side gets ``198.18.N.1/24`` and the namespace's side ``198.18.N.2``
 (``198.18.0.0/15`` is set aside for such test networks; ``N`` is drawn among the subnets no
-interface uses yet). Names are new at each call (the pid and a random part), so several runs
-can go on at once. A server started on this machine with ``--host <room.host_address>`` (or
-``0.0.0.0``) is then reached from inside the namespace over a real, non-loopback address, as a
-student's laptop reaches the teacher's; the namespace has no other route, so a page opened
-there cannot reach any other host. Everything is removed on leaving, whatever happened (the
-veth pair, then the namespace). Needs root (``ip netns``), as ``make test`` runs.
+interface uses yet), and ``fd6b:6b00:N::1/64`` and ``::2`` in IPv6. Names are new at each call
+(the pid and a random part), so several runs can go on at once. A server started on this
+machine with ``--host <room.host_address>`` (or ``0.0.0.0``, ``::``) is then reached from
+inside the namespace over a real, non-loopback address, as a student's laptop reaches the
+teacher's; the namespace has no other route, so a page opened there cannot reach any other
+host. Everything is removed on leaving, whatever happened (the veth pair, then the namespace).
+Needs root (``ip netns``), as ``make test`` runs.
 
 Inside the namespace::
 
@@ -42,11 +43,14 @@ TEST_NETWORKS = ipaddress.IPv4Network("198.18.0.0/15")
 @dataclass(frozen=True)
 class Room:
     """A namespace and the two ends of its link: ``host_address`` on this machine,
-    ``guest_address`` inside the namespace."""
+    ``guest_address`` inside the namespace (IPv4), and the same in IPv6 (``host_address6``,
+    ``guest_address6``: ``fd6b:6b00:N::1`` and ``::2``, unique local addresses)."""
 
     namespace: str
     host_address: str
     guest_address: str
+    host_address6: str = ""
+    guest_address6: str = ""
 
     def command(self, argv: list[str]) -> list[str]:
         """``argv`` run inside the namespace."""
@@ -90,6 +94,8 @@ def network_room() -> Iterator[Room]:
     namespace, host_end, guest_end = f"kk-room-{tag}", f"kkh{tag}", f"kkg{tag}"  # ≤ 15 chars
     subnet = _free_subnet()
     host_address, guest_address = str(subnet[1]), str(subnet[2])
+    prefix6 = f"fd6b:6b00:{int(subnet.network_address) >> 8 & 0x1ff:x}"
+    host_address6, guest_address6 = f"{prefix6}::1", f"{prefix6}::2"
     try:
         _ip("netns", "add", namespace)
         _ip("link", "add", host_end, "type", "veth", "peer", "name", guest_end)
@@ -99,7 +105,10 @@ def network_room() -> Iterator[Room]:
         _ip("-n", namespace, "addr", "add", f"{guest_address}/24", "dev", guest_end)
         _ip("-n", namespace, "link", "set", guest_end, "up")
         _ip("-n", namespace, "link", "set", "lo", "up")
-        yield Room(namespace, host_address, guest_address)
+        _ip("-6", "addr", "add", f"{host_address6}/64", "dev", host_end, "nodad")
+        _ip("-n", namespace, "-6", "addr", "add", f"{guest_address6}/64", "dev", guest_end,
+            "nodad")
+        yield Room(namespace, host_address, guest_address, host_address6, guest_address6)
     finally:
         for args in (("link", "del", host_end), ("netns", "del", namespace)):
             with contextlib.suppress(subprocess.CalledProcessError):

@@ -104,3 +104,22 @@ def test_the_class_settings_carry_only_absolute_paths(tmp_path: Path,
     _, gate, lines = settings(args)
     assert gate.store_path == tmp_path / "kingdomino-class" / "class.db"
     assert gate.store_path.exists() and str(gate.store_path) in lines
+
+
+def test_by_default_a_class_listens_on_the_network_address_it_prints(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kingdomino_kit.cli.app import settings
+
+    monkeypatch.chdir(tmp_path)
+    address = own_address()
+    with socket.socket() as s:                    # a free port there (bound only, nothing sent)
+        s.bind((address, 0))
+        port = s.getsockname()[1]
+    args = argparse.Namespace(classroom=True, host=None, port=port, students=2,
+                              folder="kingdomino-class", code="1234-5678", voila=False)
+    _, gate, lines = settings(args)
+    assert gate.listen == address and gate.hosts == served_hosts(address)
+    assert f"Share with the class: http://{address}:{port}/" in lines
+    alone = argparse.Namespace(classroom=False, host=None, port=port, students=30,
+                               folder="kingdomino-class", code=None, voila=False)
+    assert settings(alone)[1].listen == "127.0.0.1"       # one laptop: loopback only
