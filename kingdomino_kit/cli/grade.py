@@ -122,12 +122,13 @@ def cmd_grade(args: argparse.Namespace) -> int:
         rows = _grade_all(args, todo)  # every kernel and its processes gone when it returns
         with open_table(args.out, SCHEMA, "--out") as sink:
             sink.write([r.values() for r in rows])
-    if args.feedback is not None:
-        folder = Path(args.feedback)
-        folder.mkdir(parents=True, exist_ok=True)
-        for student in dict.fromkeys(r.student for r in rows):
-            with output_file(str(folder / f"{student}.md"), "--feedback") as handle:
-                handle.write(feedback_page(student, [r for r in rows if r.student == student]))
+        if args.feedback is not None:  # under the lock too: one run's pages at a time
+            folder = Path(args.feedback)
+            folder.mkdir(parents=True, exist_ok=True)
+            for student in dict.fromkeys(r.student for r in rows):
+                with output_file(str(folder / f"{student}.md"), "--feedback") as handle:
+                    handle.write(feedback_page(student,
+                                               [r for r in rows if r.student == student]))
     print(summary_table(rows))
     print(f"{args.out}: {len(rows)} rows" + (f"; feedback in {args.feedback}/"
                                              if args.feedback else ""))
