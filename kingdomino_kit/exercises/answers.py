@@ -29,7 +29,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.kingdom import Kingdom
 
 __all__ = ["FRACTION", "FUNCTION", "KINGDOM", "NUMBER", "NUMBERS", "WHOLE_NUMBER", "YES_NO", "Kind",
-           "WrongKind", "choice", "describe", "pair_of"]
+           "WrongKind", "choice", "describe", "is_numpy_bool", "pair_of"]
 
 
 class WrongKind(KingdominoError):
@@ -104,9 +104,22 @@ def _number(value: Any) -> float:
     return float(value)
 
 
+def is_numpy_bool(value: Any) -> bool:
+    """Whether ``value`` is numpy's yes/no (what a comparison of a table's values gives).
+
+    >>> import numpy as np
+    >>> is_numpy_bool(np.int64(3) > 2), is_numpy_bool(True)
+    (True, False)
+    """
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
+
+
 def _yes_no(value: Any) -> bool:
     if isinstance(value, bool):
         return value
+    if is_numpy_bool(value):
+        return bool(value)
     raise WrongKind(f"expects True or False, not {describe(value)}")
 
 

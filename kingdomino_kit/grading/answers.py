@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.exercises.answers import is_numpy_bool
 from kingdomino_kit.exercises.boards import BoardDataError, BoardPlay
 from kingdomino_kit.kingdom import Kingdom
 
@@ -72,6 +73,8 @@ def _encode(value: Any, budget: list[int]) -> Any:
         return {"board": value.data()}
     if isinstance(value, numbers.Number):  # numpy's and pandas' numbers: their plain value
         return _encode(_plain_number(value), budget)
+    if is_numpy_bool(value):
+        return bool(value)
     raise NotPlain(f"{'a function' if callable(value) else 'a ' + kind.__name__} is not plain "
                    "data")
 
