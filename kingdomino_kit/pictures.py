@@ -11,7 +11,7 @@ it too; its plain text is the alt text.
 ...                   'role="img" aria-label="a dot &amp; a line"></svg>')
 >>> picture.alt
 'a dot & a line'
->>> picture._repr_html_().startswith('<img class="kk-picture" alt="a dot &amp; a line" ')
+>>> picture._repr_html_().startswith('<img class="kk-figure" alt="a dot &amp; a line" ')
 True
 >>> drawing("<svg></svg>")
 Traceback (most recent call last):
@@ -50,7 +50,7 @@ class Picture:
 
     def _repr_html_(self) -> str:
         address = base64.b64encode(self.data).decode("ascii")
-        return (f'<img class="kk-picture" alt="{html.escape(self.alt)}" '
+        return (f'<img class="kk-figure" alt="{html.escape(self.alt)}" '
                 f'src="data:{self.mime};base64,{address}"/>')
 
     def __repr__(self) -> str:

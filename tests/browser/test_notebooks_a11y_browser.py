@@ -125,4 +125,4 @@ def test_axe_finds_nothing_severe_in_any_student_notebook_in_jupyterlab(
     assert not found, "\n".join(f"{name}: {what}" for name, what in found.items())
     # the pictures were there to check: the Origins territories and the analysis plots
     page.evaluate(OPEN, "08_origins.ipynb")
-    expect(page.locator(f"{OUTPUT} img.kk-picture[alt^='Origins territory']")).to_have_count(12)
+    expect(page.locator(f"{OUTPUT} img.kk-figure[alt^='Origins territory']")).to_have_count(12)

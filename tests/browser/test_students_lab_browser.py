@@ -68,6 +68,11 @@ def students_lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path
     for name in ("MAKEFLAGS", "JUPYTER_CONFIG_PATH"):
         env.pop(name, None)
     (base / "home").mkdir()
+    # JupyterLab checkpoints a notebook it opens: beside it, in the repository's notebooks/,
+    # unless the user's config (highest priority, a private one here) puts them elsewhere
+    (base / "config").mkdir()
+    (base / "config" / "jupyter_server_config.json").write_text(json.dumps(
+        {"FileCheckpoints": {"checkpoint_dir": str(base / "checkpoints")}}))
     log = base / "lab.log"
     # the venv is the one running this test: make must not reinstall it mid-test
     make = ["make", "--no-print-directory", "-o", ".venv/.installed-stamp", "lab"]
@@ -75,6 +80,7 @@ def students_lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path
         proc = subprocess.Popen(make, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
+    before = (REPO / "notebooks" / ".ipynb_checkpoints").exists()
     try:
         deadline = time.monotonic() + SERVER_START_S
         while _get(f"{url}/api/status?token={token}")[0] != 200:
@@ -82,6 +88,8 @@ def students_lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path
                 raise RuntimeError(f"make lab did not answer on {port}:\n{log.read_text()}")
             time.sleep(0.5)
         yield url, token
+        assert not (REPO / "notebooks" / ".ipynb_checkpoints").exists() or before, \
+            "the test left checkpoints in notebooks/"
     finally:
         started = _children(proc.pid)
         _kill_group(proc)

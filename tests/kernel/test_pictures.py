@@ -16,7 +16,7 @@ from kingdomino_kit.render import kingdom_svg, kingdom_words
 
 def _shown(picture: Picture) -> tuple[str, bytes]:
     """The alt text and the image bytes of the HTML a notebook shows."""
-    found = re.fullmatch(r'<img class="kk-picture" alt="([^"]*)" '
+    found = re.fullmatch(r'<img class="kk-figure" alt="([^"]*)" '
                          r'src="data:([^;]+);base64,([A-Za-z0-9+/=]+)"/>', picture._repr_html_())
     assert found is not None, picture._repr_html_()[:120]
     assert found[2] == picture.mime
