@@ -225,7 +225,7 @@ def test_voila_serves_a_class_over_the_network(room: Room, tmp_path: Path) -> No
             assert "Font Awesome" in page.evaluate("""() => {
                 const i = document.createElement('i'); i.className = 'fa fa-check';
                 document.body.appendChild(i); return getComputedStyle(i).fontFamily; }""")
-            page.goto(f"{served.url}/voila/no-such-page")                      # Voilà's 404
+            page.goto(f"{served.url}/voila/no-such-page")      # an unknown path: redirected
             _only_from(asked, urlsplit(served.url).netloc)
         assert ProgressStore(served.folder / "class.db").board("Zoë", "01-best-kingdom")
         results = students_in(room, served.url, 2)      # a preheated kernel, a new one
