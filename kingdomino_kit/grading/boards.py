@@ -73,15 +73,17 @@ def saved_boards(nb: Any, notebook: str, records: list[dict[str, Any]]) -> list[
     saved play grades better than the run's last answer, that play's verdict (``judged``,
     made here)."""
     checker = for_notebook(notebook)
-    last: dict[int, dict[str, Any] | None] = {}
-    for record in records:
-        if record.get("number") in checker.exercises:
-            last[record["number"]] = verdict_of(checker, record)
+    boards = {n for n, e in checker.exercises.items() if e.kind.saved is not None}
     payloads = board_payloads(nb)
+    if not boards or not payloads:
+        return []
+    latest: dict[int, dict[str, Any]] = {}
+    for record in records:
+        if record.get("number") in boards:
+            latest[record["number"]] = record
+    last = {n: verdict_of(checker, r) for n, r in latest.items()}  # board exercises only
     added = []
-    for number, exercise in checker.exercises.items():
-        if exercise.kind.saved is None:
-            continue
+    for number in sorted(boards):
         best = best_of_plays(checker, number, last.get(number), payloads, notebook)
         if best is not None and best is not last.get(number):
             added.append({"number": number, "judged": best})
