@@ -106,11 +106,14 @@ def _no_namespaces() -> str:
 
 
 def _reached() -> list[str]:
-    """The folders a kernel runs from: the interpreter's, the kit's, ``sys.path``'s (each
-    once, none inside another)."""
+    """The folders a kernel runs from: the interpreter's, the kit's, ``sys.path``'s but the
+    working folder (each once, none inside another, none closed to others itself)."""
     found = [sys.base_prefix, sys.prefix, os.path.dirname(os.path.realpath(sys.executable)),
              str(kit_folder()), *sys.path]
-    paths = sorted({os.path.realpath(p) for p in found if p and os.path.isdir(p)})
+    here = os.path.realpath(os.getcwd())  # on sys.path under ``python -m``: not the kernel's
+    paths = sorted({real for p in found if p and os.path.isdir(p)
+                    if (real := os.path.realpath(p)) != here
+                    and confine.closed_folder(real) != real})  # one it could not enter
     return [p for p in paths if not any(p.startswith(q.rstrip("/") + "/") for q in paths)]
 
 
@@ -162,16 +165,17 @@ class Place:
         """The kernel's standard error, a file of the grader's beside the kernel's folder
         (``RUN/N.log``: out of the kernel user's reach)."""
         if self.stderr is None:
-            self.stderr = open(self._log_path(), "wb")  # noqa: SIM115 — the Sandbox closes it
+            self.stderr = open(self.log_path(), "wb")  # noqa: SIM115 — the Sandbox closes it
         return self.stderr
 
-    def _log_path(self) -> Path:
+    def log_path(self) -> Path:
+        """Where :meth:`log` writes."""
         return self.folder.with_name(f"{self.folder.name}.log")
 
     def log_line(self) -> str:
         """The launcher's or the kernel's last line on standard error (or ``""``)."""
         with contextlib.suppress(OSError):
-            lines = self._log_path().read_bytes()[-4000:].decode(errors="replace")
+            lines = self.log_path().read_bytes()[-4000:].decode(errors="replace")
             found = [line for line in lines.splitlines() if line.strip()]
             return found[-1].strip()[:200] if found else ""
         return ""
@@ -242,11 +246,11 @@ class Sandbox:
     def _hidden(self, place: Path) -> tuple[Path, ...]:
         """The ``hide`` paths, each a folder where it holds nothing the kernel needs, else
         the files in it that are hidden one by one."""
-        needed = [kit_folder(), Path(sys.prefix).resolve(), place]
+        needed = [place, kit_folder(), *(Path(p) for p in _reached())]
         out: list[Path] = []
         for path in (p.resolve() for p in self.hide if p.exists()):
             if path.is_dir() and any(n == path or path in n.parents for n in needed):
-                continue  # the kit lives in it: its hidden files are listed one by one
+                continue  # Python or the kit lives in it: the files in it are hidden one by one
             out.append(path)
         return tuple(dict.fromkeys(out))
 
@@ -277,7 +281,7 @@ class Sandbox:
                 place.stderr.close()
             shutil.rmtree(folder, ignore_errors=True)
             with contextlib.suppress(OSError):
-                os.unlink(place._log_path())
+                os.unlink(place.log_path())
             if self.digest:
                 self._check_kit()
 

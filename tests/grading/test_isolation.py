@@ -15,7 +15,9 @@ One run grades, in this order, with ``--timeout 4``:
   ignores Ctrl-C.
 
 The kit graded with is a copy (``PYTHONPATH``), so that the tampering, if it worked, would not
-touch the checkout. A second ``grade`` on the same ``--out`` while the first runs is refused.
+touch the checkout; it lies in the grader's working folder, closed to other users (as ``/root``
+is, where ``pyenv`` puts Python). A second ``grade`` on the same ``--out`` while the first runs
+is refused.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
@@ -127,8 +131,15 @@ Run = tuple[Path, Path, subprocess.CompletedProcess[str], subprocess.CompletedPr
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
-    top = tmp_path_factory.mktemp("tamper")
+def run() -> Iterator[Run]:
+    top = Path(tempfile.mkdtemp(prefix="kk-isolation-"))  # mode 700, as /root is
+    try:
+        yield _graded(top)
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
+
+
+def _graded(top: Path) -> Run:
     kit = top / "kit"
     shutil.copytree(ROOT / "kingdomino_kit", kit / "kingdomino_kit",
                     ignore=shutil.ignore_patterns("__pycache__"))  # its numba cache: cold

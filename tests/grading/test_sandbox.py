@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -129,3 +130,21 @@ def test_without_namespaces_the_run_says_so_and_keeps_what_it_can(
         assert (box.owner is None) == closed and bool(box.digest) == closed
         assert box.bare != closed
 
+
+
+def test_a_kernel_reaches_python_and_the_kit_whatever_folder_the_grader_runs_in(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graded from a folder closed to others (``/root``): that folder, on ``sys.path`` under
+    ``python -m``, is not reached — which would hide from the kernel the kit and Python that
+    lie inside it — while what is on ``sys.path`` inside it is."""
+    closed = Path(tempfile.mkdtemp(prefix="kk-closed-"))  # mode 700
+    try:
+        (closed / "kit").mkdir(mode=0o755)
+        monkeypatch.chdir(closed)
+        monkeypatch.setattr(sys, "path", [str(closed), str(closed / "kit"), *sys.path])
+        reached = sandbox._reached()
+        assert str(closed) not in reached and str(closed / "kit") in reached
+        assert os.path.realpath(sys.base_prefix) in reached or any(
+            os.path.realpath(sys.base_prefix).startswith(p + "/") for p in reached)
+    finally:
+        shutil.rmtree(closed)
