@@ -234,6 +234,10 @@ class Sandbox:
                 self.note = (f"this machine gives no namespaces ({why}): each submission runs "
                              "as a user of its own, but sees /tmp and every folder all users "
                              "may read (docs/grading.md)")
+        if not self.root:
+            self.note = ("not run as root: each submission runs as you and can read and write "
+                         "what you can; the kit's files are checked after each "
+                         "(docs/grading.md)")
         if self.owner is None:
             become_subreaper()
             self.spare = frozenset(descendants())

@@ -109,6 +109,8 @@ def test_a_change_to_the_kit_stops_the_run_when_not_root(
     monkeypatch.setattr(sandbox, "become_subreaper", lambda: True)
     box = Sandbox()
     box.root = False  # the path a teacher's own account takes
+    with box:
+        assert box.owner is None and "not run as root" in box.note
     with (box, pytest.raises(KitChanged, match=r"exercises/start_here.py"),
           box.place(nbformat.v4.new_notebook(), "00_start_here"),
           open(kit / "exercises" / "start_here.py", "a") as handle):
