@@ -16,7 +16,8 @@ the castle (or ``start``), depth first:
 - a kingdom reached before by another order, with the same dominoes left, is not searched again
   (a table of kingdoms by :meth:`~kingdomino_kit.kingdom.Kingdom.key` and remaining dominoes);
 - a branch whose bound — each terrain as one property: its squares × its crowns, placed and
-  still to come, plus every bonus — is no better than the best found is cut;
+  still to come, plus every bonus still within reach — is no better than the best found is
+  cut;
 - the placements that score most at once are tried first, so a good layout comes early.
 
 It is exact but exponential: a few dominoes (the puzzles) take milliseconds, twelve take long;
@@ -37,7 +38,7 @@ from collections.abc import Sequence
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverError
 from kingdomino_kit.kingdom import Kingdom, Placement
-from kingdomino_kit.rules import Rules
+from kingdomino_kit.rules import POINTS, Rules
 from kingdomino_kit.solver.solution import Solution, Status
 
 __all__ = ["CP_SAT", "EXACT_SEARCH", "best_kingdom_exact", "engine", "terrain_bound"]
@@ -83,6 +84,18 @@ class _Search:
         self.seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
         self.complete = True
 
+    def _bonus_bound(self, k: Kingdom, left: int) -> int:
+        """The bonuses still within reach: Middle Kingdom while every square so far is within
+        reach of a centred castle (squares are never taken away), Harmony while the squares
+        placed and to come can fill the frame."""
+        bound = 0
+        if self.rules.middle_kingdom and k.is_centred():
+            bound += POINTS["middle_kingdom"]
+        squares = sum(1 for _ in k.squares())
+        if self.rules.harmony and squares + 2 * left >= self.rules.size ** 2 - 1:
+            bound += POINTS["harmony"]
+        return bound
+
     def _final(self, k: Kingdom, left: tuple[int, ...]) -> None:
         value = self.rules.total(k)
         if value > self.best:
@@ -97,7 +110,7 @@ class _Search:
             self.complete = False
             return
         rest = [self.doms[i] for i in left]
-        if terrain_bound(k, rest) + self.rules.bonus_bound <= self.best:
+        if terrain_bound(k, rest) + self._bonus_bound(k, len(left)) <= self.best:
             return  # no layout below can beat the best (a final one here included)
         if self.any_subset:
             self._final(k, left)
