@@ -49,7 +49,7 @@ import nbformat
 from kingdomino_kit.exercises import for_notebook
 from kingdomino_kit.exercises.editions import SOLUTION_TAG, TEACHER_TAG, count_solutions
 from kingdomino_kit.grading.recorder import Recorder
-from kingdomino_kit.grading.rewrite import RECORD
+from kingdomino_kit.grading.rewrite import RECORD, as_python
 
 __all__ = ["nbgrader_source", "require"]
 
@@ -93,7 +93,14 @@ def _markers(source: str) -> str:
 def _checked(source: str) -> list[tuple[int, str]]:
     """Each ``check(n, answer)`` of a cell: ``n`` and the answer's code, in order."""
     found: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(source)):
+    if "check(" not in source:
+        return found
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # IPython's own syntax (%magic): read as IPython runs it
+        source = as_python(source)
+        tree = ast.parse(source)
+    for node in ast.walk(tree):
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                 and node.func.id == "check" and len(node.args) >= 2
                 and isinstance(node.args[0], ast.Constant) and type(node.args[0].value) is int):

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from IPython.core.inputtransformer2 import TransformerManager
 
-__all__ = ["RECORD", "Rewritten", "rewrite_cell"]
+__all__ = ["RECORD", "Rewritten", "as_python", "rewrite_cell"]
 
 RECORD = "__kk_record__"
 """The recorder's name in the kernel (a builtin: a student's variables do not hide it)."""
@@ -59,14 +59,15 @@ class _Wrap(ast.NodeTransformer):
         return node
 
 
-def _python(source: str) -> str:
+def as_python(source: str) -> str:
+    """The cell as the plain Python IPython runs (``%magics`` become calls)."""
     return str(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
 
 
 def rewrite_cell(source: str) -> Rewritten:
     """The cell's code with its check call sites wrapped (see the module docstring)."""
     try:
-        tree = ast.parse(_python(source))
+        tree = ast.parse(as_python(source))
     except (SyntaxError, ValueError):
         return Rewritten(source, ())
     wrap = _Wrap()

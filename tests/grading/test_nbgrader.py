@@ -97,3 +97,18 @@ def test_locked_tests_cannot_be_neutralised_and_a_board_built_by_clicks_scores(
     errors = [o.get("evalue", "") for c in graded.cells for o in c.get("outputs", [])
               if o.get("output_type") == "error"]
     assert any("Exercise 4 · not yet: crowns_of(" in e and "gives 0" in e for e in errors), errors
+
+
+def test_every_notebook_exports_one_locked_test_per_exercise(tmp_path: Path) -> None:
+    from kingdomino_kit.exercises import NOTEBOOKS, for_notebook
+
+    run(sys.executable, "-m", "kingdomino_kit", "notebooks", "--source", ROOT / "lessons",
+        "--nbgrader", tmp_path / "ps", cwd=tmp_path)
+    for name in NOTEBOOKS:
+        nb = nbformat.read(tmp_path / "ps" / f"{name}.ipynb", as_version=4)
+        tests = [c.metadata.nbgrader for c in nb.cells if c.metadata.get("nbgrader", {}).get(
+            "grade")]
+        exercises = for_notebook(name).exercises
+        assert [t.grade_id for t in tests] == [f"exercise-{n}" for n in exercises], name
+        assert all(t.locked and t.points == exercises[int(t.grade_id[9:])].points
+                   for t in tests)
