@@ -223,7 +223,9 @@ def voila_app(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
     port = _free_port()
     log = base / "voila.log"
     with log.open("wb") as out:
-        proc = subprocess.Popen(["make", "--no-print-directory", "app", f"APP_PORT={port}"],
+        # -o: the venv is the one running the tests; make must not reinstall it under them
+        proc = subprocess.Popen(["make", "--no-print-directory", "-o", ".venv/.installed-stamp",
+                                 "app", f"APP_PORT={port}"],
                                 cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}"

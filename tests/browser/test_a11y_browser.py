@@ -174,6 +174,11 @@ def test_a_puzzle_played_to_the_end_by_keyboard_alone_and_axe_on_the_voila_pages
     page.goto(f"{voila_app.url}/")
     expect(page.locator(".kk-app-index .kk-app-link").first).to_be_visible()
     check_page(page, VOILA_OWN, "the Voilà index")
+    for where, ready in (("/?hand=41,13,27", ".kk-board .kk-cell.kk-legal"),   # the builder
+                         ("/?puzzle=o01-fire", ".ko-board .kk-cell")):         # Origins
+        page.goto(f"{voila_app.url}{where}")
+        expect(page.locator(ready).first).to_be_visible()
+        check_page(page, VOILA_OWN, f"the page {where}")
 
     puzzle = the_puzzle()
     assert puzzle.solution is not None
