@@ -85,7 +85,10 @@ class KitExecute(Execute):  # type: ignore[misc]
             return self.execute_cell(extra, index, store_history=False)
 
         checker = for_notebook(notebook)
-        records = judge_records(_handed_over(cell, number), notebook, execute)
+        try:
+            records = judge_records(_handed_over(cell, number), notebook, execute)
+        finally:
+            self.nb.cells[index] = cell  # nbclient stores the grader's cells in its place
         verdict = verdict_of(checker, records[-1]) if records else None
         verdict = best_of_plays(checker, number, verdict, self.nb.metadata.get(SAVED, []),
                                 notebook) or {"status": "error",
@@ -93,7 +96,6 @@ class KitExecute(Execute):  # type: ignore[misc]
         cell.outputs = [] if verdict.get("status") == "correct" else [nbformat.v4.new_output(  # type: ignore[no-untyped-call]
             "error", ename="AssertionError",
             evalue=f"Exercise {number} · {verdict.get('message', '')}", traceback=[])]
-        self.nb.cells[index] = cell  # nbclient stored the grader's cells in its place
         return cell, resources
 
 
