@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import kingdomino_kit
+from kingdomino_kit.lite.editions import NEEDS, lite_notebook
 from kingdomino_kit.lite.fetch import (
     LiteBuildError,
     fetch_pyodide,
@@ -109,13 +110,20 @@ def _environment(cache: Path, into: Path, core_lock: Path) -> None:
 
 
 def _contents(notebooks: Path, into: Path) -> tuple[str, ...]:
-    """The student editions (and the puzzle collection, read-only reference) into ``into``."""
+    """The student editions (those that need what the site lacks with a notice first,
+    :mod:`.editions`) and the puzzle collection into ``into``."""
     names = tuple(sorted(p.name for p in notebooks.glob("*.ipynb")))
     if START not in names:
         raise LiteBuildError(f"{notebooks}: no {START} (the student editions: make notebooks)")
     into.mkdir(parents=True)
     for name in names:
-        shutil.copy(notebooks / name, into / name)
+        if name.removesuffix(".ipynb") not in NEEDS:
+            shutil.copy(notebooks / name, into / name)
+            continue
+        notebook = lite_notebook(name.removesuffix(".ipynb"),
+                                 json.loads((notebooks / name).read_text(encoding="utf-8")))
+        (into / name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
+                                 encoding="utf-8")
     collection = Path(kingdomino_kit.__file__).resolve().parent / "collection"
     shutil.copytree(collection.resolve(), into / "puzzles",
                     ignore=shutil.ignore_patterns(".*", "__pycache__"))

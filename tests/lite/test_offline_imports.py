@@ -18,12 +18,10 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from kingdomino_kit.lite.editions import OFFLINE
 from kingdomino_kit.lite.pins import KERNEL_WHEELS
 
 REPO = Path(__file__).resolve().parents[2]
-OFFLINE = ("00_start_here", "01_rules", "02_scoring", "05_puzzles", "07_kingdoms",
-           "11_game_trees")
-"""The notebooks the Lite edition runs with no request leaving the site's host."""
 IMPORTS = {"IPython": "ipython", "ipython_pygments_lexers": "ipython_pygments_lexers",
            "matplotlib_inline": "matplotlib_inline", "stack_data": "stack_data",
            "pure_eval": "pure_eval", "prompt_toolkit": "prompt_toolkit",
