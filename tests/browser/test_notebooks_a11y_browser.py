@@ -35,12 +35,13 @@ JUPYTERLAB_PARTS = [[".jp-collapseHeadingButton"]]
 heading's section has no name), left out of the check."""
 OPEN = """async (path) => {
   const app = window.jupyterapp;
-  for (const widget of [...app.shell.widgets("main")]) {
-    if (widget.sessionContext) { await widget.sessionContext.shutdown(); }
-    widget.dispose();
-  }
-  await app.commands.execute("docmanager:open", {path, kernel: {name: "python3"}});
+  for (const widget of [...app.shell.widgets("main")]) { widget.dispose(); }
+  window.kkKernel = window.kkKernel ||
+    await app.serviceManager.kernels.startNew({name: "python3"});
+  await app.commands.execute("docmanager:open", {path, kernel: {id: window.kkKernel.id}});
 }"""
+"""Close what is open and open ``path``, every notebook on one kernel (nothing runs in it:
+the outputs are the stored ones; one kernel instead of thirteen started and stopped)."""
 IN_OUTPUT = """(targets) => targets.some((t) => {
   const node = typeof t === "string" ? document.querySelector(t) : null;
   return Boolean(node && node.closest(".jp-OutputArea-output"));
