@@ -22,8 +22,8 @@ def warm() -> list[str]:
     from kingdomino_kit.game.compiled import play_greedy_seeded, play_random_seeded
     from kingdomino_kit.game.endgame import no_chance_left, position
     from kingdomino_kit.game.endgame_compiled import Compiled
-    from kingdomino_kit.game.montecarlo import candidate_moves, evaluate
     from kingdomino_kit.game.greedy import Greedy
+    from kingdomino_kit.game.montecarlo import candidate_moves, evaluate
 
     warmed = []
     options = GameOptions(players=2)
