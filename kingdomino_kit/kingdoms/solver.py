@@ -34,9 +34,11 @@ from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.kingdoms.board import Board, check_supply
 from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug, SolverError
+from kingdomino_kit.kingdoms.exhaustive import solve_exhaustively
 from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, score_board, segments
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Piece, Tile, TileKind
 from kingdomino_kit.solver.answer import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json
+from kingdomino_kit.solver.exact import EXACT_SEARCH, engine
 
 __all__ = ["CastleProblem", "CastleSolution", "SolverBug", "solve_castles", "evaluate",
            "OBJECTIVES"]
@@ -295,11 +297,13 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
     >>> str(sol.status), sol.value      # a2 under the +6 (column 1), the dragon far from both lines
     ('optimal', 12)
     """
-    from ortools.sat.python import cp_model
-
     if not isinstance(problem, CastleProblem):
         raise KingdomsError(f"problem: must be a CastleProblem, not {shown(problem)}")
     check_search(time_limit, workers, seed, SolverError)
+    if engine() == EXACT_SEARCH:  # no OR-Tools here (the Lite edition's browser kernel)
+        return solve_exhaustively(problem)
+    from ortools.sat.python import cp_model
+
     start = time.perf_counter()
     built = build_model(problem)
     solver = cp_model.CpSolver()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import zipfile
 from pathlib import Path
 
@@ -30,13 +31,13 @@ def kit_files(package: Path | None = None) -> list[tuple[str, Path]]:
     and hidden files left out."""
     root = package or Path(kingdomino_kit.__file__).resolve().parent
     out = []
-    for path in sorted(root.rglob("*")):
-        parts = path.relative_to(root).parts
-        if any(p in _SKIPPED or p.startswith(".") for p in parts) or path.suffix == ".pyc":
-            continue
-        if path.is_file():
-            out.append(("kingdomino_kit/" + "/".join(parts), path))
-    return out
+    for folder, subfolders, files in os.walk(root, followlinks=True):  # the collection: a link
+        subfolders[:] = [d for d in subfolders if d not in _SKIPPED and not d.startswith(".")]
+        for name in files:
+            path = Path(folder) / name
+            if not name.startswith(".") and path.suffix != ".pyc":
+                out.append(("kingdomino_kit/" + path.relative_to(root).as_posix(), path))
+    return sorted(out)
 
 
 def _metadata() -> bytes:

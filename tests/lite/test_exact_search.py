@@ -71,3 +71,21 @@ def test_the_engine_is_named_and_the_bound_holds() -> None:
     doms = random_set(11, 5)
     best = best_kingdom(doms, workers=1)
     assert terrain_bound(Kingdom(), doms) >= best.score
+
+
+def test_a_castle_puzzle_is_solved_without_or_tools_as_cp_sat_solves_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Knizia's Kingdoms: the castle puzzles of the kit (notebook 07 solves one) by the
+    exhaustive search where OR-Tools is missing, at CP-SAT's value."""
+    import kingdomino_kit.kingdoms.solver as castles
+    from kingdomino_kit.kingdoms.puzzles import castle_puzzles
+
+    problems = [p.problem for p in castle_puzzles()][:4]
+    assert problems
+    cp_sat = [castles.solve_castles(p) for p in problems]
+    monkeypatch.setattr(castles, "engine", lambda: EXACT_SEARCH)
+    for problem, expected in zip(problems, cp_sat, strict=True):
+        found = castles.solve_castles(problem)
+        assert (found.status, found.value) == (expected.status, expected.value) == (
+            OPTIMAL, expected.value)
+        assert castles.evaluate(problem, found.board) == found.value

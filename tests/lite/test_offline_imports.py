@@ -16,9 +16,11 @@ import re
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 from kingdomino_kit.lite.editions import OFFLINE
+from kingdomino_kit.lite.kit_wheel import write_kit_wheel
 from kingdomino_kit.lite.pins import KERNEL_WHEELS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,16 +39,18 @@ def _allowed() -> set[str]:
 
 
 def lite_python(folder: Path, script: str) -> subprocess.CompletedProcess[str]:
-    """Run ``script`` in a CPython that sees the standard library, the kit and the Lite
-    kernel's packages only (linked into ``folder``)."""
-    allowed = _allowed()
+    """Run ``script`` in a CPython that sees the standard library, the kit's wheel for the site
+    (unpacked into ``folder``) and the Lite kernel's packages (linked into it), nothing else."""
+    allowed = _allowed() - {"kingdomino_kit"}
     for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
         top = entry.name.split(".")[0].split("-")[0]
         if top in allowed or "__mypyc" in entry.name:  # mypyc: helpers of compiled wheels
             (folder / entry.name).symlink_to(entry)
-    env = dict(os.environ, PYTHONPATH=f"{folder}{os.pathsep}{REPO}")
+    with zipfile.ZipFile(write_kit_wheel(folder.parent)) as wheel:  # the kit as the site has it
+        wheel.extractall(folder)
+    env = dict(os.environ, PYTHONPATH=str(folder))
     return subprocess.run([sys.executable, "-S", "-c", script], capture_output=True,
-                          text=True, cwd=REPO, env=env, timeout=300)
+                          text=True, cwd=folder, env=env, timeout=300)
 
 
 def _import_lines() -> list[str]:
@@ -59,6 +63,30 @@ def _import_lines() -> list[str]:
                 lines += [m.group(0) for m in re.finditer(
                     r"^(from \S+ import [^\n(]+|import [^\n]+)$", source, re.M)]
     return sorted(set(lines))
+
+
+RUN_CELLS = """
+import contextlib, io, json, sys
+for name in OFFLINE:
+    namespace = {"__name__": "__main__"}
+    cells = json.load(open(f"{NOTEBOOKS}/{name}.ipynb", encoding="utf-8"))["cells"]
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile("".join(cell["source"]), name, "exec"), namespace)
+    print(name, "ran")
+"""
+
+
+def test_the_offline_notebooks_run_every_cell_with_only_the_site_s_packages(
+        tmp_path: Path) -> None:
+    """Every code cell of each offline student edition, in order, in that Python (the kit from
+    the site's wheel: its puzzle collection included)."""
+    (tmp_path / "env").mkdir()
+    done = lite_python(tmp_path / "env", f"OFFLINE = {OFFLINE!r}\n"
+                       f"NOTEBOOKS = {str(REPO / 'notebooks')!r}\n" + RUN_CELLS)
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert done.stdout.split() == [w for n in OFFLINE for w in (n, "ran")]
 
 
 def test_the_offline_notebooks_need_nothing_the_lite_kernel_lacks(tmp_path: Path) -> None:
