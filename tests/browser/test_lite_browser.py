@@ -4,7 +4,8 @@ other host aborted. ``00_start_here`` opens from the site's front page and runs 
 the browser's own Python; a domino is placed on its board by keyboard; an exercise is answered
 wrongly, then rightly; the notebook is saved, the page reloaded and the answer is still there;
 *Download* gives the ``.ipynb`` that ``kingdomino-kit grade`` grades; axe-core finds nothing
-severe on the page with its board.
+severe on the page with its board; ``05_puzzles`` then proves a puzzle's optimum in the browser
+(the kit's exact search: no OR-Tools there) at the value CP-SAT stored.
 
 The site is built once into ``build/lite-test`` and kept: a later run reuses it when it was
 built from the same sources (:func:`kingdomino_kit.lite.site.fingerprint`), and rebuilds it
@@ -161,6 +162,19 @@ def test_the_lite_site_runs_a_notebook_offline_keeps_the_work_and_grades_it(
         submission = tmp_path / "00_start_here" / "ada.ipynb"
         submission.parent.mkdir()
         download.value.save_as(submission)
+
+        # 05_puzzles proves a puzzle's optimum in the browser, with the kit's exact search
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:open', "
+                      "{path: '05_puzzles.ipynb'})")
+        page.wait_for_function(f"() => ({OPEN_PATH})() === '05_puzzles.ipynb'")
+        page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_MS)
+        page.evaluate(RUN_ALL)
+        expect(page.locator(".jp-OutputArea-output", has_text="engine:")).to_contain_text(
+            "engine: the kit's exact search (pure Python)")
+        expect(page.locator(".jp-OutputArea-output", has_text="— stored:")).to_contain_text(
+            "optimal 9 — stored: 9")                           # 11-complete, proven by CP-SAT
+        page.wait_for_function(NOT_RUNNING)
+        assert "Traceback" not in page.content()
         assert aborted == [], aborted[:5]                      # nothing left the host
 
     grades = tmp_path / "grades.csv"
