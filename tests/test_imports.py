@@ -14,7 +14,9 @@ HEAVY = {"ortools", "matplotlib", "ipywidgets", "pandas", "pyarrow", "dask", "di
 ENGINES = {("solver/__init__.py", "kingdomino_kit.solver.search"),   # import ortools at their top
            ("widgets/origins_board.py", "kingdomino_kit.origins.solver"),
            ("puzzles/games.py", "kingdomino_kit.origins.solver"),
-           ("origins/puzzle_making.py", "kingdomino_kit.origins.solver")}
+           ("origins/puzzle_making.py", "kingdomino_kit.origins.solver"),
+           ("game/coach.py", "kingdomino_kit.solver.ordered"),
+           ("widgets/puzzle_board.py", "kingdomino_kit.puzzles.on_demand")}
 COMPILED = {("game/compiled.py", "kingdomino_kit.game.numba_kernels"),  # numba at their top
             ("game/compiled.py", "kingdomino_kit.game.numba_greedy"),
             ("game/compiled.py", "kingdomino_kit.game.numba_playout"),

@@ -1,7 +1,7 @@
 """A castle problem solved without OR-Tools: every way to put its pieces on the empty cells.
 
 Where OR-Tools cannot run (the Lite edition's browser kernel),
-:func:`~kingdomino_kit.kingdoms.solver.solve_castles` answers with :func:`solve_exhaustively`:
+:func:`~kingdomino_kit.kingdoms.solver.solve_castles` answers with :func:`best_placement`:
 each assignment of the pieces to distinct empty cells (two equal pieces swapped count once) is
 scored by :func:`~kingdomino_kit.kingdoms.solver.evaluate`, the best kept — the proof is the
 enumeration itself, as the brute force of notebook 07 does, so the answer is always ``optimal``
@@ -9,54 +9,46 @@ and the search has no time limit: it grows as the number of empty cells to the p
 pieces (the castle puzzles of the kit: a few pieces, a fraction of a second to seconds).
 
 >>> from kingdomino_kit.kingdoms.board import Board
->>> from kingdomino_kit.kingdoms.solver import CastleProblem
+>>> from kingdomino_kit.kingdoms.solver import CastleProblem, evaluate
 >>> from kingdomino_kit.kingdoms.tiles import Tile
 >>> board = Board.from_text("+6 . -3 . . . / " + ". . . . . . / " * 4)
->>> sol = solve_exhaustively(CastleProblem(board, "a", (2,), (Tile.parse("D"),)))
->>> str(sol.status), sol.value
-('optimal', 12)
+>>> best_placement(CastleProblem(board, "a", (2,), (Tile.parse("D"),)), evaluate)[0]
+12
 """
 
 from __future__ import annotations
 
 import itertools
-import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
-
-from kingdomino_kit.solver.answer import OPTIMAL
 
 if TYPE_CHECKING:
     from kingdomino_kit.grid import Cell
-    from kingdomino_kit.kingdoms.solver import CastleProblem, CastleSolution
+    from kingdomino_kit.kingdoms.board import Board
+    from kingdomino_kit.kingdoms.solver import CastleProblem
     from kingdomino_kit.kingdoms.tiles import Piece
 
-__all__ = ["solve_exhaustively"]
+__all__ = ["best_placement"]
 
 
-def solve_exhaustively(problem: CastleProblem) -> CastleSolution:
-    """The best placement of ``problem``'s pieces, by scoring every one (see the module)."""
-    from kingdomino_kit.kingdoms.solver import CastleSolution, evaluate
-
-    began = time.perf_counter()
-    pieces = problem.pieces
-    best: tuple[int, tuple[tuple[Cell, Piece], ...]] | None = None
+def best_placement(problem: CastleProblem, evaluate: Callable[[CastleProblem, Board], int]
+                   ) -> tuple[int, tuple[tuple[Cell, Piece], ...], Board]:
+    """The best value of ``problem`` by ``evaluate`` over every placement of its pieces, the
+    pieces placed (in cell order) and the finished board (see the module)."""
+    best: tuple[int, tuple[tuple[Cell, Piece], ...], Board] | None = None
     seen: set[frozenset[tuple[Cell, Piece]]] = set()
-    for chosen in itertools.permutations(problem.board.empty_cells(), len(pieces)):
-        key = frozenset(zip(chosen, pieces, strict=True))
+    for chosen in itertools.permutations(problem.board.empty_cells(), len(problem.pieces)):
+        key = frozenset(zip(chosen, problem.pieces, strict=True))
         if key in seen:
             continue
         seen.add(key)
+        placed = tuple(sorted(key, key=lambda cp: cp[0]))
         board = problem.board
-        for cell, piece in sorted(key, key=lambda cp: cp[0]):
+        for cell, piece in placed:
             board = board.place(cell, piece)
         value = evaluate(problem, board)
         if best is None or value > best[0]:
-            best = (value, tuple(sorted(key, key=lambda cp: cp[0])))
-    seconds = time.perf_counter() - began
+            best = (value, placed, board)
     if best is None:  # no piece to place: the board as it is
-        value = evaluate(problem, problem.board)
-        return CastleSolution(OPTIMAL, value, value, problem.board, seconds=seconds)
-    board = problem.board
-    for cell, piece in best[1]:
-        board = board.place(cell, piece)
-    return CastleSolution(OPTIMAL, best[0], best[0], board, best[1], seconds)
+        return evaluate(problem, problem.board), (), problem.board
+    return best

@@ -34,7 +34,7 @@ from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.kingdoms.board import Board, check_supply
 from kingdomino_kit.kingdoms.errors import KingdomsError, SolverBug, SolverError
-from kingdomino_kit.kingdoms.exhaustive import solve_exhaustively
+from kingdomino_kit.kingdoms.exhaustive import best_placement
 from kingdomino_kit.kingdoms.scoring import Segment, castle_ranks, score_board, segments
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Piece, Tile, TileKind
 from kingdomino_kit.solver.answer import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Status, answer_json
@@ -301,7 +301,9 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
         raise KingdomsError(f"problem: must be a CastleProblem, not {shown(problem)}")
     check_search(time_limit, workers, seed, SolverError)
     if engine() == EXACT_SEARCH:  # no OR-Tools here (the Lite edition's browser kernel)
-        return solve_exhaustively(problem)
+        began = time.perf_counter()
+        value, placed, board = best_placement(problem, evaluate)
+        return CastleSolution(OPTIMAL, value, value, board, placed, time.perf_counter() - began)
     from ortools.sat.python import cp_model
 
     start = time.perf_counter()
