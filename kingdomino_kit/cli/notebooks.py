@@ -25,7 +25,7 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernel
 from kingdomino_kit.cli import CliError, add_command, output_file
 from kingdomino_kit.cli.contract import seconds
 from kingdomino_kit.exercises.editions import count_solutions, student_edition, teacher_edition
-from kingdomino_kit.grading.nbgrader import nbgrader_source
+from kingdomino_kit.grading.nbgrader import course_config, nbgrader_source
 
 SOURCE = re.compile(r"^\d\d[a-z]?_[a-z0-9_]+\.py$")  # 04_cp_sat, 04b_highest_score
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -137,4 +137,6 @@ def cmd_notebooks(args: argparse.Namespace) -> int:
             with output_file(str(target), label) as handle:
                 handle.write(nbformat.writes(nb) + "\n")  # type: ignore[no-untyped-call]
             print(f"{target}: {words}")
+    if args.nbgrader is not None:
+        print(course_config(Path(args.nbgrader)))
     return 0

@@ -43,6 +43,7 @@ from kingdomino_kit.errors import IllegalPlacement, KingdominoError
 from kingdomino_kit.exercises.answers import KINGDOM, Kind, WrongKind, describe
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.placement import Placement
+from kingdomino_kit.render import name_cells
 
 __all__ = ["BOARD_MIME", "MAX_MOVES", "BoardDataError", "BoardPlay", "board_kind", "is_board",
            "play_of", "replay"]
@@ -123,7 +124,6 @@ def play_of(board: Any) -> BoardPlay:
 def replay(play: BoardPlay, hand: Sequence[Domino], start: Kingdom) -> Kingdom:
     """The kingdom ``play`` builds from ``start`` with ``hand``, or :class:`WrongKind` naming
     the first move that breaks a rule."""
-    from kingdomino_kit.render import name_cells
 
     kingdom = start.copy()
     left = {d.number: d for d in hand}

@@ -48,6 +48,7 @@ from typing import Any
 
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.exercises.answers import Kind, WrongKind, describe
+from kingdomino_kit.exercises.boards import BOARD_MIME
 
 __all__ = ["BLANK", "CORRECT", "KIND", "RAISED", "WRONG", "Checker", "Exercise", "ExerciseError",
            "Feedback", "NotAnswered", "StudentCodeError", "Summary", "call_student"]
@@ -183,7 +184,6 @@ class Feedback:
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         bundle: dict[str, Any] = {"text/plain": self.text(), "text/html": self._repr_html_()}
         if self.saved is not None:
-            from kingdomino_kit.exercises.boards import BOARD_MIME
 
             bundle[BOARD_MIME] = self.saved
         return bundle

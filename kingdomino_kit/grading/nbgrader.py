@@ -41,7 +41,9 @@ submitted notebook.
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
+from pathlib import Path
 from typing import Any
 
 import nbformat
@@ -50,6 +52,7 @@ from kingdomino_kit.exercises import for_notebook
 from kingdomino_kit.exercises.editions import SOLUTION_TAG, TEACHER_TAG, count_solutions
 from kingdomino_kit.grading.recorder import Recorder
 from kingdomino_kit.grading.rewrite import RECORD, as_python
+from kingdomino_kit.infra.atomic import atomic_write
 
 __all__ = ["nbgrader_source", "require"]
 
@@ -61,7 +64,6 @@ def require(notebook: str, number: int, answer: Any) -> None:
     autograde step, :mod:`.nbgrader_autograde`, to judge in nbgrader's own process), then
     raises ``AssertionError`` with the checker's verdict unless ``answer`` to exercise
     ``number`` of ``notebook`` is correct (what a student sees when validating)."""
-    import builtins
 
     recorder = getattr(builtins, RECORD, None)
     if not isinstance(recorder, Recorder) or recorder.notebook != notebook:
@@ -140,3 +142,43 @@ def nbgrader_source(nb: Any, name: str) -> Any:
     out.metadata.pop("jupytext", None)
     out.metadata["kingdomino_kit"] = {"edition": "nbgrader", "source": f"{name}.py"}
     return out
+
+
+COURSE_CONFIG = """\
+# The kit's autograde steps: each locked test cell judged in nbgrader's own process, board
+# exercises on the boards saved in the submission (see docs/grading.md).
+from kingdomino_kit.grading.nbgrader_autograde import configure
+
+c = get_config()  # noqa: F821  (nbgrader's config loader defines it)
+configure(c)
+"""
+"""The ``nbgrader_config.py`` the export writes in a course that has none."""
+
+
+def course_config(assignment: Path) -> str:
+    """After an export into ``assignment``: when it is ``COURSE/source/NAME`` (nbgrader's
+    layout) and ``COURSE/nbgrader_config.py`` does not exist, write it with the kit's autograde
+    steps; the one line to print about it (a config that does not call them is named, never
+    changed).
+
+    >>> import tempfile
+    >>> course = Path(tempfile.mkdtemp())
+    >>> print(course_config(course / "source" / "ps1").replace(str(course), "COURSE"))
+    COURSE/nbgrader_config.py: written (the kit's autograde steps)
+    >>> print(course_config(course / "source" / "ps2").replace(str(course), "COURSE"))
+    COURSE/nbgrader_config.py: calls the kit's autograde steps
+    """
+    assignment = Path(assignment).resolve()
+    if assignment.parent.name != "source":
+        return ("nbgrader: add the kit's autograde steps to the course's nbgrader_config.py "
+                "(docs/grading.md): from kingdomino_kit.grading.nbgrader_autograde import "
+                "configure; configure(c)")
+    config = assignment.parent.parent / "nbgrader_config.py"
+    if not config.exists():
+        with atomic_write(config, "the course's nbgrader_config.py") as handle:
+            handle.write(COURSE_CONFIG)
+        return f"{config}: written (the kit's autograde steps)"
+    if "nbgrader_autograde" in config.read_text(encoding="utf-8", errors="replace"):
+        return f"{config}: calls the kit's autograde steps"
+    return (f"{config}: does not call the kit's autograde steps; add: from "
+            f"kingdomino_kit.grading.nbgrader_autograde import configure; configure(c)")

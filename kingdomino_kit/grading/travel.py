@@ -19,14 +19,13 @@ from __future__ import annotations
 import base64
 import io
 import pickle
+import sys
 from typing import Any
 
 __all__ = ["apply_changes", "changes", "pack", "unpack"]
 
 
 def _cp_types() -> tuple[Any, Any] | None:
-    import sys
-
     if "ortools.sat.python.cp_model" not in sys.modules:  # no model among the inputs then
         return None
     from ortools.sat.python import cp_model

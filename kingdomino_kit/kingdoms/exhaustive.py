@@ -12,43 +12,43 @@ pieces (the castle puzzles of the kit: a few pieces, a fraction of a second to s
 >>> from kingdomino_kit.kingdoms.solver import CastleProblem, evaluate
 >>> from kingdomino_kit.kingdoms.tiles import Tile
 >>> board = Board.from_text("+6 . -3 . . . / " + ". . . . . . / " * 4)
->>> best_placement(CastleProblem(board, "a", (2,), (Tile.parse("D"),)), evaluate)[0]
+>>> problem = CastleProblem(board, "a", (2,), (Tile.parse("D"),))
+>>> best_placement(board, problem.pieces, lambda b: evaluate(problem, b))[0]
 12
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kingdomino_kit.grid import Cell
     from kingdomino_kit.kingdoms.board import Board
-    from kingdomino_kit.kingdoms.solver import CastleProblem
     from kingdomino_kit.kingdoms.tiles import Piece
 
 __all__ = ["best_placement"]
 
 
-def best_placement(problem: CastleProblem, evaluate: Callable[[CastleProblem, Board], int]
+def best_placement(start: Board, pieces: Sequence[Piece], value_of: Callable[[Board], int]
                    ) -> tuple[int, tuple[tuple[Cell, Piece], ...], Board]:
-    """The best value of ``problem`` by ``evaluate`` over every placement of its pieces, the
-    pieces placed (in cell order) and the finished board (see the module)."""
+    """The best ``value_of`` a board over every placement of ``pieces`` on the empty cells of
+    ``start``, the pieces placed (in cell order) and the finished board (see the module)."""
     best: tuple[int, tuple[tuple[Cell, Piece], ...], Board] | None = None
     seen: set[frozenset[tuple[Cell, Piece]]] = set()
-    for chosen in itertools.permutations(problem.board.empty_cells(), len(problem.pieces)):
-        key = frozenset(zip(chosen, problem.pieces, strict=True))
+    for chosen in itertools.permutations(start.empty_cells(), len(pieces)):
+        key = frozenset(zip(chosen, pieces, strict=True))
         if key in seen:
             continue
         seen.add(key)
         placed = tuple(sorted(key, key=lambda cp: cp[0]))
-        board = problem.board
+        board = start
         for cell, piece in placed:
             board = board.place(cell, piece)
-        value = evaluate(problem, board)
+        value = value_of(board)
         if best is None or value > best[0]:
             best = (value, placed, board)
     if best is None:  # no piece to place: the board as it is
-        return evaluate(problem, problem.board), (), problem.board
+        return value_of(start), (), start
     return best

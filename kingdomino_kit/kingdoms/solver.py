@@ -302,7 +302,8 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
     check_search(time_limit, workers, seed, SolverError)
     if engine() == EXACT_SEARCH:  # no OR-Tools here (the Lite edition's browser kernel)
         began = time.perf_counter()
-        value, placed, board = best_placement(problem, evaluate)
+        value, placed, board = best_placement(problem.board, problem.pieces,
+                                              lambda b: evaluate(problem, b))
         return CastleSolution(OPTIMAL, value, value, board, placed, time.perf_counter() - began)
     from ortools.sat.python import cp_model
 

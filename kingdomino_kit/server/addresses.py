@@ -29,6 +29,8 @@ import ipaddress
 import socket
 from types import MappingProxyType
 
+import psutil
+
 __all__ = ["WILDCARDS", "interface_hosts", "own_address", "reach_address", "served_hosts",
            "url_host"]
 
@@ -63,7 +65,6 @@ def own_address(family: int = socket.AF_INET) -> str:
 def interface_hosts(family: int) -> frozenset[str]:
     """Every address of ``family`` this machine's interfaces have now, as ``Host`` names
     (IPv6 in brackets; link-local IPv6 addresses, which need a zone, left out)."""
-    import psutil
 
     found = set()
     for addresses in psutil.net_if_addrs().values():

@@ -33,6 +33,7 @@ from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.puzzles.on_demand import new_puzzle, parse_new_id
 from kingdomino_kit.server.origins_page import class_origins_board, find_origins
 from kingdomino_kit.server.progress import ProgressStore, check_name
+from kingdomino_kit.server.visitor import wait_for_visitor
 from kingdomino_kit.widgets.app import Notice, app_page
 from kingdomino_kit.widgets.markup import escape
 from kingdomino_kit.widgets.puzzle_board import PuzzleBoard
@@ -180,8 +181,6 @@ def class_page(query: str | None = None) -> Any:
             ready = ready_folder(path)
             ready.mkdir(exist_ok=True)
             (ready / kernel).touch()
-        from kingdomino_kit.server.visitor import wait_for_visitor
-
         wait_for_visitor()  # a preheated kernel waits for its visitor (else no-op)
         query = os.environ.get("QUERY_STRING", "")
     return student_page(query, ProgressStore(path))

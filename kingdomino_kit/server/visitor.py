@@ -19,9 +19,14 @@ Voilà sets them for its kernels.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import os
+import threading
 from typing import Any
+
+from websockets import connect
+from websockets.exceptions import WebSocketException
 
 __all__ = ["query_url", "wait_for_visitor"]
 
@@ -52,10 +57,7 @@ def query_url(environ: dict[str, str] | None = None) -> str | None:
 
 async def _receive(url: str) -> str:
     """The first message on ``url``, connecting again after each hitch."""
-    import inspect
 
-    from websockets import connect
-    from websockets.exceptions import WebSocketException
 
     options: dict[str, Any] = {"open_timeout": OPEN_S, "ping_interval": None,
                                "close_timeout": 1, "max_size": None}
@@ -76,7 +78,6 @@ def wait_for_visitor() -> None:
     url = query_url()
     if url is None:
         return
-    import threading
 
     found: list[str] = []
     waiter = threading.Thread(target=lambda: found.append(asyncio.run(_receive(url))),

@@ -57,12 +57,13 @@ def test_locked_tests_cannot_be_neutralised_and_a_board_built_by_clicks_scores(
 
     course = tmp_path / "course"
     assert not (tmp_path / "lessons").exists()  # the kit finds its own sources
-    run(sys.executable, "-m", "kingdomino_kit", "notebooks", "--only", "00_start_here",
-        "--nbgrader", course / "source" / "ps1", cwd=tmp_path)
-    (course / "nbgrader_config.py").write_text(
-        f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n"
-        "c.CourseDirectory.course_id = 'kingdomino'\n"
-        "from kingdomino_kit.grading.nbgrader_autograde import configure\nconfigure(c)\n")
+    done = run(sys.executable, "-m", "kingdomino_kit", "notebooks", "--only", "00_start_here",
+               "--nbgrader", course / "source" / "ps1", cwd=tmp_path)
+    config = course / "nbgrader_config.py"  # the export writes the kit's autograde steps
+    assert done.stdout.splitlines()[-1] == f"{config}: written (the kit's autograde steps)"
+    with config.open("a", encoding="utf-8") as handle:
+        handle.write(f"c.CourseDirectory.root = {str(course)!r}\n"
+                     "c.CourseDirectory.course_id = 'kingdomino'\n")
     nbgrader = BIN / "nbgrader"
     run(nbgrader, "generate_assignment", "ps1", "--force", "--create", cwd=course)
     text = (course / "release" / "ps1" / "00_start_here.ipynb").read_text(encoding="utf-8")
