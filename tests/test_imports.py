@@ -24,15 +24,9 @@ COMPILED = {("game/compiled.py", "kingdomino_kit.game.numba_kernels"),  # numba 
             ("game/endgame_compiled.py", "kingdomino_kit.game.numba_finish")}
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top
 WIDGETS = ("kingdomino_kit.widgets", "kingdomino_kit.server.page")  # ipywidgets at their top
-SERVERS = {  # a command loads the one server it runs (Voilà alone takes seconds to import)
-    ("cli/app.py", "kingdomino_kit.server.app"),
-    ("cli/app.py", "kingdomino_kit.server.board_server"),
-    ("cli/app.py", "kingdomino_kit.server.gate"),
-    ("cli/app.py", "kingdomino_kit.server.page"),
-}
-QUICK_START = {  # what grading's start and the notebooks command need only on some paths
-    ("grading/numba_cache.py", "kingdomino_kit.game.numba_switch"),  # the game package: 1.5 s
-    ("cli/notebooks.py", "kingdomino_kit.grading.sandbox"),  # jupyter_client's kernels
+QUICK_START = {  # grading starts without the game package (1.5 s) unless numba is there
+    ("grading/numba_cache.py", "kingdomino_kit.game.numba_switch"),
+    ("server/launch.py", "kingdomino_kit.server.app"),  # Voilà: seconds, only for --voila
 }
 PLATFORM = {"fcntl", "ctypes"}  # POSIX-only and Linux-only stdlib, imported where it runs
 
@@ -59,7 +53,7 @@ def imports_inside_functions() -> list[tuple[str, str, str]]:
 
 def allowed(file: str, function: str, module: str) -> bool:
     return (module.split(".")[0] in HEAVY | PLATFORM or function == "_repr_svg_"
-            or (file, module) in ENGINES | COMPILED | SERVERS | QUICK_START or module == RL
+            or (file, module) in ENGINES | COMPILED | QUICK_START or module == RL
             or module.startswith(RL + ".") or module.startswith(WIDGETS))
 
 

@@ -15,15 +15,16 @@ from __future__ import annotations
 import argparse
 import socket
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command
 from kingdomino_kit.infra.atomic import cause, check_folder
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.server.addresses import WILDCARDS, own_address, served_hosts, url_host
-
-if TYPE_CHECKING:
-    from kingdomino_kit.server.gate import Room
+from kingdomino_kit.server.board_server import BOARDS_PER_STUDENT
+from kingdomino_kit.server.gate import Room, new_code
+from kingdomino_kit.server.launch import serve as serve_page
+from kingdomino_kit.server.page import page_notebook
 
 MAX_STUDENTS = 200
 """The largest class one server takes (``--students``)."""
@@ -84,10 +85,6 @@ def class_folder(folder: str) -> Path:
 
 def settings(args: argparse.Namespace) -> tuple[list[str], Room, str]:
     """Voilà's arguments, the gate and the lines to print, from the command's flags."""
-    from kingdomino_kit.server.board_server import BOARDS_PER_STUDENT
-    from kingdomino_kit.server.gate import Room, new_code
-    from kingdomino_kit.server.page import page_notebook
-
     if not 1 <= args.port <= 65535:
         raise CliError(f"--port must be 1–65535, not {args.port}")
     if args.host is not None and (not args.host.strip() or len(args.host) > 253):
@@ -135,18 +132,7 @@ def serve(args: argparse.Namespace, argv: list[str], gate: Room) -> None:
     """Run the server the flags ask for until it is stopped: every board in this process
     (:mod:`kingdomino_kit.server.board_server`), or Voilà with a kernel per page (``--voila``,
     :mod:`kingdomino_kit.server.app`)."""
-    if not args.voila:
-        from kingdomino_kit.server.board_server import serve as serve_boards
-
-        serve_boards(gate, args.port)
-        return
-    from kingdomino_kit.server.app import ClassConfig
-    from kingdomino_kit.server.app import serve as serve_voila
-
-    serve_voila(argv, ClassConfig(
-        hosts=gate.hosts, code=gate.code, teacher_key=gate.teacher_key,
-        store_path=gate.store_path, max_kernels=2 * args.students + 4,
-        pool=args.students if gate.classroom else 0, listen=gate.listen))
+    serve_page(gate, args.port, argv if args.voila else None, args.students)
 
 
 def cmd_app(args: argparse.Namespace) -> int:

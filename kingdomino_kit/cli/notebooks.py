@@ -26,6 +26,7 @@ from kingdomino_kit.cli import CliError, add_command, output_file
 from kingdomino_kit.cli.contract import seconds
 from kingdomino_kit.exercises.editions import count_solutions, student_edition, teacher_edition
 from kingdomino_kit.grading.nbgrader import course_config, nbgrader_source
+from kingdomino_kit.grading.sandbox import lessons_folder
 
 SOURCE = re.compile(r"^\d\d[a-z]?_[a-z0-9_]+\.py$")  # 04_cp_sat, 04b_highest_score
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -58,8 +59,6 @@ def source_folder(given: str | None) -> Path:
     here = Path("lessons")
     if here.is_dir():
         return here
-    from kingdomino_kit.grading.sandbox import lessons_folder
-
     beside = lessons_folder()
     if beside is None:
         raise CliError("--source: no lessons/ here nor beside the installed kit (the sources, "

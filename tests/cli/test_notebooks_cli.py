@@ -49,7 +49,7 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "01_leak.py").write_text("# %%\nanswer = 1  # SOLUTION\n")
     for args, words in [
-            (("--student", "out"), "--source lessons: no such folder"),
+            (("--source", "nowhere", "--student", "out"), "--source nowhere: no such folder"),
             (("--source", "src"), "say which edition"),
             (("--source", "src", "--student", "out", "--only", "09_x"), "no notebook source"),
             (("--source", "src", "--student", "out"), "not tagged 'solution'")]:
