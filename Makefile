@@ -8,7 +8,7 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all bench lint typecheck chromium clean
+.PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all test-sweeps bench lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -66,9 +66,14 @@ UNIT_PYTEST := -m pytest -q -o addopts="" --strict-markers --doctest-modules \
 ## assert: tests/test_no_assert.py and ruff's S101 prove it statically)
 test: $(STAMP) chromium
 	$(PY) scripts/warm_compiled.py
-	$(PY) -m pytest -m "not browser" -n auto --dist loadfile
-	$(PY) -m pytest -m browser
+	$(PY) -m pytest -m "not browser and not sweep" -n auto --dist loadfile
+	$(PY) -m pytest -m "browser and not sweep"
 	$(MAKE) --no-print-directory test-optimized
+
+## make test-sweeps: the long sweeps (marked sweep) whose property make test checks on a
+## smaller sample — e.g. both set models against exhaustive search on four dominoes (2 min)
+test-sweeps: $(STAMP)
+	$(PY) -m pytest -m sweep -n auto
 
 test-optimized: $(STAMP)
 	$(PY) -O -m pytest -q -o addopts="" --strict-markers -p no:cacheprovider -m "not slow" \

@@ -208,7 +208,8 @@ def model(request: pytest.FixtureRequest) -> SolverSettings:
 
 @functools.cache
 def _exhaustive(numbers: str, middle: bool) -> int | None:
-    """The exhaustive search of ``test_solver``, once per set (it takes ~20 s on 4 dominoes)."""
+    """The exhaustive search of ``test_solver``, once per set (about 2 min on 4 dominoes: that
+    set is a sweep, ``make test-sweeps``)."""
     return exhaustive_best([DOMINOES[int(n) - 1] for n in numbers.split(",")],
                            middle_kingdom=middle)
 
@@ -216,7 +217,8 @@ def _exhaustive(numbers: str, middle: bool) -> int | None:
 @pytest.mark.slow
 @pytest.mark.parametrize("numbers,middle", [("48,47,46", False), ("45,40,23", True),
                                             ("12,44,39", False), ("19,24,13", True),
-                                            ("45,40,23,12", False)])
+                                            pytest.param("45,40,23,12", False,
+                                                         marks=pytest.mark.sweep)])
 def test_both_models_agree_with_exhaustive_search(model: SolverSettings, numbers: str,
                                                   middle: bool) -> None:
     doms = [DOMINOES[int(n) - 1] for n in numbers.split(",")]
