@@ -66,11 +66,17 @@ def alive(pids: set[int]) -> set[int]:
     return living
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl-C as a terminal gives it: a runner started in the background (``&``, some CI
+    shells) passes SIGINT on ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen([sys.executable, "-m", "kingdomino_kit", *args], cwd=cwd,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_as_in_a_terminal)
 
 
 def wait_for_workers(proc: subprocess.Popen[str], count: int, timeout: float = 60.0
