@@ -14,6 +14,7 @@ HEAVY = {"ortools", "matplotlib", "ipywidgets", "pandas", "pyarrow", "dask", "di
 ENGINES = {("solver/__init__.py", "kingdomino_kit.solver.search"),   # import ortools at their top
            ("widgets/origins_board.py", "kingdomino_kit.origins.solver"),
            ("puzzles/games.py", "kingdomino_kit.origins.solver"),
+           ("puzzles/lookup.py", "kingdomino_kit.puzzles.on_demand"),  # CP-SAT, ladder: 2 s
            ("origins/puzzle_making.py", "kingdomino_kit.origins.solver"),
            ("game/coach.py", "kingdomino_kit.solver.ordered"),
            ("widgets/puzzle_board.py", "kingdomino_kit.puzzles.on_demand")}
@@ -23,7 +24,8 @@ COMPILED = {("game/compiled.py", "kingdomino_kit.game.numba_kernels"),  # numba 
             ("game/endgame_compiled.py", "kingdomino_kit.game.numba_endgame"),
             ("game/endgame_compiled.py", "kingdomino_kit.game.numba_finish")}
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top
-WIDGETS = ("kingdomino_kit.widgets", "kingdomino_kit.server.page")  # ipywidgets at their top
+WIDGETS = ("kingdomino_kit.widgets",  # ipywidgets at their top
+           "kingdomino_kit.server.student_page")
 QUICK_START = {  # grading starts without the game package (1.5 s) unless numba is there
     ("grading/numba_cache.py", "kingdomino_kit.game.numba_switch"),
     ("server/launch.py", "kingdomino_kit.server.app"),  # Voilà: seconds, only for --voila

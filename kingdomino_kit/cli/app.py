@@ -24,7 +24,7 @@ from kingdomino_kit.server.addresses import WILDCARDS, own_address, served_hosts
 from kingdomino_kit.server.board_server import BOARDS_PER_STUDENT
 from kingdomino_kit.server.gate import Room, new_code
 from kingdomino_kit.server.launch import serve as serve_page
-from kingdomino_kit.server.page import page_notebook
+from kingdomino_kit.server.student_page import page_notebook
 
 MAX_STUDENTS = 200
 """The largest class one server takes (``--students``)."""

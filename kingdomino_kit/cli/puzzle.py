@@ -3,9 +3,10 @@
 
 ``list`` prints one line per puzzle of the collections shipped with the kit, starting with its
 id (``--game`` for one game's); ``show``, ``solve`` and ``check`` take a puzzle id of any game
-(``07-complete``, ``k01-three-castles``, ``o01-fire``, or just ``07``, ``k01``, ``o01``) or the
-path of a puzzle file. Ids are told apart by :mod:`kingdomino_kit.puzzles.games`; the Kingdoms
-and Origins side of each command is :mod:`.puzzle_games`.
+(``07-complete``, ``k01-three-castles``, ``o01-fire``, or just ``07``, ``k01``, ``o01``), a
+fresh puzzle's id (``new-complete-L2-7``, ``daily-2026-12-02``: made on the spot) or the path
+of a puzzle file, found by :func:`kingdomino_kit.puzzles.lookup.look_up` as the pages find
+them; the Kingdoms and Origins side of each command is :mod:`.puzzle_games`.
 
 ``check`` prints the verdict (legal? buildable? score? optimal?) and exits 0 whenever it could
 grade; with ``--exit-code`` it exits 1 unless the answer is optimal. Bad input (a malformed
@@ -32,7 +33,8 @@ from kingdomino_kit.errors import InvariantError, NotationError
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import KINDS, Puzzle, grade, load_collection, replay
-from kingdomino_kit.puzzles.games import GAME_KINDS, GAMES, check_filters, find_any, list_all
+from kingdomino_kit.puzzles.games import GAME_KINDS, GAMES, check_filters, list_all
+from kingdomino_kit.puzzles.lookup import look_up
 from kingdomino_kit.puzzles.solving import solve_puzzle
 from kingdomino_kit.rules import BONUS_NAMES
 
@@ -86,13 +88,14 @@ def _hint_count(value: str) -> int:
 
 
 PUZZLE_HELP = ("a puzzle id of any game's collection (see `puzzle list`; its number alone will "
-               "do: 07, k01, o01) or a puzzle file (JSON)")
+               "do: 07, k01, o01), a fresh puzzle's (new-KIND-LLEVEL-SEED, daily-YYYY-MM-DD) "
+               "or a puzzle file (JSON)")
 
 
 def list_line(puzzle: Puzzle) -> str:
     """One line of ``puzzle list``: id, kind, level, dominoes, rules, title.
 
-    >>> print(list_line(find_any("01").puzzle))  # doctest: +ELLIPSIS
+    >>> print(list_line(look_up("01").puzzle))  # doctest: +ELLIPSIS
     01-best-kingdom  best-kingdom    level 1  ...
     """
     rules = [] if puzzle.rules.size == 5 else [f"{puzzle.rules.size}×{puzzle.rules.size}"]
@@ -139,7 +142,7 @@ def _solution_lines(puzzle: Puzzle) -> list[str]:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print a puzzle."""
-    found = find_any(args.file)
+    found = look_up(args.file, files=True)
     if found.game != "kingdomino":
         return cmd_show_other(found, args)
     puzzle = found.puzzle
@@ -164,7 +167,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a puzzle and compare with its stored optimum."""
-    found = find_any(args.file)
+    found = look_up(args.file, files=True)
     if found.game != "kingdomino":
         return cmd_solve_other(found, args)
     puzzle = found.puzzle
@@ -216,7 +219,7 @@ def _answer_kingdom(value: str, size: int) -> Kingdom:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Grade an answer, or replay the stored solution."""
-    found = find_any(args.file)
+    found = look_up(args.file, files=True)
     if found.game != "kingdomino":
         return cmd_check_other(found, args)
     puzzle = found.puzzle

@@ -18,7 +18,8 @@ from typing import Any
 
 from kingdomino_kit.cli import read_input
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
-from kingdomino_kit.puzzles.games import Found, grade_any, kind_of, solve_any, summary
+from kingdomino_kit.puzzles.games import grade_any, kind_of, solve_any, summary
+from kingdomino_kit.puzzles.lookup import Found
 
 __all__ = ["list_line", "cmd_list_other", "cmd_show_other", "cmd_solve_other",
            "cmd_check_other"]

@@ -1,7 +1,7 @@
 """Exercises for the notebooks: a checker that gives feedback, and the exercises of each
 notebook.
 
-- :mod:`.answers` — the kinds of answer (a whole number, a fraction, a kingdom, a function …);
+- :mod:`.answer_kinds` — the kinds of answer (a whole number, a fraction, a kingdom, a function …);
 - :mod:`.checker` — :class:`Checker`, :class:`Exercise` and the :class:`Feedback` a check
   returns (never an exception);
 - :mod:`.judges` — judges for code answers (the student's function against the kit's);

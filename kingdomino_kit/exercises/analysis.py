@@ -8,7 +8,7 @@ from typing import Any
 
 from kingdomino_kit.analysis.claims import simulate_claims
 from kingdomino_kit.analysis.summaries import domino_values
-from kingdomino_kit.exercises.answers import FUNCTION, NUMBER, YES_NO
+from kingdomino_kit.exercises.answer_kinds import FUNCTION, NUMBER, YES_NO
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.exercises.judges import same_function
 from kingdomino_kit.game import GameOptions

@@ -23,7 +23,7 @@ rule. The judge then scores that kingdom itself.
 >>> kind.read(BoardPlay.from_data({"actions": [[7, 0, 1, 0, 2]]}))
 Traceback (most recent call last):
 ...
-kingdomino_kit.exercises.answers.WrongKind: the board's move 1 is not legal here: domino 7 is \
+kingdomino_kit.exercises.answer_kinds.WrongKind: the board's move 1 is not legal here: domino 7 is \
 not in this exercise's hand (or was placed twice)
 >>> BoardPlay.from_data({"actions": [[41, 0, 1]]})
 Traceback (most recent call last):
@@ -40,7 +40,7 @@ from typing import Any
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import IllegalPlacement, KingdominoError
-from kingdomino_kit.exercises.answers import KINGDOM, Kind, WrongKind, describe
+from kingdomino_kit.exercises.answer_kinds import KINGDOM, Kind, WrongKind, describe
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.placement import Placement
 from kingdomino_kit.render import name_cells

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import permutations
 
-from kingdomino_kit.exercises.answers import FRACTION, NUMBER, WHOLE_NUMBER, YES_NO
+from kingdomino_kit.exercises.answer_kinds import FRACTION, NUMBER, WHOLE_NUMBER, YES_NO
 from kingdomino_kit.exercises.checker import Exercise
 
 __all__ = ["EXERCISES", "OUTCOMES", "PLAYOUTS"]

@@ -11,13 +11,13 @@ and every exercise cell ends in ``check(n, answer_n)``. The call never raises: i
 - *raised* — the student's code raised an error: its type and message in one line, no
   traceback.
 
-An :class:`Exercise` knows the kind of answer it expects (:mod:`.answers`), a ``judge`` that
+An :class:`Exercise` knows the kind of answer it expects (:mod:`.answer_kinds`), a ``judge`` that
 says what is wrong with an answer of that kind (or ``None`` when it is right), its hints and its
 why. Expected values are computed by the kit's own library, not stored beside the exercise. The
 model is nbgrader's and otter-grader's autograded cells, with the feedback written for a student
 who is alone with the notebook.
 
->>> from kingdomino_kit.exercises.answers import WHOLE_NUMBER
+>>> from kingdomino_kit.exercises.answer_kinds import WHOLE_NUMBER
 >>> two = Exercise.value(1, "one plus one", WHOLE_NUMBER, 2, hints=("Count on your fingers.",
 ...                      "It is the first prime."), why="1 + 1 = 2.")
 >>> check = Checker("demo", [two])
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.exercises.answers import Kind, WrongKind, describe
+from kingdomino_kit.exercises.answer_kinds import Kind, WrongKind, describe
 from kingdomino_kit.exercises.boards import BOARD_MIME
 
 __all__ = ["BLANK", "CORRECT", "KIND", "RAISED", "WRONG", "Checker", "Exercise", "ExerciseError",

@@ -7,7 +7,7 @@ import math
 from fractions import Fraction
 
 from kingdomino_kit.dominoes import DOMINOES
-from kingdomino_kit.exercises.answers import FRACTION, FUNCTION, WHOLE_NUMBER, pair_of
+from kingdomino_kit.exercises.answer_kinds import FRACTION, FUNCTION, WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.exercises.judges import same_function
 from kingdomino_kit.game import GameOptions

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kingdomino_kit.dominoes import domino, dominoes
-from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER, pair_of
+from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered, call_student
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver import best_kingdom

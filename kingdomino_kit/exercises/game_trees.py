@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from kingdomino_kit.exercises.answers import WHOLE_NUMBER
+from kingdomino_kit.exercises.answer_kinds import WHOLE_NUMBER
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.game.endgame import move_values, no_chance_left, points, solve

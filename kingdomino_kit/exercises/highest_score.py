@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from kingdomino_kit.dominoes import DOMINOES, dominoes
-from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER, pair_of
+from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.exercises.judges import same_function
 from kingdomino_kit.solver.choices import choice_bound

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from math import comb
 
-from kingdomino_kit.exercises.answers import WHOLE_NUMBER, pair_of
+from kingdomino_kit.exercises.answer_kinds import WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.kingdoms import Board, Castle, Tile, score_board
 from kingdomino_kit.kingdoms.board import CELLS

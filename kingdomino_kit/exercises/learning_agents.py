@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from kingdomino_kit.dominoes import domino
-from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER, pair_of
+from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms, show_kingdom
 from kingdomino_kit.game import Game, GameOptions

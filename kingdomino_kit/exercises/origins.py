@@ -3,7 +3,7 @@ of a token, the totems' bonus and two cavemen."""
 
 from __future__ import annotations
 
-from kingdomino_kit.exercises.answers import WHOLE_NUMBER
+from kingdomino_kit.exercises.answer_kinds import WHOLE_NUMBER
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.origins import OriginsKingdom, Resource
 from kingdomino_kit.origins.scoring import caveman_points, score_sheet

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kingdomino_kit.dominoes import Domino, dominoes
-from kingdomino_kit.exercises.answers import KINGDOM
+from kingdomino_kit.exercises.answer_kinds import KINGDOM
 from kingdomino_kit.exercises.boards import board_kind
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered
 from kingdomino_kit.kingdom import Kingdom

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kingdomino_kit.dominoes import DOMINOES, domino
 from kingdomino_kit.draft import best
-from kingdomino_kit.exercises.answers import FUNCTION, KINGDOM, NUMBERS, WHOLE_NUMBER, choice
+from kingdomino_kit.exercises.answer_kinds import FUNCTION, KINGDOM, NUMBERS, WHOLE_NUMBER, choice
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms
 from kingdomino_kit.game import GameOptions

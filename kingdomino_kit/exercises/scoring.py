@@ -3,7 +3,7 @@ your own — crowned properties, the largest property, and a scoring rule with d
 
 from __future__ import annotations
 
-from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER
+from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER
 from kingdomino_kit.exercises.checker import Exercise
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms, show_kingdom
 from kingdomino_kit.kingdom import Kingdom

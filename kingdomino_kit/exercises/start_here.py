@@ -5,7 +5,7 @@ own board, ``KingdomBoard(seed=2024)``: its hand, every placement legal)."""
 from __future__ import annotations
 
 from kingdomino_kit.dominoes import Domino, domino
-from kingdomino_kit.exercises.answers import FUNCTION, WHOLE_NUMBER
+from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER
 from kingdomino_kit.exercises.boards import board_kind
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms, show_kingdom

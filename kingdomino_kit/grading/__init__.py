@@ -1,6 +1,6 @@
 """Collecting and grading the students' notebooks: ``kingdomino-kit grade``.
 
-- :mod:`.answers` — an answer as plain data (JSON) between a submission's kernel and the
+- :mod:`.plain_data` — an answer as plain data (JSON) between a submission's kernel and the
   grader, and back;
 - :mod:`.recorder` — what the grader puts into a submission's kernel: it records every
   ``check(n, answer)`` answer before the student's ``check`` sees it;

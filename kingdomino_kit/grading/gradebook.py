@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.exercises import NOTEBOOKS, for_notebook
-from kingdomino_kit.grading.answers import NotPlain, decode
 from kingdomino_kit.grading.boards import saved_boards
+from kingdomino_kit.grading.plain_data import NotPlain, decode
 from kingdomino_kit.grading.recorder import verdict_data
 from kingdomino_kit.grading.run import GradingError, Outcome, run_submission
 from kingdomino_kit.grading.sandbox import Sandbox

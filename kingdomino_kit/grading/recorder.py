@@ -9,7 +9,7 @@ student's ``check``, whatever ``check`` has become (deleted, redefined). After e
 cells the grader runs ``__kk_record__.flush()``, which hands over the records as display data
 of the grader's own cell (:data:`MIME`): the student's outputs are never read.
 
-A record is data, never a verdict: a plain answer (:mod:`kingdomino_kit.grading.answers`; a
+A record is data, never a verdict: a plain answer (:mod:`kingdomino_kit.grading.plain_data`; a
 board as its play) travels whole; a function stays here, kept under a number, and the grader
 calls it from its own process through :meth:`Recorder.run_kept` on inputs it sends, getting
 back what each call returned, as data (:data:`RESULT_MIME`), to judge it there
@@ -33,9 +33,9 @@ from typing import Any
 
 from IPython.display import display
 
-from kingdomino_kit.exercises.answers import describe
+from kingdomino_kit.exercises.answer_kinds import describe
 from kingdomino_kit.exercises.boards import is_board, play_of
-from kingdomino_kit.grading.answers import NotPlain, encode
+from kingdomino_kit.grading.plain_data import NotPlain, encode
 from kingdomino_kit.grading.travel import changes, unpack
 
 __all__ = ["MIME", "RESULT_MIME", "Recorder", "bootstrap_code", "verdict_data"]

@@ -26,7 +26,7 @@ from nbclient.exceptions import DeadKernelError
 
 from kingdomino_kit.exercises import for_notebook
 from kingdomino_kit.exercises.checker import Checker
-from kingdomino_kit.grading.answers import NotPlain, decode
+from kingdomino_kit.grading.plain_data import NotPlain, decode
 from kingdomino_kit.grading.recorder import RESULT_MIME, verdict_data
 from kingdomino_kit.grading.travel import apply_changes, pack
 

@@ -4,7 +4,7 @@ them on the way back.
 The grader calls a student's function where it lives (in the submission's kernel) on inputs it
 made itself (kingdoms, placements, tables, a CP-SAT model …): :func:`pack` pickles the calls'
 arguments for the kernel, which :func:`unpack` s them. Pickles only go **into** the kernel,
-never out: what comes back is plain data (:mod:`.answers`). A CP-SAT model cannot be pickled:
+never out: what comes back is plain data (:mod:`.plain_data`). A CP-SAT model cannot be pickled:
 it travels as its protocol buffer's text, its variables as their indices in it; after a call,
 :func:`changes` gives each model argument's new text, and :func:`apply_changes` puts it into
 the grader's own model (an exercise that asks a function to add constraints judges those).

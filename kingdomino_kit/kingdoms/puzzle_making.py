@@ -1,6 +1,6 @@
 """Making castle puzzles: a seeded position (:func:`~kingdomino_kit.kingdoms.puzzles.
 generate_castle_puzzle`), its answer proven optimal by CP-SAT, the share of random placements
-that reach it (the level, :mod:`kingdomino_kit.puzzles.share_levels`), a title naming the idea
+that reach it (the level, :mod:`kingdomino_kit.share_levels`), a title naming the idea
 and a ladder of hints that never give the answer.
 
 >>> from kingdomino_kit.kingdoms.puzzles import castle_puzzles
@@ -20,7 +20,7 @@ from kingdomino_kit.kingdoms.board import Board
 from kingdomino_kit.kingdoms.puzzles import CastlePuzzle, generate_castle_puzzle
 from kingdomino_kit.kingdoms.solver import CastleProblem, evaluate, solve_castles
 from kingdomino_kit.kingdoms.tiles import Castle, TileKind
-from kingdomino_kit.puzzles.share_levels import RANDOM_SAMPLES, level_from_share
+from kingdomino_kit.share_levels import RANDOM_SAMPLES, level_from_share
 
 __all__ = ["random_placement", "random_share", "castle_hints", "castle_title",
            "make_castle_puzzle", "measured", "castle_slug"]

@@ -1,6 +1,6 @@
 """Making Origins puzzles: a seeded domino set, its answer proven optimal by the solver, the
-share of random legal builds that reach it (the level, :mod:`kingdomino_kit.puzzles.
-share_levels`), a title naming the idea and a ladder of hints that never give the answer.
+share of random legal builds that reach it (the level, :mod:`kingdomino_kit.share_levels`), a
+title naming the idea and a ladder of hints that never give the answer.
 
 >>> from kingdomino_kit.origins.puzzles import origins_puzzles
 >>> p = origins_puzzles()[0]
@@ -19,7 +19,7 @@ from kingdomino_kit.origins.catalogue import Resource, Terrain, sample_catalogue
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY
 from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.origins.puzzles import OriginsAnswer, OriginsPuzzle
-from kingdomino_kit.puzzles.share_levels import RANDOM_SAMPLES, level_from_share
+from kingdomino_kit.share_levels import RANDOM_SAMPLES, level_from_share
 
 __all__ = ["random_build", "random_share", "make_origins_puzzle", "origins_hints",
            "origins_title"]

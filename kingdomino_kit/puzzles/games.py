@@ -1,74 +1,33 @@
-"""One id scheme for the puzzles of all three games: which game an id (or a file) belongs to,
-and the collection of every game as one list.
+"""The collections of all three games as one list, and the Kingdoms and Origins side of
+``puzzle list|show|solve|check``: a puzzle's kind, its summary, its solve and its grade. An id
+(or a file) is told apart and found by :func:`kingdomino_kit.puzzles.lookup.look_up`.
 
-Ids are unique across the games: a Kingdomino puzzle's id starts with its number
-(``01-best-kingdom``), a Kingdoms castle puzzle's with ``k`` and its number
-(``k01-three-castles``), an Origins puzzle's with ``o`` and its number (``o01-fire``); the
-number alone names the puzzle too (``01``, ``k01``, ``o01``). A file is told by its
-``format``.
-
->>> game_of("k01"), game_of("o03-totem"), game_of("07")
-('kingdoms', 'origins', 'kingdomino')
->>> find_any("k01").game, find_any("o01").puzzle.id
-('kingdoms', 'o01-fire')
+>>> [f.puzzle.id for f in list_all("origins", kind="totem")][:1]
+['o03-totem']
 """
 
 from __future__ import annotations
 
-import difflib
-import re
-from dataclasses import dataclass
-from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError, PuzzleError
-from kingdomino_kit.infra.untrusted import JSON_LIMIT, BadJson, parse_json
+from kingdomino_kit.infra.untrusted import BadJson, parse_json
 from kingdomino_kit.kingdoms.board import parse_board
 from kingdomino_kit.kingdoms.errors import KingdomsError
-from kingdomino_kit.kingdoms.puzzles import castle_collection, load_castle_puzzle
 from kingdomino_kit.kingdoms.solver import solve_castles
-from kingdomino_kit.origins.puzzles import (
-    OriginsPuzzleError,
-    load_origins_puzzle,
-    origins_collection,
-    read_answer,
-)
-from kingdomino_kit.puzzles.format import KINDS, default_collection, find_puzzle, load_collection
+from kingdomino_kit.origins.puzzles import OriginsPuzzleError, read_answer
+from kingdomino_kit.puzzles.format import KINDS, load_collection
+from kingdomino_kit.puzzles.lookup import GAMES, Found, load_stored, stored_ids
 
-__all__ = ["GAMES", "GAME_KINDS", "Found", "game_of", "find_any", "list_all", "kind_of",
-           "check_filters", "summary", "solve_any", "grade_any"]
+__all__ = ["GAMES", "GAME_KINDS", "list_all", "kind_of", "check_filters", "summary",
+           "solve_any", "grade_any"]
 
-GAMES = ("kingdomino", "kingdoms", "origins")
 GAME_KINDS: dict[str, tuple[str, ...]] = {
     "kingdomino": tuple(KINDS),
     "kingdoms": ("castles",),
     "origins": ("fire", "totem"),
 }
 """The kinds of puzzle each game has (``puzzle list --kind``)."""
-FORMATS = {"kingdoms-puzzle/1": "kingdoms", "origins-puzzle/1": "origins"}
-PREFIX = {"kingdoms": "k", "origins": "o"}
-_ID = re.compile(r"^(?P<prefix>[ko]?)\d+(-|$)")
-
-
-@dataclass(frozen=True)
-class Found:
-    """A puzzle of some game: the game's name and the game's own puzzle value."""
-
-    game: str
-    puzzle: Any
-
-
-def game_of(ref: str) -> str | None:
-    """The game an id names by its prefix (None when it names none: not an id).
-
-    >>> game_of("kx"), game_of("o1")
-    (None, 'origins')
-    """
-    match = _ID.match(ref)
-    if match is None:
-        return None
-    return {"k": "kingdoms", "o": "origins"}.get(match["prefix"], "kingdomino")
 
 
 def kind_of(found: Found) -> str:
@@ -78,75 +37,6 @@ def kind_of(found: Found) -> str:
     if found.game == "origins":
         return str(found.puzzle.kind)
     return str(found.puzzle.kind.value)
-
-
-def _folder(game: str) -> Traversable:
-    if game == "kingdoms":
-        return castle_collection()
-    if game == "origins":
-        return origins_collection()
-    return default_collection()
-
-
-def _load(game: str, text: str, name: str) -> Any:
-    if game == "kingdoms":
-        return load_castle_puzzle(text, name)
-    return load_origins_puzzle(text, name)
-
-
-def _ids(game: str) -> list[str]:
-    return sorted(e.name[:-len(".json")] for e in _folder(game).iterdir()
-                  if e.name.endswith(".json"))
-
-
-def _file_game(path: Path) -> tuple[str, str] | None:
-    """(game, text) of a Kingdoms or Origins puzzle file; None for anything else."""
-    try:
-        if path.stat().st_size > JSON_LIMIT:
-            return None                       # the Kingdomino reader says what is wrong
-        text = path.read_text(encoding="utf-8")
-        data = parse_json(text)
-    except (OSError, UnicodeDecodeError, BadJson):
-        return None
-    game = FORMATS.get(str(data.get("format"))) if isinstance(data, dict) else None
-    return None if game is None else (game, text)
-
-
-def find_any(ref: str | Path) -> Found:
-    """The puzzle an id or a file names, in any game. A Kingdomino id or file is found by
-    :func:`kingdomino_kit.puzzles.format.find_puzzle`; an unknown Kingdoms or Origins id raises
-    :class:`~kingdomino_kit.errors.PuzzleError` saying how to see the ids.
-
-    >>> find_any("k99")
-    Traceback (most recent call last):
-    ...
-    kingdomino_kit.errors.PuzzleError: no puzzle 'k99' in the kingdoms collection; \
-`kingdomino-kit puzzle list --game kingdoms` prints the ids
-    """
-    if not isinstance(ref, (str, Path)):
-        raise PuzzleError(f"a puzzle is named by its id or a file path, not {type(ref).__name__}")
-    path = Path(ref)
-    if isinstance(ref, Path) or path.suffix == ".json" or "/" in str(ref) or path.is_file():
-        other = _file_game(path)
-        if other is not None:
-            return Found(other[0], _load(other[0], other[1], str(ref)))
-    else:
-        game = game_of(str(ref))
-        if game in PREFIX:
-            return Found(game, _by_id(game, str(ref)))
-    return Found("kingdomino", find_puzzle(ref))
-
-
-def _by_id(game: str, ref: str) -> Any:
-    ids = _ids(game)
-    matches = [i for i in ids if i == ref] or [i for i in ids if i.split("-", 1)[0] == ref]
-    if len(matches) == 1:
-        entry = _folder(game) / f"{matches[0]}.json"
-        return _load(game, entry.read_text(encoding="utf-8"), entry.name)
-    close = difflib.get_close_matches(ref, ids, n=1)
-    guess = f" (did you mean {close[0]}?)" if close else ""
-    raise PuzzleError(f"no puzzle {ref!r} in the {game} collection{guess}; `kingdomino-kit "
-                      f"puzzle list --game {game}` prints the ids")
 
 
 def list_all(game: str | None = None, kind: str | None = None,
@@ -168,8 +58,7 @@ def list_all(game: str | None = None, kind: str | None = None,
         if g == "kingdomino":
             found = [Found(g, p) for p in load_collection()]
         else:
-            found = [Found(g, _load(g, (_folder(g) / f"{i}.json").read_text(encoding="utf-8"),
-                                    f"{i}.json")) for i in _ids(g)]
+            found = [Found(g, load_stored(g, i)) for i in stored_ids(g)]
         out.extend(f for f in found if (kind is None or kind_of(f) == kind)
                    and (level is None or f.puzzle.level == level))
     return out
@@ -230,7 +119,8 @@ def grade_any(found: Found, text: str, name: str) -> tuple[bool, int | None, str
     puzzle (JSON ``order`` and ``fire``): (legal, score or None, why not legal). Unreadable
     text raises :class:`PuzzleError` naming ``name``.
 
-    >>> grade_any(find_any("k01"), ". . . . . . / " * 5, "--answer")[0]
+    >>> from kingdomino_kit.puzzles.lookup import look_up
+    >>> grade_any(look_up("k01"), ". . . . . . / " * 5, "--answer")[0]
     False
     """
     p = found.puzzle

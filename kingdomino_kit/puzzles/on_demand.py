@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -38,7 +37,7 @@ from kingdomino_kit.puzzles.solving import (
 )
 
 __all__ = ["ATTEMPTS", "NEW_ATTEMPTS", "SHAPES", "daily_choice", "daily_puzzle", "new_puzzle",
-           "parse_new_id", "quick_solve", "targeted"]
+           "quick_solve", "targeted"]
 
 ATTEMPTS = 60
 """Drafts tried before :func:`targeted` gives up."""
@@ -150,22 +149,6 @@ def new_puzzle(kind: str, level: int, seed: int = 0, *, unique: bool = False,
                           "seed" + (" (or a harder level: an easy level's optimum is rarely "
                                     "unique)" if unique else ""))
     return puzzle
-
-
-_NEW_ID = re.compile(r"new-(?P<kind>[a-z-]+)-L(?P<level>[1-5])-(?P<seed>[0-9]{1,9})")
-
-
-def parse_new_id(pid: str) -> tuple[str, int, int] | None:
-    """The kind, level and seed of a ``new-KIND-LLEVEL-SEED`` id (None for another id), so
-    a page can name a fresh puzzle by its id.
-
-    >>> parse_new_id("new-complete-L2-7"), parse_new_id("05-best-kingdom")
-    (('complete', 2, 7), None)
-    """
-    found = _NEW_ID.fullmatch(pid)
-    if found is None or found["kind"] not in KINDS:
-        return None
-    return found["kind"], int(found["level"]), int(found["seed"])
 
 
 def daily_choice(date: dt.date) -> tuple[str, int, int]:

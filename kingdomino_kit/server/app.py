@@ -41,8 +41,7 @@ from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.addresses import WILDCARDS, interface_hosts, reach_address
 from kingdomino_kit.server.gate import new_code
-from kingdomino_kit.server.page import CLASS_DB, page_notebook, ready_folder
-from kingdomino_kit.server.pages import (
+from kingdomino_kit.server.html_pages import (
     csv_text,
     dashboard_page,
     index_page,
@@ -50,6 +49,7 @@ from kingdomino_kit.server.pages import (
     notice_page,
 )
 from kingdomino_kit.server.progress import ProgressError, ProgressStore
+from kingdomino_kit.server.student_page import CLASS_DB, page_notebook, ready_folder
 
 __all__ = ["ClassConfig", "GatedApplication", "PageServer", "new_code", "page_notebook"]
 

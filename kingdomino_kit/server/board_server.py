@@ -18,7 +18,7 @@ of every request (the ``Host`` check, the class code, the teacher's key):
 
 Pages: ``/`` (the index), ``/?puzzle=ID``, ``/?hand=41,13,27`` as on one laptop
 (:func:`kingdomino_kit.widgets.app.app_page`); in a class, a student's puzzle with their board
-kept in the class's progress file (:func:`kingdomino_kit.server.page.class_board`).
+kept in the class's progress file (:func:`kingdomino_kit.server.student_page.class_board`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import tornado.web
 import tornado.websocket
 
 from kingdomino_kit.errors import InvariantError, KingdominoError
-from kingdomino_kit.puzzles.on_demand import new_puzzle, parse_new_id
+from kingdomino_kit.puzzles.lookup import fresh_puzzle, is_fresh
 from kingdomino_kit.server.gate import (
     CLASS_COOKIE,
     STUDENT_COOKIE,
@@ -54,7 +54,7 @@ from kingdomino_kit.server.gate import (
     SeeHandler,
     same,
 )
-from kingdomino_kit.server.pages import STYLE, board_page, notice_page
+from kingdomino_kit.server.html_pages import STYLE, board_page, notice_page
 from kingdomino_kit.server.sessions import BoardSessions, Full, Session, release
 
 __all__ = ["ACTION_THREADS", "BOARDS_PER_STUDENT", "BoardApplication", "BoardServer", "serve"]
@@ -105,16 +105,16 @@ class BoardServer:
         return f"/board/esm/{digest}.js"
 
     async def fresh_puzzle(self, pid: str) -> Any:
-        """The fresh puzzle named ``pid`` (``new-best-kingdom-L2-1``), made once by the
-        server's one thread for it; the oldest of :data:`FRESH_KEPT` forgotten."""
+        """The fresh puzzle named ``pid`` (``new-best-kingdom-L2-1``, ``daily-2026-12-02``),
+        made once by the server's one thread for it; the oldest of :data:`FRESH_KEPT`
+        forgotten."""
         made = self.fresh.get(pid)
         if made is None:
-            fresh = parse_new_id(pid)
-            if fresh is None:
+            if not is_fresh(pid):
                 raise InvariantError(f"expected a fresh puzzle id, not {pid!r}")
             loop = asyncio.get_running_loop()
-            made = asyncio.ensure_future(loop.run_in_executor(self.fresh_maker, new_puzzle,
-                                                              *fresh))
+            made = asyncio.ensure_future(loop.run_in_executor(self.fresh_maker, fresh_puzzle,
+                                                              pid))
             self.fresh[pid] = made
             while len(self.fresh) > FRESH_KEPT:
                 del self.fresh[next(iter(self.fresh))]
@@ -205,13 +205,20 @@ class PageHandler(GateHandler):
 
     async def content(self, student: str) -> tuple[str, Any]:
         """The links above the board and the board; or a whole page and None."""
-        from kingdomino_kit.server.page import class_board
+        from kingdomino_kit.server.student_page import class_board
         from kingdomino_kit.widgets.app import Notice, app_page
 
         query = self.request.query
         loop = asyncio.get_running_loop()
+        pid = (parse_qs(query).get("puzzle") or [""])[0]
+        try:  # a fresh puzzle (seconds to make) is made once, by a thread of its own
+            fresh = {pid: await self.server.fresh_puzzle(pid)} if is_fresh(pid) else {}
+        except KingdominoError as error:
+            return _plain_page("Kingdomino puzzles",
+                               Notice(f"Cannot open the page: {error}")._repr_html_()), None
         if not self.room.classroom:
-            found = await loop.run_in_executor(self.server.actions, app_page, query)
+            found = await loop.run_in_executor(self.server.actions, partial(
+                app_page, query, make_fresh=fresh.get))
             if isinstance(found, Notice):
                 return _plain_page("Kingdomino boards", found._repr_html_()), None
             if not hasattr(found, "_esm"):  # the index: links, no board
@@ -219,12 +226,6 @@ class PageHandler(GateHandler):
                 release(found)
                 return _plain_page("Kingdomino boards", html), None
             return "", found
-        pid = (parse_qs(self.request.query).get("puzzle") or [""])[0]
-        try:
-            fresh = {pid: await self.server.fresh_puzzle(pid)} if parse_new_id(pid) else {}
-        except KingdominoError as error:
-            return _plain_page("Kingdomino puzzles",
-                               Notice(f"Cannot open the page: {error}")._repr_html_()), None
         found = await loop.run_in_executor(self.server.actions, partial(
             class_board, query, self.room.store, fresh.get, collection=self.room.collection,
             origins=self.room.origins))

@@ -9,7 +9,7 @@ what, decided before any board is made.
 - the teacher's dashboard (``/class/dashboard``, its CSV and JSON) asks for the teacher's key.
 
 :class:`Room` holds what the gate needs; the handlers here serve the pages that need no board
-(plain HTML, :mod:`kingdomino_kit.server.pages`).
+(plain HTML, :mod:`kingdomino_kit.server.html_pages`).
 
 >>> room = Room(hosts=("127.0.0.1", "localhost"))
 >>> room.answers_to("LOCALHOST"), room.answers_to("evil.example"), room.classroom
@@ -34,7 +34,13 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.addresses import WILDCARDS, interface_hosts
-from kingdomino_kit.server.pages import csv_text, dashboard_page, index_page, join_page, notice_page
+from kingdomino_kit.server.html_pages import (
+    csv_text,
+    dashboard_page,
+    index_page,
+    join_page,
+    notice_page,
+)
 from kingdomino_kit.server.progress import ProgressError, ProgressStore
 
 __all__ = ["CLASS_COOKIE", "STUDENT_COOKIE", "TEACHER_COOKIE", "DashboardHandler", "GateHandler",

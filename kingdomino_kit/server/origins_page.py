@@ -9,7 +9,8 @@ A step as saved: ``["place", number, r1, c1, r2, c2]``, ``["throw", r, c]``,
 >>> import tempfile, pathlib
 >>> from kingdomino_kit.server.progress import ProgressStore
 >>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "class.db")
->>> puzzle = find_origins("o01")
+>>> from kingdomino_kit.puzzles.lookup import look_up
+>>> puzzle = look_up("o01").puzzle
 >>> board = class_origins_board(puzzle, store, "Ada")
 >>> board.select(board.hand[0].number); board.click(0, 1) or board.click(1, 0)
 True
@@ -26,21 +27,12 @@ from typing import Any
 from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.origins.kingdom import Placement
-from kingdomino_kit.origins.puzzles import OriginsPuzzle, origins_puzzles
+from kingdomino_kit.origins.puzzles import OriginsPuzzle
 from kingdomino_kit.server.progress import ProgressStore, check_name
 from kingdomino_kit.widgets.origins_board import OriginsBoard
 from kingdomino_kit.widgets.origins_puzzle import origins_puzzle_board
 
-__all__ = ["ClassOriginsBoard", "class_origins_board", "find_origins"]
-
-
-def find_origins(ref: str) -> OriginsPuzzle | None:
-    """The Origins puzzle of the collection with id ``ref`` (whole, ``o03-totem``, or its
-    first part, ``o03``); None for anything else (never a file path)."""
-    for puzzle in origins_puzzles():
-        if ref in (puzzle.id, puzzle.id.split("-", 1)[0]):
-            return puzzle
-    return None
+__all__ = ["ClassOriginsBoard", "class_origins_board"]
 
 
 class ClassOriginsBoard(OriginsBoard):

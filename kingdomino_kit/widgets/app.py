@@ -1,9 +1,13 @@
 """The boards as a standalone page (``make app`` serves it, :mod:`kingdomino_kit.server`): the
 page's query string chooses what it shows.
 
-- ``?puzzle=ID`` — the :class:`~kingdomino_kit.widgets.PuzzleBoard` of a puzzle of the kit's
-  collection, or the :class:`~kingdomino_kit.widgets.origins_board.OriginsBoard` of an Origins
-  puzzle (``o03``) (by id only: a page never opens a file path it was given);
+- ``?puzzle=ID`` — the puzzle any id names (:func:`~kingdomino_kit.puzzles.lookup.look_up`, as
+  the command line and the class page find it: ``05``, ``05-best-kingdom``, ``k01``, ``o03``,
+  ``new-complete-L2-7``, ``daily-2026-12-02``; by id only: a page never opens a file path it was
+  given) on its board (:func:`puzzle_board`): a Kingdomino puzzle on the
+  :class:`~kingdomino_kit.widgets.PuzzleBoard`, an Origins puzzle on the
+  :class:`~kingdomino_kit.widgets.origins_board.OriginsBoard`, a Kingdoms castle puzzle on the
+  :class:`~kingdomino_kit.widgets.castle_puzzle.CastlePuzzleBoard`;
 - ``?hand=41,13,27`` (optionally ``&size=7``, ``&seed=3``, ``&middle_kingdom=1``,
   ``&harmony=1``; ``?hand=`` alone deals a seeded random hand) — the
   :class:`~kingdomino_kit.widgets.KingdomBoard`;
@@ -13,8 +17,10 @@ page's query string chooses what it shows.
 Anything wrong — an unknown puzzle id, a bad hand, an unknown parameter — gives one clear line
 on the page (:class:`Notice`), never a traceback.
 
->>> app_page("puzzle=no-such-puzzle")
-Notice("Cannot open the page: no puzzle 'no-such-puzzle' in the collection (the index lists ...)")
+>>> app_page("puzzle=no-such-puzzle")  # doctest: +ELLIPSIS
+Notice("Cannot open the page: no puzzle 'no-such-puzzle': a puzzle id is NN or NN-kind ...")
+>>> type(app_page("puzzle=o03")).__name__, type(app_page("puzzle=k01")).__name__
+('OriginsBoard', 'CastlePuzzleBoard')
 >>> app_page("hand=3,3")
 Notice('Cannot open the page: hand: domino 3 appears twice')
 >>> type(app_page("hand=41,13")).__name__
@@ -24,6 +30,7 @@ Notice('Cannot open the page: hand: domino 3 appears twice')
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -32,12 +39,14 @@ import ipywidgets
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
+from kingdomino_kit.puzzles.lookup import Found, look_up
 from kingdomino_kit.widgets.board import KingdomBoard, WidgetError
+from kingdomino_kit.widgets.castle_puzzle import CastlePuzzleBoard
 from kingdomino_kit.widgets.markup import escape
 from kingdomino_kit.widgets.origins_puzzle import origins_puzzle_board
 from kingdomino_kit.widgets.puzzle_board import PuzzleBoard
 
-__all__ = ["app_page", "Notice", "Index", "PARAMETERS"]
+__all__ = ["app_page", "puzzle_board", "Notice", "Index", "PARAMETERS"]
 
 PARAMETERS = ("puzzle", "hand", "size", "seed", "middle_kingdom", "harmony")
 """The query parameters the page understands."""
@@ -114,9 +123,21 @@ def _flag(params: dict[str, list[str]], name: str) -> bool:
     raise WidgetError(f"{name} must be 1 or 0, not {text!r}")
 
 
-def app_page(query: str | None = None) -> Any:
+def puzzle_board(found: Found) -> Any:
+    """The board of a puzzle of any game, as the one-laptop page poses it."""
+    if found.game == "origins":
+        return origins_puzzle_board(found.puzzle)
+    if found.game == "kingdoms":
+        return CastlePuzzleBoard(found.puzzle)
+    return PuzzleBoard(found.puzzle)
+
+
+def app_page(query: str | None = None, *,
+             make_fresh: Callable[[str], Any] | None = None) -> Any:
     """What the page shows for ``query`` (default: the ``QUERY_STRING`` Voilà gives the kernel):
-    a board, the index, or a :class:`Notice` saying in one line what is wrong."""
+    a board, the index, or a :class:`Notice` saying in one line what is wrong. ``make_fresh``
+    makes a ``new-…`` or ``daily-…`` puzzle (default: made now,
+    :func:`~kingdomino_kit.puzzles.lookup.fresh_puzzle`)."""
     text = os.environ.get("QUERY_STRING", "") if query is None else query
     try:
         params = parse_qs(text, keep_blank_values=True, strict_parsing=False)
@@ -126,14 +147,7 @@ def app_page(query: str | None = None) -> Any:
                               f"{', '.join(PARAMETERS)})")
         puzzle = _one(params, "puzzle")
         if puzzle is not None:
-            by_id = {p.id: p for p in load_collection()}
-            if puzzle in by_id:
-                return PuzzleBoard(by_id[puzzle])
-            origins = {p.id: p for p in origins_puzzles()}
-            if puzzle in origins:
-                return origins_puzzle_board(origins[puzzle])
-            raise WidgetError(f"no puzzle {puzzle!r} in the collection (the index lists "
-                              "every puzzle: open the page without ?puzzle=)")
+            return puzzle_board(look_up(puzzle, make_fresh=make_fresh))
         if "hand" in params:
             hand = _one(params, "hand") or None
             return KingdomBoard(hand, size=_number(params, "size", 5),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.origins.puzzles import OriginsPuzzle
-from kingdomino_kit.puzzles.games import find_any
+from kingdomino_kit.puzzles.lookup import look_up
 from kingdomino_kit.widgets.board import WidgetError
 from kingdomino_kit.widgets.origins_board import OriginsBoard
 
@@ -24,7 +24,7 @@ def origins_puzzle_board(ref: str | OriginsPuzzle, *, reveal: bool | None = None
         puzzle = ref
     elif isinstance(ref, str):
         try:
-            found = find_any(ref if ref.startswith("o") else f"o{ref}")
+            found = look_up(ref if ref.startswith("o") else f"o{ref}")
         except PuzzleError as error:
             raise WidgetError(str(error)) from None
         if not isinstance(found.puzzle, OriginsPuzzle):

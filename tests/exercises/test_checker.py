@@ -9,7 +9,7 @@ import pytest
 
 from kingdomino_kit import Kingdom
 from kingdomino_kit.exercises import NOTEBOOKS, ExerciseError, for_notebook
-from kingdomino_kit.exercises.answers import FRACTION, FUNCTION, KINGDOM, WHOLE_NUMBER, pair_of
+from kingdomino_kit.exercises.answer_kinds import FRACTION, FUNCTION, KINGDOM, WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Checker, Exercise
 from kingdomino_kit.exercises.judges import same_function, sample_kingdoms, show_kingdom
 from kingdomino_kit.solver import best_kingdom

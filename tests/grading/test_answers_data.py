@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from kingdomino_kit.exercises.boards import BoardPlay
-from kingdomino_kit.grading.answers import NotPlain, decode, encode
+from kingdomino_kit.grading.plain_data import NotPlain, decode, encode
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.widgets import KingdomBoard
 

@@ -10,8 +10,8 @@ import nbformat
 import pytest
 
 from kingdomino_kit.exercises.editions import student_edition
-from kingdomino_kit.grading.answers import encode
 from kingdomino_kit.grading.gradebook import notebook_of, points_of, rows_of
+from kingdomino_kit.grading.plain_data import encode
 from kingdomino_kit.grading.run import Outcome
 
 SOURCE = """# %%

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from kingdomino_kit.exercises import NOTEBOOKS, for_notebook
-from kingdomino_kit.exercises.answers import FUNCTION
+from kingdomino_kit.exercises.answer_kinds import FUNCTION
 from kingdomino_kit.grading.recorder import MIME, Recorder
 from kingdomino_kit.grading.remote import judge_records, verdict_of
 from kingdomino_kit.grading.rewrite import RECORD

@@ -9,8 +9,8 @@ from typing import Any
 import nbformat
 
 from kingdomino_kit.exercises.boards import BOARD_MIME, BoardPlay
-from kingdomino_kit.grading.answers import encode
 from kingdomino_kit.grading.boards import saved_boards
+from kingdomino_kit.grading.plain_data import encode
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.widgets.board import parse_hand
 from tests.grading.board_clicks import greedy

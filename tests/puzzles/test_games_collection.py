@@ -27,8 +27,9 @@ from kingdomino_kit.origins.puzzles import (
     origins_puzzles,
 )
 from kingdomino_kit.origins.scoring import score_sheet
-from kingdomino_kit.puzzles.games import find_any, list_all
-from kingdomino_kit.puzzles.share_levels import level_from_share
+from kingdomino_kit.puzzles.games import list_all
+from kingdomino_kit.puzzles.lookup import look_up
+from kingdomino_kit.share_levels import level_from_share
 from tests.reference import kingdoms_gold
 
 ROOT = Path(__file__).resolve().parents[2] / "puzzles"
@@ -52,7 +53,7 @@ def test_ids_are_unique_across_the_games_and_name_their_files() -> None:
         assert (ROOT / f.game / f"{f.puzzle.id}.json").is_file()
         pattern = {"kingdomino": r"\d{2,}-", "kingdoms": r"k\d\d-", "origins": r"o\d\d-"}
         assert re.match(pattern[f.game], f.puzzle.id), f.puzzle.id
-        assert find_any(f.puzzle.id).puzzle.id == f.puzzle.id
+        assert look_up(f.puzzle.id).puzzle.id == f.puzzle.id
 
 
 @pytest.mark.parametrize("puzzle", CASTLES, ids=[p.id for p in CASTLES])
@@ -141,7 +142,7 @@ def test_a_sample_of_origins_optima_re_proven(index: int) -> None:
 def test_files_are_written_back_unchanged(game: str) -> None:
     for path in sorted((ROOT / game).glob("*.json")):
         text = path.read_text(encoding="utf-8")
-        found = find_any(str(path))
+        found = look_up(str(path), files=True)
         again = (json.dumps(found.puzzle.to_json(), indent=2, ensure_ascii=False) + "\n"
                  if game == "kingdoms" else dumps(found.puzzle))
         assert again == text, path.name

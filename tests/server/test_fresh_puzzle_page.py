@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kingdomino_kit.server.page import student_page
-from kingdomino_kit.server.pages import index_page
+from kingdomino_kit.server.html_pages import index_page
 from kingdomino_kit.server.progress import ProgressStore
+from kingdomino_kit.server.student_page import student_page
 
 
 def test_a_fresh_puzzle_id_opens_that_puzzle_and_keeps_progress(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kingdomino_kit.puzzles import load_collection
-from kingdomino_kit.server.page import ClassPuzzleBoard, student_page
 from kingdomino_kit.server.progress import COLUMNS, ProgressError, ProgressStore
+from kingdomino_kit.server.student_page import ClassPuzzleBoard, student_page
 from tests.server.writer import CHECKS, write
 
 WRITERS = 6

@@ -19,8 +19,9 @@ ROOT = Path(__file__).parents[2]
 
 
 @pytest.mark.parametrize(("query", "words"), [
-    ("puzzle=no-such-puzzle", "no puzzle 'no-such-puzzle' in the collection"),
-    ("puzzle=../../etc/passwd", "no puzzle '../../etc/passwd' in the collection"),
+    ("puzzle=no-such-puzzle", "no puzzle 'no-such-puzzle': a puzzle id is NN or NN-kind"),
+    ("puzzle=../../etc/passwd", "no puzzle '../../etc/passwd': a page opens puzzles by id, "
+                                "never a file path"),
     ("hand=3,3", "hand: domino 3 appears twice"),
     ("hand=99", "99"),
     ("hand=41&size=6", "size must be 5 or 7, not 6"),

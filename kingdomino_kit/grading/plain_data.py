@@ -14,7 +14,7 @@ True
 >>> encode(lambda x: x)
 Traceback (most recent call last):
 ...
-kingdomino_kit.grading.answers.NotPlain: a function is not plain data
+kingdomino_kit.grading.plain_data.NotPlain: a function is not plain data
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.exercises.answers import is_numpy_bool
+from kingdomino_kit.exercises.answer_kinds import is_numpy_bool
 from kingdomino_kit.exercises.boards import BoardDataError, BoardPlay
 from kingdomino_kit.kingdom import Kingdom
 

@@ -30,11 +30,12 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.placement import Placement
 from kingdomino_kit.puzzles import load_collection
-from kingdomino_kit.puzzles.on_demand import new_puzzle, parse_new_id
-from kingdomino_kit.server.origins_page import class_origins_board, find_origins
+from kingdomino_kit.puzzles.lookup import look_up, stored_ids
+from kingdomino_kit.server.origins_page import class_origins_board
 from kingdomino_kit.server.progress import ProgressStore, check_name
 from kingdomino_kit.server.visitor import wait_for_visitor
 from kingdomino_kit.widgets.app import Notice, app_page
+from kingdomino_kit.widgets.castle_puzzle import CastlePuzzleBoard
 from kingdomino_kit.widgets.markup import escape
 from kingdomino_kit.widgets.puzzle_board import PuzzleBoard
 
@@ -131,25 +132,23 @@ def class_board(query: str, store: ProgressStore,
                 collection: Sequence[Any] | None = None,
                 origins: Sequence[Any] | None = None) -> tuple[str, Any] | Notice:
     """The links and the student's board for ``query`` (``puzzle=ID&student=NAME``) in a
-    class, or a :class:`Notice` saying what is wrong. ``make_fresh`` makes the fresh puzzle
-    named by an id (``new-best-kingdom-L2-1``; default: made anew each time); ``collection``
-    and ``origins`` are the kit's puzzles (default: loaded now, a tenth of a second)."""
-    puzzles = load_collection() if collection is None else collection
+    class, or a :class:`Notice` saying what is wrong. The id is found by
+    :func:`~kingdomino_kit.puzzles.lookup.look_up`, as on one laptop and on the command line;
+    ``make_fresh`` makes the fresh puzzle named by an id (``new-best-kingdom-L2-1``,
+    ``daily-2026-12-02``; default: made anew each time); ``collection`` and ``origins`` are the
+    kit's puzzles, whose ids the links go through (default: loaded now, a tenth of a second)."""
     try:
         params = parse_qs(query, keep_blank_values=True)
         student = store.join((params.get("student") or [""])[0])
-        pid = (params.get("puzzle") or [""])[0]
-        by_id = {p.id: p for p in puzzles}
-        fresh = parse_new_id(pid)
-        if fresh is not None:  # a fresh puzzle named by its id: everyone gets the same one
-            by_id[pid] = make_fresh(pid) if make_fresh else new_puzzle(*fresh)
-        if pid not in by_id:
-            found = find_origins(pid)
-            if found is None:
-                return Notice(f"Cannot open the page: no puzzle {pid!r} in the collection")
+        found = look_up((params.get("puzzle") or [""])[0], make_fresh=make_fresh)
+        pid = found.puzzle.id
+        if found.game == "origins":
             ids = [p.id for p in (origins_puzzles() if origins is None else origins)]
-            return _links(found.id, student, ids), class_origins_board(found, store, student)
-        board = ClassPuzzleBoard(by_id[pid], store, student)
+            return _links(pid, student, ids), class_origins_board(found.puzzle, store, student)
+        if found.game == "kingdoms":  # nothing to keep: the board only scores lines
+            return _links(pid, student, stored_ids("kingdoms")), CastlePuzzleBoard(found.puzzle)
+        puzzles = load_collection() if collection is None else collection
+        board = ClassPuzzleBoard(found.puzzle, store, student)
         return _links(pid, student, [p.id for p in puzzles]), board
     except KingdominoError as error:
         return Notice(f"Cannot open the page: {error}")

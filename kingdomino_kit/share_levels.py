@@ -1,5 +1,5 @@
 """The level rule of the Kingdoms and Origins puzzles: how often a random legal answer is
-optimal (``docs/puzzles.md``).
+optimal (``docs/puzzles.md``). It sits below both games, whose puzzle makers import it.
 
 A puzzle's generator plays ``RANDOM_SAMPLES`` seeded random legal answers (every piece put on a
 random legal spot, every fire token on a random allowed square) and counts the optimal ones;

@@ -11,7 +11,7 @@ student edition) is never of any kind: the checker reports it as not answered be
 >>> WHOLE_NUMBER.read("12")
 Traceback (most recent call last):
 ...
-kingdomino_kit.exercises.answers.WrongKind: expects a whole number, not the text '12' \
+kingdomino_kit.exercises.answer_kinds.WrongKind: expects a whole number, not the text '12' \
 (write 12 without quotes)
 >>> FRACTION.read(0.75), YES_NO.read(True)
 (Fraction(3, 4), True)
@@ -175,7 +175,7 @@ def pair_of(first: Kind, second: Kind) -> Kind:
     >>> pair_of(WHOLE_NUMBER, WHOLE_NUMBER).read(6)
     Traceback (most recent call last):
     ...
-    kingdomino_kit.exercises.answers.WrongKind: expects two answers as a pair (a, b), \
+    kingdomino_kit.exercises.answer_kinds.WrongKind: expects two answers as a pair (a, b), \
 not the number 6
     """
     def read(value: Any) -> tuple[Any, Any]:
