@@ -53,6 +53,8 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
     "replay": ("game", "re-check a game log against every rule"),
     "simulate": ("game", "simulate many games between bots (CSV or Parquet out)"),
     "tournament": ("tournament", "rate bots: seeded games, seats rotated, intervals, ratings"),
+    "league": ("league", "students' bot files against each other and the kit's bots, confined"),
+    "state": ("state", "a position of a game log as JSON (the bot protocol's observation)"),
     "coach": ("coach", "the points each of a player's moves cost in a game log"),
     "endgame": ("endgame", "the exact value and best move of a game log's endgame"),
     "solve": ("solve", "the provably best kingdom from a set of dominoes"),

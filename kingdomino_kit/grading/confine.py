@@ -23,7 +23,8 @@ It runs as root for a moment, then becomes the kernel (``exec``, same process):
    ``exec`` of the kernel's command in ``--cwd`` (a folder inside ``--folder``).
 
 Any step that fails ends the launcher with one line on stderr (the kernel never starts).
-``--bare`` skips steps 1–4 (a machine that gives root no namespaces, as a container may not);
+``--processes N`` sets step 5's ceiling (a league's bot program gets a few). ``--bare`` skips
+steps 1–4 (a machine that gives root no namespaces, as a container may not);
 ``--probe`` only says whether it gives them.
 """
 
@@ -118,9 +119,10 @@ def confine(folder: str, hide: Sequence[str], reach: Sequence[str] = ()) -> None
             _mount(libc, "/dev/null", path, None, _MS_BIND)
 
 
-def become(uid: int, gid: int) -> None:
-    """Step 5's limits and the unprivileged user (for good: real, effective and saved)."""
-    resource.setrlimit(resource.RLIMIT_NPROC, (PROCESSES, PROCESSES))
+def become(uid: int, gid: int, processes: int = PROCESSES) -> None:
+    """Step 5's limits (at most ``processes`` of the user) and the unprivileged user (for good:
+    real, effective and saved)."""
+    resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     os.setgroups([])
     os.setresgid(gid, gid, gid)
@@ -153,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hide", action="append", default=[])
     parser.add_argument("--reach", action="append", default=[])
     parser.add_argument("--bare", action="store_true")
+    parser.add_argument("--processes", type=int, default=PROCESSES)
     parser.add_argument("kernel", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     command = args.kernel[1:] if args.kernel[:1] == ["--"] else args.kernel
@@ -161,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise _Refused("no kernel command after --")
         if not args.bare:
             confine(args.folder, args.hide, args.reach)
-        become(args.uid, args.gid)
+        become(args.uid, args.gid, args.processes)
         os.chdir(args.cwd)
         os.execvp(command[0], command)
     except (_Refused, OSError) as error:

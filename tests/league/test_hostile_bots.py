@@ -1,0 +1,112 @@
+"""Hostile bot files cost only themselves: their decisions forfeited and logged, out after three
+strikes, the other bot unharmed, the table written, every log replaying, no process left."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kingdomino_kit.game import GameOptions
+from kingdomino_kit.game.log import replay
+from kingdomino_kit.league.league import run_league
+from kingdomino_kit.league.process import Limits
+from tests.league import hostile
+
+LIMITS = Limits(time_per_move=0.3, startup_seconds=15, memory_mb=512)
+
+
+def _league(bots: list[Any], out: Path, games: int = 1, **kwargs: Any) -> Any:
+    return run_league([str(b) for b in bots], games, GameOptions(players=2), out=out, seed=3,
+                      limits=LIMITS, **kwargs)
+
+
+def _check_common(result: Any, out: Path, hostile_bot: Path) -> list[dict[str, Any]]:
+    """The other bot lost nothing, the files are written, the logs replay, nothing is left;
+    returns the hostile bot's events."""
+    name = hostile_bot.stem if hostile_bot.suffix == ".py" else hostile_bot.name
+    for row in result.rows:
+        if row["bot"] == "random":
+            assert (row["strikes"], row["forfeits"], row["out"]) == (0, 0, 0), row
+    table = list(csv.DictReader((out / "table.csv").open()))
+    assert sorted(t["bot"] for t in table) == sorted(["random", name])
+    logs = sorted((out / "logs").glob("game-*.json"))
+    assert len(logs) == result.games
+    for log in logs:
+        game = replay(json.loads(log.read_text()))
+        assert game.is_over
+    assert hostile.left_running(hostile_bot.stem) == []
+    return [e for e in result.events() if e["bot"] == name]
+
+
+@pytest.mark.parametrize("behaviour", sorted(hostile.BEHAVIOURS))
+def test_a_hostile_program_costs_only_itself(behaviour: str, tmp_path: Path) -> None:
+    bot = hostile.program(tmp_path / "bots", behaviour)
+    result = _league(["random", bot], tmp_path / "out")
+    events = _check_common(result, tmp_path / "out", bot)
+    kinds = {e["kind"] for e in events}
+    expected = {"sleeps": {"timeout", "out"}, "prints_megabytes": {"garbage", "out"},
+                "old_protocol": {"protocol", "out"}, "forks": set()}[behaviour]
+    assert kinds == expected, events
+    if behaviour == "forks":  # it forked, then played every decision itself
+        assert all(r["forfeits"] == 0 for r in result.rows)
+
+
+def test_a_program_that_exits_at_once_is_out_of_each_game(tmp_path: Path) -> None:
+    bot = hostile.exits_at_once(tmp_path / "bots")
+    result = _league(["random", bot], tmp_path / "out", games=2)
+    events = _check_common(result, tmp_path / "out", bot)
+    assert [e["kind"] for e in events] == ["crash", "out"] * 2, events
+    mine = [r for r in result.rows if r["bot"] == bot.name]
+    assert all(r["out"] == 1 and r["decisions"] == 0 and r["forfeits"] > 0 for r in mine)
+
+
+def test_a_python_bot_allocating_without_end_meets_its_ceiling(tmp_path: Path) -> None:
+    bot = hostile.allocates(tmp_path / "bots")
+    result = _league(["random", bot], tmp_path / "out")
+    events = _check_common(result, tmp_path / "out", bot)
+    assert {e["kind"] for e in events} <= {"error", "crash", "timeout", "out"}
+    assert any("MemoryError" in e["detail"] or e["kind"] == "crash" for e in events), events
+    assert all(r["out"] == 1 for r in result.rows if r["bot"] == bot.stem)
+
+
+def test_a_bot_neither_reads_another_bots_file_nor_writes_outside_its_folder(
+        tmp_path: Path) -> None:
+    secret = hostile.write_bot(tmp_path / "bots", "secret", (
+        "TOKEN = 'the-secret-of-another-bot'\n"
+        "def choose(observation, actions):\n"
+        "    return actions[0]\n"), False)
+    out = tmp_path / "out"
+    targets = [tmp_path / "escaped.txt", out / "escaped.txt", secret.parent / "escaped.txt",
+               Path(hostile.__file__).parent / "escaped.txt"]
+    spy = hostile.program_with(tmp_path / "bots", "spy", "\n".join([
+        "    found = []",
+        f"    for path in [{str(secret)!r}] + glob.glob('../*/*') + glob.glob('/tmp/*/*/*'):",
+        "        try:",
+        "            if 'the-secret-' + 'of-another-bot' in open(path).read():",
+        "                found.append(path)",
+        "        except OSError:",
+        "            pass",
+        f"    for target in {[str(t) for t in targets]!r}:",
+        "        try:",
+        "            open(target, 'w').write('escaped')",
+        "        except OSError:",
+        "            pass",
+        "    open('mine.txt', 'w').write('in my own folder')",
+        "    if found:",
+        "        send('LEAK ' + ' '.join(found))",
+        "        continue"]))
+    result = run_league([str(secret), str(spy)], 1, GameOptions(players=2), out=out, seed=1,
+                        limits=LIMITS)
+    assert result.events() == []
+    assert [t for t in targets if t.exists()] == []
+    assert hostile.left_running(spy.name) == []
+
+
+def test_not_confined_a_forking_bot_still_leaves_no_process(tmp_path: Path) -> None:
+    bot = hostile.program(tmp_path / "bots", "forks")
+    result = _league(["random", bot], tmp_path / "out", confined=False)
+    _check_common(result, tmp_path / "out", bot)
