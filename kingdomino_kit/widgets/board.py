@@ -29,16 +29,25 @@ False
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import traitlets
 
 from kingdomino_kit.dominoes import DOMINOES, Domino, dominoes
-from kingdomino_kit.errors import IllegalPlacement, KingdominoError
-from kingdomino_kit.grid import DIRECTIONS, Cell
+from kingdomino_kit.errors import IllegalPlacement
+from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.render import cell_name, domino_words, kingdom_svg, kingdom_words, name_cells
 from kingdomino_kit.rules import BONUS_NAMES, Rules, rules_or_flags
+from kingdomino_kit.widgets.board_machine import (
+    ROTATIONS,
+    BoardMachine,
+    Frame,
+    MachineBoard,
+    WidgetError,
+    first_cells,
+    move_cursor,
+)
 from kingdomino_kit.widgets.markup import (
     breakdown_table,
     button,
@@ -53,32 +62,14 @@ from kingdomino_kit.widgets.view import ActionView
 __all__ = ["KingdomBoard", "WidgetError", "ROTATIONS", "KEYS_HELP", "first_cells", "parse_hand",
            "move_cursor"]
 
-ROTATIONS = ("right of", "below", "left of", "above")
-"""Where the second half lies from the first, by rotation 0–3 (the order of grid.DIRECTIONS)."""
 _ARROWS = ("→", "↓", "←", "↑")
-_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 KEYS_HELP = ("Keys (click the board or Tab to it): arrows move the cursor, Enter places, "
              "R rotates, U undoes; Tab reaches the dominoes and buttons, Enter or Space "
              "presses them, Escape returns to the board.")
 
 
-def move_cursor(cursor: Cell, key: str, frame: tuple[int, int, int, int]) -> Cell:
-    """The cursor one cell ``key`` (up/down/left/right) of ``cursor``, held inside ``frame``.
-
-    >>> move_cursor((0, 1), "up", (-4, 4, -4, 4)), move_cursor((-4, 0), "up", (-4, 4, -4, 4))
-    ((-1, 1), (-4, 0))
-    """
-    dr, dc = _STEPS[key]
-    rmin, rmax, cmin, cmax = frame
-    return (min(max(cursor[0] + dr, rmin), rmax), min(max(cursor[1] + dc, cmin), cmax))
-
 Action = Placement | Domino  # a placement, or a domino discarded
 HandSpec = str | Iterable[int | Domino] | None
-
-
-class WidgetError(KingdominoError):
-    """A widget asked to do something that its state does not allow (e.g. select a domino
-    that is not in the hand)."""
 
 
 def parse_hand(hand: HandSpec, size: int = 5, seed: int = 0) -> tuple[Domino, ...]:
@@ -92,7 +83,7 @@ def parse_hand(hand: HandSpec, size: int = 5, seed: int = 0) -> tuple[Domino, ..
     >>> parse_hand("3,3")
     Traceback (most recent call last):
     ...
-    kingdomino_kit.widgets.board.WidgetError: hand: domino 3 appears twice
+    kingdomino_kit.widgets.board_machine.WidgetError: hand: domino 3 appears twice
     """
     if hand is None:
         count = (size * size - 1) // 2
@@ -110,26 +101,7 @@ def parse_hand(hand: HandSpec, size: int = 5, seed: int = 0) -> tuple[Domino, ..
     return tuple(result)
 
 
-def first_cells(placements: Iterable[Placement], rotation: int) -> set[Cell]:
-    """The cells a click may pick for the first half, the second half lying as ``rotation``
-    says (a double's two orientations are the same layout, listed once by the rules library).
-
-    >>> from kingdomino_kit import domino
-    >>> sorted(first_cells(Kingdom().legal_placements(domino(1)), 2))[:2]   # W|W, leftwards
-    [(-1, 0), (-1, 1)]
-    """
-    dr, dc = DIRECTIONS[rotation]
-    cells = set()
-    for p in placements:
-        (r1, c1), (r2, c2) = p.cells
-        if (r2 - r1, c2 - c1) == (dr, dc):
-            cells.add(p.first)
-        elif p.domino.is_double and (r1 - r2, c1 - c2) == (dr, dc):
-            cells.add(p.second)
-    return cells
-
-
-class KingdomBoard(StaticPicture, ActionView):
+class KingdomBoard(MachineBoard, StaticPicture, ActionView):
     """A clickable kingdom with a hand of dominoes, undo/redo, live score and its breakdown.
 
     ``hand``: the dominoes to choose from (see :func:`parse_hand`); ``kingdom``: a starting
@@ -143,6 +115,17 @@ class KingdomBoard(StaticPicture, ActionView):
     1
     >>> sorted(b.legal_cells())[:3]     # W|W going down: its second half must touch C or W
     [(-2, 0), (-2, 1), (-1, -1)]
+
+    Keys (:class:`~kingdomino_kit.widgets.board_machine.MachineBoard`): arrows move the cursor,
+    ``enter`` places the chosen domino's first half on it, ``rotate`` and ``undo`` do what
+    their buttons do.
+
+    >>> b = KingdomBoard("41")
+    >>> b.key("right"), b.message
+    (True, 'Cursor on G5: ... not legal here.')
+    >>> b.key("left"); b.key("enter"), b.export()
+    True
+    (True, 'C  W  G2')
     """
 
     score = traitlets.Int(0)
@@ -169,9 +152,7 @@ class KingdomBoard(StaticPicture, ActionView):
         self.kingdom: Kingdom = self._start.copy()
         self._done: list[Action] = []
         self._undone: list[Action] = []
-        self._rotation: int = 0
-        self._selected: int = 0
-        self._cursor: Cell = (0, 1)
+        self.controls = BoardMachine()
         self.reset()
 
     # ------------------------------------------------------------------ state
@@ -180,21 +161,6 @@ class KingdomBoard(StaticPicture, ActionView):
         """The dominoes still to place, in the hand's order."""
         used = {a.domino.number if isinstance(a, Placement) else a.number for a in self._done}
         return [d for d in self._hand0 if d.number not in used]
-
-    @property
-    def selected(self) -> int:
-        """The chosen domino's number (0 when the hand is empty)."""
-        return self._selected
-
-    @property
-    def rotation(self) -> int:
-        """0–3: the second half lies right of / below / left of / above the first."""
-        return self._rotation
-
-    @property
-    def cursor(self) -> Cell:
-        """The keyboard's cursor: where Enter puts the first half."""
-        return self._cursor
 
     def name(self, cell: Cell) -> str:
         """The cell's name as the labels show it (e.g. ``E5`` for the castle on 5×5)."""
@@ -216,7 +182,7 @@ class KingdomBoard(StaticPicture, ActionView):
 
     def legal_cells(self) -> set[Cell]:
         """The cells a click may choose for the first half, with the current rotation."""
-        return first_cells(self.legal_placements(), self._rotation)
+        return self.controls.first_cells(self.legal_placements())
 
     def export(self) -> str:
         """The kingdom in the kit's text notation (``Kingdom.from_text`` reads it back)."""
@@ -224,23 +190,11 @@ class KingdomBoard(StaticPicture, ActionView):
 
     def _selected_domino(self) -> Domino | None:
         for d in self._hand0:
-            if d.number == self._selected:
+            if d.number == self.controls.selected:
                 return d
         return None
 
     # ------------------------------------------------------------------ actions
-    def select(self, number: int) -> None:
-        """Choose domino ``number`` from the hand."""
-        if number not in {d.number for d in self.hand}:
-            raise WidgetError(f"domino {number} is not in the hand")
-        self._selected = number
-        self._say(self._hint(), "info")
-
-    def rotate(self, steps: int = 1) -> None:
-        """Turn the chosen domino a quarter clockwise ``steps`` times."""
-        self._rotation = (self._rotation + steps) % 4
-        self._say(self._hint(), "info")
-
     def click(self, row: int, col: int) -> bool:
         """Put the chosen domino's first half on (row, col) with the current rotation.
 
@@ -250,8 +204,7 @@ class KingdomBoard(StaticPicture, ActionView):
         if dom is None:
             self._say("The hand is empty: nothing to place. Reset to start again.", "error")
             return False
-        dr, dc = DIRECTIONS[self._rotation]
-        return self.place(Placement(dom, (row, col), (row + dr, col + dc)))
+        return self.place(Placement(dom, *self.controls.halves((row, col))))
 
     def place(self, placement: Placement) -> bool:
         """Place a domino of the hand; an illegal placement is explained and changes nothing."""
@@ -273,37 +226,17 @@ class KingdomBoard(StaticPicture, ActionView):
                   f"{self.name(second)}: score {before} → {self.total()}. " + self._hint(), "ok")
         return True
 
-    def key(self, name: str) -> bool:
-        """Answer a key: ``up``/``down``/``left``/``right`` move the cursor, ``enter`` places
-        the chosen domino's first half on it, ``rotate`` and ``undo`` do what their buttons do.
-        Returns False for a key the board does not know (the message says so).
-
-        >>> b = KingdomBoard("41")
-        >>> b.key("right"), b.message
-        (True, 'Cursor on G5: ... not legal here.')
-        >>> b.key("left"); b.key("enter"), b.export()
-        True
-        (True, 'C  W  G2')
-        """
-        if name in _STEPS:
-            self._cursor = move_cursor(self._cursor, name, reach_frame(self.kingdom))
-            self._say(self._cursor_words(), "info")
-            return True
-        if name == "enter":
-            return self.click(*self._cursor)
-        if name in ("rotate", "undo"):
-            getattr(self, name)()
-            return True
-        self._say(f"Unknown key {name!r}: use the arrows, Enter, R or U.", "error")
-        return False
+    def _frame(self) -> Frame:
+        return reach_frame(self.kingdom)
 
     def _cursor_words(self) -> str:
-        where = self.name(self._cursor)
-        if self._cursor == (0, 0):
+        cursor = self.cursor
+        where = self.name(cursor)
+        if cursor == (0, 0):
             what = "the castle"
-        elif self.kingdom.at(self._cursor) is not None:
+        elif self.kingdom.at(cursor) is not None:
             what = "a square already placed"
-        elif self._cursor in self.legal_cells():
+        elif cursor in self.legal_cells():
             what = "empty: press Enter to put the first half here"
         else:
             what = "empty, not legal here"
@@ -311,8 +244,8 @@ class KingdomBoard(StaticPicture, ActionView):
         if dom is None:
             return f"Cursor on {where}: {what}."
         return (f"Cursor on {where}: {what}. Domino {dom.number}, second half "
-                f"{ROTATIONS[self._rotation]} the first" + (
-                    "." if self._cursor in self.legal_cells() else "; not legal here."))
+                f"{ROTATIONS[self.rotation]} the first" + (
+                    "." if cursor in self.legal_cells() else "; not legal here."))
 
     def discard(self) -> bool:
         """Discard the chosen domino — allowed only when it has no legal placement."""
@@ -340,7 +273,7 @@ class KingdomBoard(StaticPicture, ActionView):
             self.kingdom.undo()
         self._undone.append(action)
         dom = action.domino if isinstance(action, Placement) else action
-        self._selected = dom.number
+        self.controls.deal([d.number for d in self.hand], choose=dom.number)
         self._after_action(keep_selection=True)
         self._say(f"Undone: domino {dom.number} is back in the hand.", "info")
         return True
@@ -364,8 +297,7 @@ class KingdomBoard(StaticPicture, ActionView):
         self.kingdom = self._start.copy()
         self._done = []
         self._undone = []
-        self._rotation = 0
-        self._selected = 0
+        self.controls.restart()
         self._after_action()
         self._say(self._hint(), "info")
 
@@ -375,9 +307,7 @@ class KingdomBoard(StaticPicture, ActionView):
         self._say(self.message, self._message_kind)
 
     def _after_action(self, keep_selection: bool = False) -> None:
-        hand = self.hand
-        if not keep_selection or self._selected not in {d.number for d in hand}:
-            self._selected = hand[0].number if hand else 0
+        self.controls.deal([d.number for d in self.hand], keep=keep_selection)
         self.score = self.total()
 
     # ------------------------------------------------------------------ messages
@@ -385,14 +315,8 @@ class KingdomBoard(StaticPicture, ActionView):
         dom = self._selected_domino()
         if dom is None:
             return f"All dominoes are used: the kingdom scores {self.total()}."
-        where = ROTATIONS[self._rotation]
-        head = (f"Domino {dom.number} ({dom.first}|{dom.second}), second half {where} the first: "
-                )
-        if not self.kingdom.can_place(dom):
-            return head + "it fits nowhere, so discard it."
-        if not self.legal_cells():
-            return head + "no legal cell in this rotation — rotate it (R)."
-        return head + "click a cell marked with a dot for its first half."
+        return self.controls.hint(dom, fits=self.kingdom.can_place(dom),
+                                  has_legal=bool(self.legal_cells()))
 
     def _say(self, text: str, kind: str) -> None:
         """Set the message line and redraw (every action ends here)."""
@@ -401,23 +325,16 @@ class KingdomBoard(StaticPicture, ActionView):
         self._render()
 
     # ------------------------------------------------------------------ browser events
-    def handle(self, action: str, data: dict[str, str]) -> None:
-        """Answer a browser click (cell, select, rotate, undo, redo, reset, discard, export)."""
-        try:
-            if action == "cell":
-                self.click(int(data["row"]), int(data["col"]))
-            elif action == "select":
-                self.select(int(data["domino"]))  # choosing never turns it: Rotate does
-            elif action == "key":
-                self.key(data["key"])
-            elif action in ("rotate", "undo", "redo", "reset", "discard"):
-                getattr(self, action)()
-            elif action == "export":
-                self.toggle_export()
-            elif not self.handle_more(action, data):
-                self._say(f"Unknown action {action!r} from the browser.", "error")
-        except (KeyError, ValueError) as error:  # KingdominoError is a ValueError
-            self._say(f"Cannot do {action!r}: {error}", "error")
+    def press(self, name: str, data: Mapping[str, str]) -> bool:
+        """Answer a button of the board (rotate, undo, redo, reset, discard, export); False
+        for a name neither the board nor :meth:`handle_more` knows."""
+        if name in ("rotate", "undo", "redo", "reset", "discard"):
+            getattr(self, name)()
+        elif name == "export":
+            self.toggle_export()
+        else:
+            return self.handle_more(name, dict(data))
+        return True
 
     def handle_more(self, action: str, data: dict[str, str]) -> bool:
         """Subclasses answer their own actions here; True if ``action`` was theirs."""
@@ -446,22 +363,22 @@ class KingdomBoard(StaticPicture, ActionView):
         hand_items = []
         for d in self.hand:
             classes = "kk-hand-domino"
-            if d.number == self._selected:
+            if d.number == self.selected:
                 classes += " kk-selected"
             if not self.kingdom.can_place(d):
                 classes += " kk-stuck"
-            words = domino_words(d) + (", chosen" if d.number == self._selected else "") + (
+            words = domino_words(d) + (", chosen" if d.number == self.selected else "") + (
                 ", fits nowhere" if "kk-stuck" in classes else "")
             hand_items.append(
                 f'<button class="{classes}" data-kk-action="select" data-domino="{d.number}" '
                 f'title="domino {d.number}: {d.first}|{d.second}" aria-label="{escape(words)}" '
-                f'aria-pressed="{str(d.number == self._selected).lower()}">{d.number}'
+                f'aria-pressed="{str(d.number == self.selected).lower()}">{d.number}'
                 f"{domino_svg(d, 0)}</button>")
         hand = "".join(hand_items) or '<span class="kk-empty-hand">(no dominoes left)</span>'
         chosen = ""
         if dom is not None:
             chosen = (f'<span class="kk-chosen">domino {dom.number} '
-                      f'{_ARROWS[self._rotation]} {domino_svg(dom, self._rotation)}</span>')
+                      f'{_ARROWS[self.rotation]} {domino_svg(dom, self.rotation)}</span>')
         can_discard = dom is not None and not self.kingdom.can_place(dom)
         controls = "".join([
             chosen,
@@ -477,8 +394,8 @@ class KingdomBoard(StaticPicture, ActionView):
         ])
         props = self.kingdom.properties()
         props.sort(key=lambda p: (-p.score, p.terrain.index, min(p.cells)))
-        grid = kingdom_grid(self.kingdom, legal=self.legal_cells(), direction=self._rotation,
-                            ghost=dom, properties=props, cursor=self._cursor)
+        grid = kingdom_grid(self.kingdom, legal=self.legal_cells(), direction=self.rotation,
+                            ghost=dom, properties=props, cursor=self.cursor)
         bonuses = [(BONUS_NAMES[name], self.kingdom.bonus(self.rules.only(name)))
                    for name in self.rules.bonuses]
         score = (f'<div class="kk-score">Score: <b class="kk-score-value">{self.total()}</b>'

@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import traitlets
@@ -39,11 +39,10 @@ from kingdomino_kit.game import (
     GameOptions,
     IllegalAction,
 )
-from kingdomino_kit.grid import DIRECTIONS
 from kingdomino_kit.kingdom import Placement
 from kingdomino_kit.render import cell_name, domino_words, kingdom_svg, name_cells
 from kingdomino_kit.seeds import seat_seed
-from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
+from kingdomino_kit.widgets.board_machine import BoardMachine, Frame, MachineBoard, WidgetError
 from kingdomino_kit.widgets.classroom import hints_shown
 from kingdomino_kit.widgets.draft_hint import Advice, advice_markup, advice_text, advise
 from kingdomino_kit.widgets.markup import (
@@ -73,7 +72,7 @@ KEYS_HELP = ("Tab reaches the dominoes of the line and the buttons, Enter or Spa
              "kingdom, Enter places, R rotates.")
 
 
-class DraftTable(StaticPicture, ActionView):
+class DraftTable(MachineBoard, StaticPicture, ActionView):
     """A whole game against bots: ``players`` 2–4, ``bots`` for the other players (names for
     :func:`kingdomino_kit.bots.make_bot` such as ``"greedy"``, ``"random"``, ``"strong"``, or bot
     objects; the last one repeats), ``human`` your player number or ``None`` to watch bots
@@ -106,8 +105,7 @@ class DraftTable(StaticPicture, ActionView):
         self.seed = seed
         self._bot_specs = list(bots)
         self._kind = "info"
-        self._rotation = 0
-        self._cursor: tuple[int, int] = (0, 1)
+        self.controls = BoardMachine(keys=("rotate",))
         self._log: list[str] = []
         self.hints = hints_shown() if hints is None else bool(hints)
         self.advice: Advice | None = None
@@ -127,11 +125,6 @@ class DraftTable(StaticPicture, ActionView):
     def phase(self) -> str:
         """``claim``, ``place`` or ``over``."""
         return str(self.game.phase)
-
-    @property
-    def rotation(self) -> int:
-        """0–3: where your domino's second half lies from its first (right, below, left, above)."""
-        return self._rotation
 
     def player_name(self, player: int) -> str:
         """"you" for the human, else the bot's name and number."""
@@ -184,7 +177,7 @@ class DraftTable(StaticPicture, ActionView):
         if dom is None or not self.your_turn():
             return set()
         kingdom = self._your_kingdom()
-        return first_cells(kingdom.legal_placements(dom), self._rotation)
+        return self.controls.first_cells(kingdom.legal_placements(dom))
 
     # ------------------------------------------------------------------ actions
     def new_game(self, seed: int | None = None) -> None:
@@ -194,10 +187,10 @@ class DraftTable(StaticPicture, ActionView):
         self.game = Game(self.options, self.seed)
         self.bots = self._make_bots()
         self._log = []
-        self._rotation = 0
+        self.controls.restart()
         self.advice = None
         self._advance()
-        self._say(self._prompt(), "info")
+        self._say(self._hint(), "info")
 
     def apply(self, action: Action) -> bool:
         """Play ``action`` for the human; an illegal one is explained and changes nothing."""
@@ -217,7 +210,7 @@ class DraftTable(StaticPicture, ActionView):
         self._note(human, action)
         self.advice = None
         self._advance()
-        self._say(self._prompt(), "ok")
+        self._say(self._hint(), "ok")
         return True
 
     def claim(self, number: int) -> bool:
@@ -231,31 +224,16 @@ class DraftTable(StaticPicture, ActionView):
             self._say("Nothing to place now" + (": claim a domino of the line."
                                                  if self.your_turn() else "."), "error")
             return False
-        dr, dc = DIRECTIONS[self._rotation]
-        return self.apply(Placement(dom, (row, col), (row + dr, col + dc)))
+        return self.apply(Placement(dom, *self.controls.halves((row, col))))
 
-    def rotate(self, steps: int = 1) -> None:
-        """Turn your domino a quarter clockwise ``steps`` times."""
-        self._rotation = (self._rotation + steps) % 4
-        self._say(self._prompt(), "info")
+    def _frame(self) -> Frame | None:
+        """Your kingdom's frame for the cursor (None: no human, no cursor)."""
+        return None if self.human is None else reach_frame(self._your_kingdom())
 
-    def key(self, name: str) -> bool:
-        """Answer a key as :meth:`KingdomBoard.key <kingdomino_kit.widgets.KingdomBoard.key>`
-        does: arrows move the cursor on your kingdom, ``enter`` places there, ``rotate``."""
-        if name in ("up", "down", "left", "right") and self.human is not None:
-            frame = reach_frame(self._your_kingdom())
-            self._cursor = move_cursor(self._cursor, name, frame)
-            legal = self._cursor in self.legal_cells()
-            self._say(f"Cursor on {cell_name(self._cursor, self.options.size)}"
-                      + (": press Enter to put the first half here." if legal else "."), "info")
-            return True
-        if name == "enter":
-            return self.click(*self._cursor)
-        if name == "rotate":
-            self.rotate()
-            return True
-        self._say(f"Key {name!r} does nothing here: use the arrows, Enter or R.", "error")
-        return False
+    def _cursor_words(self) -> str:
+        legal = self.cursor in self.legal_cells()
+        return (f"Cursor on {cell_name(self.cursor, self.options.size)}"
+                + (": press Enter to put the first half here." if legal else "."))
 
     def discard(self) -> bool:
         """Discard your domino — the rules allow it only when it fits nowhere."""
@@ -289,13 +267,13 @@ class DraftTable(StaticPicture, ActionView):
         if p is None or p == self.human:
             return False
         self._bot_act(p)
-        self._say(self._prompt(), "info")
+        self._say(self._hint(), "info")
         return True
 
     def play_to_end(self) -> None:
         """Let the bots play until the game is over or it is your turn."""
         self._advance(stop_for_bots=False)
-        self._say(self._prompt(), "info")
+        self._say(self._hint(), "info")
 
     def _bot_act(self, p: int) -> None:
         game = self.game
@@ -337,7 +315,7 @@ class DraftTable(StaticPicture, ActionView):
         del self._log[:-LOG_LINES]
 
     # ------------------------------------------------------------------ messages
-    def _prompt(self) -> str:
+    def _hint(self) -> str:
         game = self.game
         if game.is_over:
             winners = game.winners()
@@ -351,47 +329,36 @@ class DraftTable(StaticPicture, ActionView):
             return "Your turn: claim a domino of the line (click it)."
         dom = self.domino_to_place()
         kingdom = self._your_kingdom()
-        head = (f"Your turn: place domino {dom.number} ({dom.first}|{dom.second}), second half "
-                f"{ROTATIONS[self._rotation]} the first: ")
-        if not kingdom.can_place(dom):
-            return head + "it fits nowhere, so discard it."
-        if not self.legal_cells():
-            return head + "no legal cell in this rotation — rotate it (R)."
-        return head + "click a cell marked with a dot for its first half."
+        return self.controls.hint(dom, fits=kingdom.can_place(dom),
+                                  has_legal=bool(self.legal_cells()),
+                                  lead="Your turn: place domino")
 
     def _say(self, text: str, kind: str) -> None:
+        dom = self.domino_to_place()
+        self.controls.deal([dom.number] if dom is not None and self.your_turn() else [])
         self._kind = kind
         self.message = text
         self.scores = self.game.scores()
         self.html = self.markup()
 
     # ------------------------------------------------------------------ browser events
-    def handle(self, action: str, data: dict[str, str]) -> None:
-        """Answer a browser click (claim, cell, rotate, discard, step, play, new)."""
-        try:
-            if action == "claim":
-                self.claim(int(data["domino"]))
-            elif action == "cell":
-                self.click(int(data["row"]), int(data["col"]))
-            elif action == "rotate":
-                self.rotate()
-            elif action == "key":
-                self.key(data["key"])
-            elif action == "discard":
-                self.discard()
-            elif action == "hint":
-                self.hint()
-            elif action == "step":
-                if not self.step():
-                    self._say("No bot to move now.", "error")
-            elif action == "play":
-                self.play_to_end()
-            elif action == "new":
-                self.new_game()
-            else:
-                self._say(f"Unknown action {action!r} from the browser.", "error")
-        except (KeyError, ValueError) as error:  # KingdominoError is a ValueError
-            self._say(f"Cannot do {action!r}: {error}", "error")
+    def press(self, name: str, data: Mapping[str, str]) -> bool:
+        """Answer a button of the table (claim, rotate, discard, hint, step, play, new); False
+        for another name."""
+        if name == "claim":
+            self.claim(int(data["domino"]))
+        elif name == "step":
+            if not self.step():
+                self._say("No bot to move now.", "error")
+        elif name == "play":
+            self.play_to_end()
+        elif name == "new":
+            self.new_game()
+        elif name in ("rotate", "discard", "hint"):
+            getattr(self, name)()
+        else:
+            return False
+        return True
 
     # ------------------------------------------------------------------ rendering
     def _king(self, king: int) -> str:
@@ -474,8 +441,8 @@ class DraftTable(StaticPicture, ActionView):
         owner = "your" if player == self.human else f"{self.player_name(player)}'s"
         about = f"{owner} kingdom, {score} points"
         if player == self.human and self.your_turn() and dom is not None:
-            body = kingdom_grid(kingdom, legal=self.legal_cells(), direction=self._rotation,
-                                ghost=dom, cell=34, cursor=self._cursor,
+            body = kingdom_grid(kingdom, legal=self.legal_cells(), direction=self.rotation,
+                                ghost=dom, cell=34, cursor=self.cursor,
                                 description=about + ": arrows move the cursor, Enter places")
         elif player == self.human:
             body = kingdom_grid(kingdom, clickable=False, cell=34, description=about)

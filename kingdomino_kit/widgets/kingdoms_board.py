@@ -28,7 +28,7 @@ from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
 from kingdomino_kit.kingdoms.render import board_svg, board_words, cell_words
 from kingdomino_kit.kingdoms.scoring import SegmentScore, score_board
 from kingdomino_kit.kingdoms.tiles import Tile
-from kingdomino_kit.widgets.board import move_cursor
+from kingdomino_kit.widgets.board_machine import move_cursor
 from kingdomino_kit.widgets.markup import button, escape
 from kingdomino_kit.widgets.picture import StaticPicture, column_svg, text_svg
 from kingdomino_kit.widgets.view import ActionView

@@ -45,19 +45,19 @@ from typing import Any
 import traitlets
 
 from kingdomino_kit.errors import InvariantError, KingdominoError
-from kingdomino_kit.grid import DIRECTIONS, Cell
+from kingdomino_kit.grid import Cell
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.origins.catalogue import Catalogue, Domino, Resource, sample_catalogue
-from kingdomino_kit.origins.fire import within
 from kingdomino_kit.origins.kingdom import OriginsKingdom, Placement
 from kingdomino_kit.origins.render import square_words
 from kingdomino_kit.origins.scoring import Mode, ScoreSheet, score_sheet
 from kingdomino_kit.origins.totem import DEFAULT_TOTEM_BONUS, update_totems
 from kingdomino_kit.origins.tribe import Caveman
 from kingdomino_kit.render import cell_name, name_cells
-from kingdomino_kit.widgets.board import ROTATIONS, WidgetError, first_cells, move_cursor
+from kingdomino_kit.widgets.board_machine import BoardMachine, Frame, MachineBoard, WidgetError
 from kingdomino_kit.widgets.classroom import answers_shown
 from kingdomino_kit.widgets.markup import reach_frame
+from kingdomino_kit.widgets.origins_fire import FireSteps
 from kingdomino_kit.widgets.origins_hand import BoardState, origins_hand
 from kingdomino_kit.widgets.origins_markup import (
     KEYS_HELP,
@@ -74,7 +74,7 @@ __all__ = ["OriginsBoard", "KEYS_HELP"]
 _PUZZLE_OPTIONS = ("size", "empire_of_fire", "homo_habilis")
 
 
-class OriginsBoard(TribeSteps, StaticPicture, ActionView):
+class OriginsBoard(TribeSteps, FireSteps, MachineBoard, StaticPicture, ActionView):
     """A clickable Origins territory with a hand of dominoes, fire, resources and cavemen.
 
     Free play: ``OriginsBoard(hand=None, *, seed=0, mode="discovery", size=5,
@@ -132,9 +132,7 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         self.hints_shown = 0
         self.verdict: str | None = None
         self.message_kind = "info"
-        self._selected = 0
-        self._rotation = 0
-        self._cursor: Cell = (0, 1)
+        self.controls = BoardMachine()
         self._aim: Cell | None = None
         self._undo: list[BoardState] = []
         self._state = self._fresh()
@@ -202,26 +200,6 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         return [d for d in self._hand0 if d.number not in self._state.used]
 
     @property
-    def selected(self) -> int:
-        """The chosen domino's number (0 when the hand is empty)."""
-        return self._selected
-
-    @property
-    def rotation(self) -> int:
-        """0–3: the second half lies right of / below / left of / above the first."""
-        return self._rotation
-
-    @property
-    def cursor(self) -> Cell:
-        """The keyboard's cursor."""
-        return self._cursor
-
-    @property
-    def aim(self) -> Cell | None:
-        """Where the fire token about to be thrown is aimed (None: not aimed yet)."""
-        return self._aim
-
-    @property
     def supply(self) -> dict[int, int]:
         """Fire tokens left in the box, by fire (a copy)."""
         return dict(self._state.supply)
@@ -264,7 +242,7 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
 
     def selected_domino(self) -> Domino | None:
         """The chosen domino (None when the hand is empty)."""
-        return next((d for d in self.hand if d.number == self._selected), None)
+        return next((d for d in self.hand if d.number == self.selected), None)
 
     def legal_placements(self) -> list[Placement]:
         """Every legal placement of the chosen domino (none outside the place phase)."""
@@ -273,19 +251,12 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
             return []
         return self.kingdom.legal_placements(dom)
 
-    def fire_reach(self) -> list[Cell]:
-        """Every cell the token about to be thrown can reach (king moves), row-major."""
-        if not self._state.fire:
-            return []
-        volcano, fire = self._state.fire[0]
-        return within(volcano, 4 - fire)
-
     def legal_cells(self) -> set[Cell]:
         """Where a click on a cell is legal now: first halves, landings, resources to spend or
         squares to settle on."""
         phase, state = self.phase, self._state
         if phase == "place":
-            return first_cells(self.legal_placements(), self._rotation)
+            return self.controls.first_cells(self.legal_placements())
         if phase == "fire":
             return set(self.kingdom.fire_targets(*state.fire[0]))
         if state.recruit is None:
@@ -297,18 +268,6 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
     # ------------------------------------------------------------------ actions
     def _push(self) -> None:
         self._undo.append(self._state.copy())
-
-    def select(self, number: int) -> None:
-        """Choose domino ``number`` from the hand."""
-        if number not in {d.number for d in self.hand}:
-            raise WidgetError(f"domino {number} is not in the hand")
-        self._selected = number
-        self._say(self._hint(), "info")
-
-    def rotate(self, steps: int = 1) -> None:
-        """Turn the chosen domino a quarter clockwise ``steps`` times."""
-        self._rotation = (self._rotation + steps) % 4
-        self._say(self._hint(), "info")
 
     def click(self, row: int, col: int) -> bool:
         """A click on a cell, as the phase says: place the chosen domino's first half there,
@@ -326,8 +285,7 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         if dom is None:
             self._say("The hand is empty: nothing to place.", "error")
             return False
-        dr, dc = DIRECTIONS[self._rotation]
-        return self.place(Placement(dom, cell, (row + dr, col + dc)))
+        return self.place(Placement(dom, *self.controls.halves(cell)))
 
     def place(self, placement: Placement) -> bool:
         """Place a domino of the hand; an illegal placement is explained and changes nothing."""
@@ -353,62 +311,6 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         said = (f"Placed domino {placement.domino.number} on {self.name(first)},"
                 f"{self.name(second)}: score {before} → {self.sheet().total}.")
         self._next_token(said)
-        return True
-
-    def _next_token(self, said: str) -> None:
-        """Take the next volcano's token from the box; one with no square allowed goes back
-        to the box by itself. Then say what is next."""
-        state = self._state
-        self._aim = None
-        while state.fire:
-            volcano, fire = state.fire[0]
-            if state.supply[fire] == 0:
-                state.fire.pop(0)
-                continue
-            if self.kingdom.fire_targets(volcano, fire):
-                state.supply[fire] -= 1
-                break
-            state.supply[fire] -= 1
-            self.kingdom.throw(volcano, fire, None)
-            state.fire.pop(0)
-            said += (f" The {fire}-fire token of the volcano on {self.name(volcano)} has no "
-                     "square to land on: back to the box.")
-        self._after_action()
-        self._say(f"{said} {self._hint()}".strip(), "ok")
-
-    def _fire_click(self, cell: Cell) -> bool:
-        volcano, fire = self._state.fire[0]
-        if cell not in self.kingdom.fire_targets(volcano, fire):
-            try:
-                self.kingdom.copy().throw(volcano, fire, cell)
-                why = "not allowed"
-            except KingdominoError as error:
-                why = name_cells(str(error), self.size)
-            self._say(f"Cannot throw there: {why}. The territory is unchanged.", "error")
-            return False
-        if self._aim != cell:
-            self._aim = cell
-            self._say(f"Aimed: the {fire}-fire token from {self.name(volcano)} would land on "
-                      f"{square_words(self.kingdom, cell)}. Throw (or Enter, or a click on it "
-                      "again) to confirm.", "info")
-            return True
-        return self.confirm()
-
-    def confirm(self) -> bool:
-        """Throw the fire token on the cell aimed at."""
-        if self.phase != "fire" or self._aim is None:
-            self._say("Nothing to throw: aim a fire token at a square first." if
-                      self.phase == "fire" else "No fire token to throw now.", "error")
-            return False
-        volcano, fire = self._state.fire[0]
-        before = self.sheet().total
-        self._push()
-        target = self._aim
-        self.kingdom.throw(volcano, fire, target)
-        self._state.fire.pop(0)
-        self._state.throws += 1
-        self._next_token(f"Threw the {fire}-fire token onto {self.name(target)}: score "
-                         f"{before} → {self.sheet().total}.")
         return True
 
     def discard(self) -> bool:
@@ -442,26 +344,17 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         """Back to the empty territory and the full hand."""
         self._state = self._fresh()
         self._undo = []
-        self._rotation = 0
+        self.controls.restart()
         self._after_action()
         self._say(self._hint(), "info")
 
-    def key(self, name: str) -> bool:
-        """Arrows move the cursor, ``enter`` clicks the cell under it, ``rotate`` and
-        ``undo`` do what their buttons do; False for another key."""
-        if name in ("up", "down", "left", "right"):
-            self._cursor = move_cursor(self._cursor, name, reach_frame(self.kingdom))
-            legal = self._cursor in self.legal_cells()
-            self._say(f"Cursor on {self._words(self._cursor)}" + (
-                "." if legal or self.phase != "place" else "; not legal here."), "info")
-            return True
-        if name == "enter":
-            return self.click(*self._cursor)
-        if name in ("rotate", "undo"):
-            getattr(self, name)()
-            return True
-        self._say(f"Unknown key {name!r}: use the arrows, Enter, R or U.", "error")
-        return False
+    def _frame(self) -> Frame:
+        return reach_frame(self.kingdom)
+
+    def _cursor_words(self) -> str:
+        legal = self.cursor in self.legal_cells()
+        return f"Cursor on {self._words(self.cursor)}" + (
+            "." if legal or self.phase != "place" else "; not legal here.")
 
     def hint(self) -> None:
         """Puzzle mode: say the next hint of the puzzle's ladder (nudge first; after the last,
@@ -516,9 +409,7 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         return self.optimum
 
     def _after_action(self) -> None:
-        hand = self.hand
-        if self._selected not in {d.number for d in hand}:
-            self._selected = hand[0].number if hand else 0
+        self.controls.deal([d.number for d in self.hand])
         self._aim = None if not self._state.fire else self._aim
         self.verdict = None
         self.score = self.sheet().total
@@ -546,13 +437,8 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         dom = self.selected_domino()
         if dom is None:
             return f"All dominoes are used: the territory scores {self.sheet().total}."
-        head = (f"Domino {dom.number} ({dom.first}|{dom.second}), second half "
-                f"{ROTATIONS[self._rotation]} the first: ")
-        if not self.kingdom.can_place(dom):
-            return head + "it fits nowhere, so discard it."
-        if not self.legal_cells():
-            return head + "no legal cell in this rotation — rotate it (R)."
-        return head + "click a cell marked with a dot for its first half."
+        return self.controls.hint(dom, fits=self.kingdom.can_place(dom),
+                                  has_legal=bool(self.legal_cells()))
 
     def _say(self, text: str, kind: str) -> None:
         self.message_kind = kind
@@ -560,23 +446,16 @@ class OriginsBoard(TribeSteps, StaticPicture, ActionView):
         self.html = self.markup()
 
     # ------------------------------------------------------------------ browser events
-    def handle(self, action: str, data: dict[str, str]) -> None:
-        """Answer a browser click or key."""
-        try:
-            if action == "cell":
-                self.click(int(data["row"]), int(data["col"]))
-            elif action == "select":
-                self.select(int(data["domino"]))
-            elif action == "key":
-                self.key(data["key"])
-            elif action == "recruit":
-                self.recruit(int(data["slot"]))
-            elif action in ("rotate", "undo", "reset", "discard", "confirm", "check", "hint"):
-                getattr(self, action)()
-            else:
-                self._say(f"Unknown action {action!r} from the browser.", "error")
-        except (KeyError, ValueError) as error:  # KingdominoError is a ValueError
-            self._say(f"Cannot do {action!r}: {error}", "error")
+    def press(self, name: str, data: Mapping[str, str]) -> bool:
+        """Answer a button of the board (recruit, rotate, undo, reset, discard, confirm, check,
+        hint); False for another name."""
+        if name == "recruit":
+            self.recruit(int(data["slot"]))
+        elif name in ("rotate", "undo", "reset", "discard", "confirm", "check", "hint"):
+            getattr(self, name)()
+        else:
+            return False
+        return True
 
     # ------------------------------------------------------------------ rendering
     def markup(self) -> str:

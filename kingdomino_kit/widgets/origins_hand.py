@@ -18,7 +18,7 @@ from kingdomino_kit.origins.fire import TOKEN_SUPPLY
 from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.origins.scoring import Mode
 from kingdomino_kit.origins.tribe import CAVEMEN, Caveman
-from kingdomino_kit.widgets.board import WidgetError
+from kingdomino_kit.widgets.board_machine import WidgetError
 
 __all__ = ["BoardState", "origins_hand", "CAVE_SLOTS"]
 
@@ -38,7 +38,7 @@ def origins_hand(hand: Any, catalogue: Catalogue, size: int, seed: int) -> tuple
     >>> origins_hand([3, 3], sample_catalogue(), 5, 0)
     Traceback (most recent call last):
     ...
-    kingdomino_kit.widgets.board.WidgetError: hand: domino 3 appears twice
+    kingdomino_kit.widgets.board_machine.WidgetError: hand: domino 3 appears twice
     """
     try:
         if hand is None:

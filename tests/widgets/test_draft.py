@@ -193,8 +193,8 @@ def test_the_log_and_the_keys_name_cells_as_the_labels_do() -> None:
     browser_click(table, "key", key="rotate")
     assert table.rotation == 1
     target = min(table.legal_cells())
-    while table._cursor != target:
-        r, c = table._cursor
+    while table.cursor != target:
+        r, c = table.cursor
         browser_click(table, "key", key="down" if target[0] > r else "up" if target[0] < r
                       else "right" if target[1] > c else "left")
     assert "press Enter" in table.message
