@@ -1,18 +1,19 @@
 """``grade``: run the students' notebooks and write a gradebook (and feedback pages).
 
 ``kingdomino-kit grade SUBMISSION.ipynb|FOLDER... [--out FILE.csv|.parquet] [--timeout S]
-[--feedback DIR]`` runs each submission in a fresh kernel of its own, one after the other
-(every cell under ``--timeout`` seconds, default 60; :mod:`kingdomino_kit.grading.sandbox`:
-as root, as a user of its own that cannot touch the kit), grades every exercise from what the
-submission answered (:mod:`kingdomino_kit.grading`) and writes one row per student × notebook
-× exercise to ``--out`` (default ``grades.csv``) — once every kernel and every process a
-submission started is gone, atomically. Submissions are collected as
-:mod:`kingdomino_kit.grading.collect` says (``00_start_here/ada.ipynb``,
+[--feedback DIR] [--results DIR]`` runs each submission in a fresh kernel of its own, one after
+the other (every cell under ``--timeout`` seconds, default 60;
+:mod:`kingdomino_kit.grading.sandbox`: as root, as a user of its own that cannot touch the kit),
+grades every exercise from what the submission answered (:mod:`kingdomino_kit.grading`) and
+writes one row per student × notebook × exercise to ``--out`` (default ``grades.csv``) — once
+every kernel and every process a submission started is gone, atomically. Submissions are
+collected as :mod:`kingdomino_kit.grading.collect` says (``00_start_here/ada.ipynb``,
 ``ada-00_start_here.ipynb``, ``ada.ipynb``). One run at a time writes an ``--out``: a second
 is refused at once (:class:`~kingdomino_kit.infra.outlock.OutputBusy`). A progress bar on
-stderr, a summary table on stdout; ``--feedback DIR`` writes one Markdown page per student. A
-submission that cannot be run at all stops nothing: its exercises are graded ``error`` and the
-others are graded.
+stderr, a summary table on stdout; ``--feedback DIR`` writes one Markdown page per student;
+``--results DIR`` each student's Gradescope and PrairieLearn ``results.json``
+(:mod:`kingdomino_kit.league.exports`). A submission that cannot be run at all stops nothing:
+its exercises are graded ``error`` and the others are graded.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from kingdomino_kit.grading.run import GradingError
 from kingdomino_kit.grading.sandbox import Sandbox, lessons_folder
 from kingdomino_kit.infra.outlock import OutputLock
 from kingdomino_kit.infra.tables import open_table, table_format
+from kingdomino_kit.league.exports import gradebook_checks, write_results
 
 NOTEBOOK_LIMIT = 64 << 20
 """The largest submission read (a notebook with its outputs and widget state)."""
@@ -59,6 +61,9 @@ def register(sub: Any) -> None:
                    help="seconds each cell may run (default 60)")
     p.add_argument("--feedback", metavar="DIR", type=output_folder,
                    help="write one Markdown page per student here")
+    p.add_argument("--results", metavar="DIR", type=output_folder,
+                   help="write each student's Gradescope and PrairieLearn results.json here "
+                        "(DIR/gradescope/STUDENT/, DIR/prairielearn/STUDENT/)")
     p.set_defaults(func=cmd_grade)
 
 
@@ -129,6 +134,12 @@ def cmd_grade(args: argparse.Namespace) -> int:
                 with output_file(str(folder / f"{student}.md"), "--feedback") as handle:
                     handle.write(feedback_page(student,
                                                [r for r in rows if r.student == student]))
+        if args.results is not None:
+            for student, checks in gradebook_checks(rows).items():
+                write_results(Path(args.results), student, checks,
+                              output=f"{student}: " + "; ".join(
+                                  f"{name} {points:g}/{most:g}"
+                                  for name, points, most, _ in checks))
     print(summary_table(rows))
     print(f"{args.out}: {len(rows)} rows" + (f"; feedback in {args.feedback}/"
                                              if args.feedback else ""))

@@ -19,7 +19,8 @@ Traceback (most recent call last):
 kingdomino_kit.exercises.checker.ExerciseError: no exercises for a notebook '99_nothing' \
 (known: 00_start_here, 01_rules, 02_scoring, 03_counting, 04_cp_sat, 04b_highest_score, \
 05_puzzles, 06_analysis, \
-07_kingdoms, 08_origins, 10_bots_and_coach, 11_game_trees, 12_learning_agents)
+07_kingdoms, 08_origins, 10_bots_and_coach, 11_game_trees, 12_learning_agents, \
+13_write_a_bot)
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ NOTEBOOKS: Mapping[str, str] = {
     "10_bots_and_coach": "bots",
     "11_game_trees": "game_trees",
     "12_learning_agents": "learning_agents",
+    "13_write_a_bot": "write_a_bot",
 }
 """Each notebook with exercises: the module of this package that defines them
 (its ``EXERCISES``)."""

@@ -4,10 +4,12 @@ answers and a redefined or deleted ``check``, each graded on what it really answ
 from __future__ import annotations
 
 import csv
+import json
 import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import nbformat
 import pytest
 
@@ -82,7 +84,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
         points = {1: 2.0} if student == "ada" else None  # claimed in metadata: not counted
         nbformat.write(notebook(cells, points), folder / f"{student}.ipynb")
     done = grade(*(f"{s}.ipynb" for s in SUBMISSIONS), "--timeout", "8", "--out", "book.csv",
-                 "--feedback", "pages", cwd=folder)
+                 "--feedback", "pages", "--results", "results", cwd=folder)
     with open(folder / "book.csv", encoding="utf-8", newline="") as handle:
         rows = {(r["student"], int(r["exercise"])): r for r in csv.DictReader(handle)}
     return folder, done, rows
@@ -170,3 +172,23 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
         assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
         assert words in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "grades.csv").exists()
+
+
+@pytest.mark.slow
+def test_each_students_results_json_for_gradescope_and_prairielearn(graded: Graded) -> None:
+    folder, _, rows = graded
+    schemas = Path(__file__).parents[1] / "league" / "schemas"
+    for student in SUBMISSIONS:
+        mine = [r for (s, _), r in rows.items() if s == student]
+        earned = sum(float(r["points"]) for r in mine)
+        most = sum(float(r["max_points"]) for r in mine)
+        scope = json.loads((folder / "results" / "gradescope" / student / "results.json")
+                           .read_text())
+        jsonschema.validate(scope, json.loads(
+            (schemas / "gradescope_results.schema.json").read_text()))
+        assert scope["score"] == pytest.approx(earned) and len(scope["tests"]) == len(mine)
+        prairie = json.loads((folder / "results" / "prairielearn" / student / "results.json")
+                             .read_text())
+        jsonschema.validate(prairie, json.loads(
+            (schemas / "prairielearn_results.schema.json").read_text()))
+        assert prairie["score"] == pytest.approx(earned / most, abs=1e-6)
