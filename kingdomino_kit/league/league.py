@@ -44,7 +44,7 @@ from kingdomino_kit.league.entrants import Entrant, entrants
 from kingdomino_kit.league.exports import write_exports
 from kingdomino_kit.league.pairwise import PAIRWISE_COLUMNS, pairwise
 from kingdomino_kit.league.play import COLUMNS, GameJob, GameResult, play_game
-from kingdomino_kit.league.process import Limits, probe_bare
+from kingdomino_kit.league.process import Limits, end_registered, probe_bare
 
 __all__ = ["EVENT_COLUMNS", "LeagueResult", "TABLE_COLUMNS", "run_league"]
 
@@ -53,6 +53,10 @@ TABLE_COLUMNS = ("bot", "seats", "mean_score", "mean_score_ci", "margin", "margi
                  "win_share", "win_share_ci", "mean_rank", "mean_rank_ci", "rating",
                  "rating_low", "rating_high", "seconds_per_decision", "max_seconds",
                  "seconds_per_game", "strikes", "forfeits", "games_out")
+RUNNING = ".running-bots"
+"""The file in ``out/`` noting every bot program started (:func:`~.process.end_registered`):
+a league stopped any way ends them, and one killed outright has them ended by the next run on
+the same ``out/``."""
 _INTS = ("game", "block", "lineup", "seed", "players", "player", "score", "rank", "margin",
          "decisions", "strikes", "forfeits", "out")
 _FLOATS = ("win", "seconds", "max_seconds")
@@ -172,8 +176,10 @@ def run_league(bots: Sequence[str] | Sequence[Entrant], games: int,
                          run=run, what="out")
     done = table.open(resume=resume)
     rows: list[dict[str, Any]] = []
+    registry = folder / RUNNING
     base = Path(tempfile.mkdtemp(prefix="kk-league-"))
     try:
+        end_registered(registry, os.path.join(tempfile.gettempdir(), "kk-league-"))
         _check_resumed(done, names, lines, table, logs)
         if len(done) > games:
             raise KingdominoError(f"resume: {len(done)} games are done already, more than "
@@ -183,7 +189,7 @@ def run_league(bots: Sequence[str] | Sequence[Entrant], games: int,
         root = confined and os.geteuid() == 0 and any(e.is_program for e in chosen)
         bare = probe_bare() if root else False
         jobs = [GameJob(i, tuple(chosen), tuple(lines), options, seed, limits, base / "bots",
-                        hide, confined, bare) for i in range(len(done), games)]
+                        hide, confined, bare, registry) for i in range(len(done), games)]
         for result in run_tasks(play_game, jobs, workers=workers, progress=progress,
                                 unit="game"):
             with atomic_write(logs / _log_name(result.index), "out") as handle:
@@ -198,6 +204,7 @@ def run_league(bots: Sequence[str] | Sequence[Entrant], games: int,
         table.keep()
         raise
     finally:
+        end_registered(registry, str(base))  # the bots of games stopped halfway, anywhere
         with contextlib.suppress(OSError):
             shutil.rmtree(base, ignore_errors=True)
     result = LeagueResult(tuple(chosen), tuple(lines), options, seed, games, limits,

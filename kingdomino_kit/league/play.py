@@ -48,6 +48,7 @@ class GameJob:
     hide: tuple[Path, ...]
     confined: bool = True
     bare: bool = False
+    registry: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ def play_game(job: GameJob) -> GameResult:
     deal_seed = derive_seed(job.seed, "deal", block)
     bot_seed = derive_seed(job.seed, "bots", job.index)
     seats = [job.entrants[i] for i in job.lineups[j]]
-    place = Confinement.open(job.base, job.hide, confined=job.confined, bare=job.bare)
+    place = Confinement.open(job.base, job.hide, confined=job.confined, bare=job.bare,
+                             registry=job.registry)
     bots: list[Any] = []
     try:
         for p, entrant in enumerate(seats):

@@ -62,7 +62,8 @@ from kingdomino_kit.league.protocol import (
 )
 from kingdomino_kit.league.state import actions_json, observation_json, options_json
 
-__all__ = ["DEFAULT_MOVE", "NOT_ROOT", "Confinement", "Limits", "ProgramBot", "probe_bare"]
+__all__ = ["DEFAULT_MOVE", "NOT_ROOT", "Confinement", "Limits", "ProgramBot", "end_registered",
+           "probe_bare"]
 
 DEFAULT_MOVE = 0
 """The index of the action played for a forfeited decision: the first legal action (a claim of
@@ -122,16 +123,25 @@ class Confinement:
     bare: bool = False
     spare: frozenset[int] = frozenset()
     count: int = 0
+    registry: Path | None = None
+    """A file where each program started is noted (``uid N`` as root, else ``group N``), so a
+    league whose game processes were killed still ends them (:func:`end_registered`)."""
+
+    def note(self, what: str, number: int) -> None:
+        """Add a started program to :attr:`registry` (one line, appended)."""
+        if self.registry is not None:
+            with open(self.registry, "a", encoding="ascii") as handle:
+                handle.write(f"{what} {number}\n")
 
     @classmethod
     def open(cls, base: Path, hide: Sequence[Path] = (), *, confined: bool = True,
-             bare: bool | None = None) -> Confinement:
+             bare: bool | None = None, registry: Path | None = None) -> Confinement:
         """Make the folder programs run in (``base``, created) and probe the machine (as root,
         unless ``bare`` says already whether it gives namespaces). ``confined=False``: run the
         programs as this process's user even as root (limits, no files of their own)."""
         base.mkdir(parents=True, exist_ok=True)
         base.chmod(0o711)
-        conf = cls(base, tuple(hide), root=confined and os.geteuid() == 0)
+        conf = cls(base, tuple(hide), root=confined and os.geteuid() == 0, registry=registry)
         if conf.root:
             conf.bare = probe_bare() if bare is None else bare
         else:
@@ -170,6 +180,43 @@ class Confinement:
                 continue
             if not processes_of(uid):
                 return uid
+
+
+def _live_uids() -> set[int]:
+    """The real uids of the processes alive now (one look at ``/proc``)."""
+    found = set()
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("Uid:"):
+                        found.add(int(line.split()[1]))
+                        break
+    return found
+
+
+def end_registered(registry: Path, prefix: str) -> None:
+    """End every program a registry notes (see :attr:`Confinement.registry`) that is still
+    running — as root every process of its uid; else its process group, when its leader still
+    works in a folder starting with ``prefix`` (a group number reused by another process is
+    left alone) — and remove the registry."""
+    try:
+        lines = registry.read_text(encoding="ascii").split("\n")
+    except (OSError, UnicodeDecodeError):
+        return
+    live = _live_uids() if os.geteuid() == 0 else set()
+    for line in lines:
+        what, _, number = line.partition(" ")
+        if not number.isdigit():
+            continue
+        if what == "uid" and int(number) in live:
+            end_user(int(number), int(number))
+        elif what == "group":
+            with contextlib.suppress(OSError):
+                if os.readlink(f"/proc/{number}/cwd").startswith(prefix):
+                    os.killpg(int(number), signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        registry.unlink()
 
 
 class ProgramBot:
@@ -250,6 +297,8 @@ class ProgramBot:
             except OSError as error:
                 self._strike_out(0, "crash", f"cannot start: {error.strerror}")
                 return
+        place.note("uid" if uid is not None else "group", uid if uid is not None
+                   else self._proc.pid)
         for stream in (self._proc.stdin, self._proc.stdout):
             if stream is not None:
                 os.set_blocking(stream.fileno(), False)

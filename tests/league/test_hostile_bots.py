@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import csv
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -110,3 +114,25 @@ def test_not_confined_a_forking_bot_still_leaves_no_process(tmp_path: Path) -> N
     bot = hostile.program(tmp_path / "bots", "forks")
     result = _league(["random", bot], tmp_path / "out", confined=False)
     _check_common(result, tmp_path / "out", bot)
+
+
+def test_a_league_stopped_by_sigterm_leaves_no_bot_running_and_resumes(tmp_path: Path) -> None:
+    bot = hostile.program(tmp_path / "bots", "sleeps")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "kingdomino_kit", "league", "random", str(bot),
+               "--games", "2", "--workers", "2", "--time-per-move", "0.3", "--out", str(out)]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (out / ".running-bots").exists():
+        time.sleep(0.05)  # a bot program started
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert hostile.left_running(bot.stem) == []
+    done = subprocess.run(command + ["--resume"], capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert len(list(csv.DictReader((out / "games.csv").open()))) == 4
+    assert hostile.left_running(bot.stem) == [] and not (out / ".running-bots").exists()
