@@ -40,6 +40,7 @@ from kingdomino_kit.errors import IllegalAction, KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.untrusted import shown
+from kingdomino_kit.league.state import observation_json
 from kingdomino_kit.rules import Rules
 
 __all__ = ["env", "game_options", "legal_mask", "raw_env"]
@@ -142,6 +143,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         else:
             mask = np.zeros(action_count(self.options.size), dtype=np.int8)
         return {"observation": vector, "action_mask": mask}
+
+    def observation_json(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees now as JSON: the bot protocol's observation
+        (:func:`kingdomino_kit.league.state.observation_json`), the very fields a league's bot
+        and ``kingdomino-kit state`` get."""
+        return observation_json(self.game.observation(self.possible_agents.index(agent)))
 
     def step(self, action: Any) -> None:
         """Play the action of the agent to act (None once it is terminated)."""

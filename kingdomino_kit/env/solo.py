@@ -46,6 +46,7 @@ from kingdomino_kit.env.rewards import check_reward, final_rewards
 from kingdomino_kit.errors import IllegalAction, InvariantError, KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.infra.untrusted import shown
+from kingdomino_kit.league.state import observation_json
 from kingdomino_kit.seeds import seat_seed
 
 __all__ = ["SoloEnv"]
@@ -136,6 +137,15 @@ class SoloEnv(gymnasium.Env[Any, Any]):
             raise InvariantError("expected game is not None")
         return {"observation": encode_observation(game.observation(self.player)),
                 "action_mask": legal_mask(game)}
+
+    def observation_json(self) -> dict[str, Any]:
+        """What the agent sees now as JSON: the bot protocol's observation
+        (:func:`kingdomino_kit.league.state.observation_json`), the very fields a league's bot
+        and ``kingdomino-kit state`` get."""
+        game = self.game
+        if game is None:
+            raise KingdominoError("call reset() first")
+        return observation_json(game.observation(self.player))
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         game = self.game

@@ -11,6 +11,8 @@ import pytest
 from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.cli import main
 from kingdomino_kit.draft import Claim, Discard
+from kingdomino_kit.env.aec import raw_env
+from kingdomino_kit.env.solo import SoloEnv
 from kingdomino_kit.game import Game, GameOptions, play
 from kingdomino_kit.league.position import log_state
 from kingdomino_kit.league.protocol import parse_reply
@@ -132,3 +134,18 @@ def test_state_cli_prints_the_position_before_a_turn_as_json(
     assert main(["state", str(log), "--turn", "99"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "turn 99" in err
+
+
+def test_the_environments_give_the_protocols_observation_json() -> None:
+    e = raw_env(players=3)
+    e.reset(seed=4)
+    for _ in range(6):
+        agent = e.agent_selection
+        player = e.possible_agents.index(agent)
+        assert e.observation_json(agent) == observation_json(e.game.observation(player))
+        e.step(int(e.observe(agent)["action_mask"].nonzero()[0][0]))
+    solo = SoloEnv(players=2, opponents="greedy")
+    solo.reset(seed=2)
+    data = solo.observation_json()
+    assert data == observation_json(solo.game.observation(solo.player))
+    assert observation_from_json(data).player == solo.player
