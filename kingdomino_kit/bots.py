@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.seeds import seat_seed
+from kingdomino_kit.seeds import plain_seed, seat_seed
 
 __all__ = ["REGISTRY", "Bot", "BotFunction", "BotRegistry", "FunctionBot", "RandomBot", "as_bot",
            "bot_class", "bot_names", "make_bot", "make_bots", "parse_bots",
@@ -84,7 +84,7 @@ class RandomBot:
     trusted = True
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(None if seed is None else plain_seed(seed))
 
     def choose(self, observation: Any, actions: Sequence[A]) -> A:
         """A uniformly random action."""
@@ -229,6 +229,8 @@ strong)
             raise KingdominoError(f"bot {spec!r}: unknown parameter {item!r}")
         kwargs[key.strip()] = value.strip() if kind is str else _parameter(spec, key, kind,
                                                                            value.strip())
+    if seed is not None:
+        seed = plain_seed(seed, f"bot {spec!r}: seed")
     try:
         return cls(seed, **kwargs)
     except (TypeError, ValueError) as error:

@@ -406,7 +406,7 @@ class DraftGame(Generic[O, K, D]):
             if line[i].number == number:
                 self.claims[i] = king
                 return i
-        raise AssertionError(f"domino {number} is not in the line")
+        raise InvariantError(f"domino {number} is not in the line")
 
     def _check_turn(self, player: int | None, king: int | None) -> None:
         """Raise if the game is over or ``player``/``king`` (if given) are not the ones to act."""

@@ -107,10 +107,11 @@ class Geometry:
         return -self.offset <= r <= self.offset and -self.offset <= c <= self.offset
 
     def cell(self, index: int) -> Cell:
-        """The castle-relative cell of a bit index (a pad bit has none: ``ValueError``)."""
+        """The castle-relative cell of a bit index (a pad bit has none:
+        :class:`~kingdomino_kit.errors.InvariantError`)."""
         cell = self._cells[index]
         if cell is None:
-            raise ValueError(f"bit {index} is a pad bit of the {self.size}×{self.size} grid")
+            raise InvariantError(f"bit {index} is a pad bit of the {self.size}×{self.size} grid")
         return cell
 
     def cell_at(self, index: int) -> Cell | None:

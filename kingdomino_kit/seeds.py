@@ -9,13 +9,19 @@ it was seated by its game's recipe before this one (version 1).
 
 >>> seat_seed(7, 0) == derive_seed(7, "bot", 0) != seat_seed(7, 1)
 True
+
+:func:`plain_seed` is the one rule of what a seed may be: any integer, a NumPy integer too.
 """
 
 from __future__ import annotations
 
 import hashlib
+import numbers
 
-__all__ = ["SEAT_SEEDS", "derive_seed", "seat_seed"]
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.infra.untrusted import shown
+
+__all__ = ["SEAT_SEEDS", "derive_seed", "plain_seed", "seat_seed"]
 
 SEAT_SEEDS = 2
 """The version of :func:`seat_seed` that logs record (``"bot_seeds"``). Version 1 was each
@@ -36,3 +42,21 @@ def derive_seed(base: int, *parts: object) -> int:
 def seat_seed(seed: int, seat: int) -> int:
     """The seed of the bot in seat ``seat`` (0, 1, …) of a game or a line-up seeded ``seed``."""
     return derive_seed(seed, "bot", seat)
+
+
+def plain_seed(seed: object, where: str = "seed") -> int:
+    """``seed`` as a plain ``int``: any integer is a seed (a NumPy integer too, as
+    ``numpy.random`` hands them out); a yes/no, a fraction or text raises
+    :class:`~kingdomino_kit.errors.KingdominoError` naming ``where``.
+
+    >>> import numpy as np
+    >>> plain_seed(np.int64(7)), type(plain_seed(np.uint8(7))).__name__
+    (7, 'int')
+    >>> plain_seed(1.5, "hand seed")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: hand seed: must be an integer, not 1.5
+    """
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise KingdominoError(f"{where}: must be an integer, not {shown(seed)}")
+    return int(seed)

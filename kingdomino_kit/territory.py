@@ -98,15 +98,17 @@ class BaseKingdom(Generic[H, P]):
         """
         try:
             r, c = cell
-            if isinstance(r, bool) or isinstance(c, bool):
-                raise TypeError(cell)
-            if not self._g.contains(r, c):
-                return None
-            i = self._g.index(r, c)
-            bit = 1 << i
+            pair = not isinstance(r, bool) and not isinstance(c, bool)
+            inside = pair and self._g.contains(r, c)
         except (TypeError, ValueError):
+            pair = inside = False
+        if not pair:
             raise KingdominoError(f"a cell is a (row, column) pair of integers, not "
-                                  f"{shown(cell)}") from None
+                                  f"{shown(cell)}")
+        if not inside:
+            return None
+        i = self._g.index(r, c)
+        bit = 1 << i
         b = self._bits
         for t, mask in enumerate(b.terrain):
             if mask & bit:

@@ -42,6 +42,7 @@ from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.league.state import observation_json
 from kingdomino_kit.rules import Rules
+from kingdomino_kit.seeds import plain_seed
 
 __all__ = ["env", "game_options", "legal_mask", "raw_env"]
 
@@ -120,7 +121,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         """A new game: dealt by ``seed`` (the same seed, the same game), else by the
         environment's own random sequence."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(plain_seed(seed))
         self.game = Game(self.options, self._rng.getrandbits(63))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

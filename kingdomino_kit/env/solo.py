@@ -47,7 +47,7 @@ from kingdomino_kit.errors import IllegalAction, InvariantError, KingdominoError
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.league.state import observation_json
-from kingdomino_kit.seeds import seat_seed
+from kingdomino_kit.seeds import plain_seed, seat_seed
 
 __all__ = ["SoloEnv"]
 
@@ -102,7 +102,7 @@ class SoloEnv(gymnasium.Env[Any, Any]):
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """A new game, dealt from the environment's seeded generator; the opponents play until
         it is the agent's turn."""
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else plain_seed(seed))  # a NumPy integer too
         game_seed = int(self.np_random.integers(2 ** 62))
         players = self.options.players
         self.player = (self.seat if self.seat is not None

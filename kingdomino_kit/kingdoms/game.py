@@ -33,6 +33,7 @@ from kingdomino_kit.kingdoms.render import board_svg
 from kingdomino_kit.kingdoms.scoring import Scoring, line_cells, line_names, score_board
 from kingdomino_kit.kingdoms.tiles import PLAYERS, Castle, Tile, castle_supply, tile_set
 from kingdomino_kit.logs import LOG_FORMATS, check_bots, check_format, check_keys
+from kingdomino_kit.seeds import plain_seed
 
 __all__ = ["KingdomsRules", "Observation", "EpochResult", "KingdomsGame", "play_game", "replay",
            "LOG_FORMAT"]
@@ -153,7 +154,7 @@ class KingdomsGame:
 
     def __init__(self, rules: KingdomsRules | None = None, seed: int | None = None) -> None:
         self.rules = rules or KingdomsRules()
-        self.seed = random.randrange(2**32) if seed is None else seed
+        self.seed = random.randrange(2**32) if seed is None else plain_seed(seed)
         self._rng = random.Random(self.seed)
         seats = self.rules.seats
         self.gold = dict.fromkeys(seats, self.rules.start_gold)

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from kingdomino_kit.errors import InvariantError
+from kingdomino_kit.errors import InvariantError, PuzzleError
 from kingdomino_kit.kingdoms.board import Board
 from kingdomino_kit.kingdoms.puzzles import CastlePuzzle, generate_castle_puzzle
 from kingdomino_kit.kingdoms.solver import CastleProblem, evaluate, solve_castles
@@ -161,7 +161,7 @@ def make_castle_puzzle(ident: str, seed: int, *, players: int, holes: int, castl
                                      tiles=tiles, objective=objective, wizard=wizard)
     sol = solve_castles(problem, time_limit=time_limit)
     if not sol.optimal:
-        raise ValueError(f"{ident}: not proven optimal in {time_limit} s")
+        raise PuzzleError(f"{ident}: not proven optimal in {time_limit} s")
     ranks = ", ".join(map(str, problem.castles))
     coming = (f" and the tiles still to come ({' and '.join(map(str, problem.tiles))})"
               if problem.tiles else "")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kingdomino_kit.errors import InvariantError
+from kingdomino_kit.errors import InvariantError, PuzzleError
 from kingdomino_kit.origins.catalogue import Resource, Terrain, sample_catalogue
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY
 from kingdomino_kit.origins.kingdom import OriginsKingdom
@@ -137,7 +137,7 @@ def make_origins_puzzle(ident: str, kind: str, seed: int, dominoes: int, *,
     sol = solve_discovery(chosen, size=size, workers=1, seed=0, time_limit_s=time_limit_s,
                           rivals=rivals)
     if sol.status != OPTIMAL or sol.kingdom is None:
-        raise ValueError(f"{ident}: not proven optimal in {time_limit_s} s")
+        raise PuzzleError(f"{ident}: not proven optimal in {time_limit_s} s")
     draft = OriginsPuzzle(ident, "", kind, 1, _question(kind, len(chosen), rivals),
                           tuple(chosen), size=size, rivals=rivals, optimum=sol.score,
                           answer=OriginsAnswer(sol.order, sol.throws),

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from kingdomino_kit.dominoes import Domino, domino
-from kingdomino_kit.errors import InvariantError, SolverBug
+from kingdomino_kit.errors import InvariantError, PuzzleError, SolverBug
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
 from kingdomino_kit.puzzles.measure import (
@@ -229,7 +229,7 @@ def _value_of(puzzle: Puzzle, q: Placement | None) -> int:
     for p, value in puzzle.solution.values:
         if _placed(start, p) == k:
             return value
-    raise ValueError(f"{puzzle.id}: a placement has no stored value")
+    raise PuzzleError(f"{puzzle.id}: a placement has no stored value")
 
 
 def measure(puzzle: Puzzle, budget: int = NODE_BUDGET, *, prove: bool = True) -> Measures:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from kingdomino_kit.dominoes import Domino, Half, domino
-from kingdomino_kit.errors import InvariantError
+from kingdomino_kit.errors import InvariantError, PuzzleError
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
@@ -104,7 +104,7 @@ def greedy_score(puzzle: Puzzle) -> int:
         start.undo()
         if same:
             return value
-    raise ValueError(f"{puzzle.id}: the greedy placement has no stored value")
+    raise PuzzleError(f"{puzzle.id}: the greedy placement has no stored value")
 
 
 @dataclass(frozen=True)

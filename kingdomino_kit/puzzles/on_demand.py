@@ -19,6 +19,7 @@ gets the same puzzle on a date.
 from __future__ import annotations
 
 import datetime as dt
+import numbers
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -137,8 +138,9 @@ def new_puzzle(kind: str, level: int, seed: int = 0, *, unique: bool = False,
                time_limit_s: float = 60.0) -> Puzzle:
     """A fresh puzzle of ``kind`` at ``level`` (id ``new-KIND-LLEVEL-SEED``); the same
     arguments give the same puzzle. Raises :class:`PuzzleError` when no draft fits."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
         raise PuzzleError(f"seed: must be a whole number ≥ 0, not {shown(seed)}")
+    seed = int(seed)  # a NumPy integer too
     pid = f"new-{kind}-L{level}-{seed}"
     attempts = ATTEMPTS if unique else NEW_ATTEMPTS
     puzzle = targeted(kind, level, f"new:{kind}:{level}:{seed}:{unique}", pid, unique=unique,

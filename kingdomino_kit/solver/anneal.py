@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
 from kingdomino_kit.rules import DEFAULT_RULES, Rules
 from kingdomino_kit.solver.inputs import FrameCell
@@ -216,7 +217,7 @@ def _tiling(lay: _Layout, rng: random.Random) -> list[tuple[int, int]]:
         return False
 
     if not cover(0):
-        raise AssertionError("a frame less one light cell always has a domino tiling")
+        raise InvariantError("a frame less one light cell always has a domino tiling")
     return sorted({(min(u, v), max(u, v)) for u, v in mate.items()})
 
 

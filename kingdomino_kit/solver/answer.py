@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Any, Protocol
 
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.grid import Cell
 
 __all__ = ["ANSWER_FIELDS", "FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Framed",
@@ -83,7 +84,8 @@ def answer_json(status: Status | str, score: int, bound: int, grid: str,
               "order": order, "seconds": round(seconds, 3)}
     clash = set(common) & set(extra)
     if clash:
-        raise ValueError(f"a game's own fields may not reuse the common names {sorted(clash)}")
+        raise InvariantError(f"a game's own fields may not reuse the common names "
+                             f"{sorted(clash)}")
     return common | extra
 
 

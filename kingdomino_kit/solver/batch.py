@@ -141,18 +141,19 @@ def random_sets(n: int, *, size: int = 5, count: int | None = None, seed: int = 
 
 def _a_number(value: Any) -> int:
     """A domino number from a cell's item: an integer, an integral float or digits (a
-    fraction, NaN, an overflowing float or anything else: ValueError)."""
+    fraction, NaN, an overflowing float or anything else:
+    :class:`~kingdomino_kit.errors.KingdominoError`)."""
     if isinstance(value, bool):
-        raise ValueError(value)
+        raise KingdominoError(f"not a whole number: {str(value)[:40]!r}")
     if isinstance(value, str):
         if not value.strip().lstrip("+-").isdigit() or len(value) > 20:
-            raise ValueError(value)
+            raise KingdominoError(f"not a whole number: {str(value)[:40]!r}")
         return int(value)
     if isinstance(value, numbers.Integral):
         return int(value)
     if isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer():
         return int(float(value))
-    raise ValueError(value)
+    raise KingdominoError(f"not a whole number: {str(value)[:40]!r}")
 
 
 def _a_set(value: Any, where: str) -> tuple[int, ...]:

@@ -39,6 +39,7 @@ from html import escape
 from typing import Any
 
 from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.widgets.markup import domino_svg
 
 __all__ = ["StaticPicture", "SVG_MIME", "picture_html", "svg_size", "column_svg", "row_svg",
@@ -61,11 +62,14 @@ def svg_size(svg: str) -> tuple[float, float]:
     head = text[:text.find(">") + 1].removesuffix(">").removesuffix("/")
     try:
         outer = ET.fromstring(head + "/>") if head.startswith("<svg") else None
-        if outer is None or outer.get("width") is None or outer.get("height") is None:
-            raise ValueError
-        return float(outer.get("width", "")), float(outer.get("height", ""))
-    except (ET.ParseError, ValueError):
-        raise ValueError("an SVG document without width and height") from None
+    except ET.ParseError:
+        outer = None
+    try:
+        if outer is not None:
+            return float(outer.get("width", "")), float(outer.get("height", ""))
+    except ValueError:
+        pass
+    raise KingdominoError("an SVG document without width and height")
 
 
 def _placed(svg: str, x: float, y: float) -> str:
