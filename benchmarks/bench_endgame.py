@@ -30,7 +30,7 @@ from benchmarks.common import emit
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.endgame import no_chance_left, solve
-from kingdomino_kit.game.numba_switch import available
+from kingdomino_kit.game.fast.switch import available
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.seeds import derive_seed
 

@@ -5,23 +5,23 @@ run, and memory over many games.
   ``benchmarks/reference_engine.py`` (placements by trying every pair of cells, scores by flood
   fill) — the very games the kit plays, the yardstick of every ratio below;
 * ``game.random_compiled``: the same random games compiled with numba (the optional extra
-  ``fast``: :func:`~kingdomino_kit.game.compiled.play_random_seeded`, what ``simulate`` plays
+  ``fast``: :func:`~kingdomino_kit.game.fast.compiled.play_random_seeded`, what ``simulate`` plays
   for random bots when it is installed), and its ratio to the reference — target ≥ 80;
   ``game.random``: the pure-Python fast path
-  (:func:`~kingdomino_kit.game.fastplay.play_random`, the default without numba);
+  (:func:`~kingdomino_kit.game.fast.play.play_random`, the default without numba);
   ``game.random_bitgame``: the same games on the readable playout engine (``BitGame`` and
   ``RandomPolicy``: the fast path before this one); ``game.random_engine``: through the general
   engine (``play`` + ``RandomBot``);
 * ``game.greedy_compiled``: four greedy bots compiled (``simulate``'s with numba:
-  :func:`~kingdomino_kit.game.compiled.play_greedy_seeded`), its games a second over the
+  :func:`~kingdomino_kit.game.fast.compiled.play_greedy_seeded`), its games a second over the
   reference's random games a second — target ≥ 1.6; ``game.greedy``: the pure-Python fast
-  path (:func:`~kingdomino_kit.game.fastplay.play_fast`), and the same with the greedy values
-  computed the readable way (``greedy_plain``: ``Greedy(engine="plain")``, the values before
+  path (:func:`~kingdomino_kit.game.fast.play.play_fast`), and the same with the greedy values
+  computed the readable way (``greedy_plain``: the readable ``Greedy``, the values before
   the fast ones);
   ``game.greedy_engine``: four ``GreedyBot`` through ``play``;
 * ``game.greedy_playouts``: greedy playouts (everyone the one-step greedy, from an observation
   after round 1, as the Monte Carlo bots play them) a second, fast and plain values, and
-  compiled (:func:`~kingdomino_kit.game.compiled.playout_scores`, what the bots play when
+  compiled (:func:`~kingdomino_kit.game.fast.compiled.playout_scores`, what the bots play when
   numba is installed: the position's arrays made once, each playout dealt anew, as a bot
   makes them for one decision) with its speed-up over the plain values — target ≥ 10;
 * ``game.simulate``: ``simulate`` end to end (seeds, bots, rows, summary) over 2,000 random games;
@@ -44,9 +44,11 @@ from collections.abc import Callable
 from benchmarks.common import emit
 from benchmarks.reference_engine import play_random_game
 from kingdomino_kit.bots import RandomBot
-from kingdomino_kit.game import Game, GameOptions, compiled, play
-from kingdomino_kit.game.bots import GreedyBot
-from kingdomino_kit.game.fastplay import play_fast, play_random
+from kingdomino_kit.game import Game, GameOptions, play
+from kingdomino_kit.game.bots import GreedyBot, fast_seats
+from kingdomino_kit.game.fast import compiled
+from kingdomino_kit.game.fast.greedy import ENGINES
+from kingdomino_kit.game.fast.play import play_fast, play_random
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame, RandomPolicy
 from kingdomino_kit.game.simulate import simulate, summarize
@@ -108,11 +110,11 @@ def main() -> None:
                                     [(3.0, 0.5)] * 4)
 
     def greedy(i: int) -> None:
-        play_fast(OPTIONS, SEED + i, [GreedyBot(i * 4 + p) for p in range(4)])
+        play_fast(OPTIONS, SEED + i, fast_seats([GreedyBot(i * 4 + p) for p in range(4)]) or [])
 
     def greedy_plain(i: int) -> None:
         game = BitGame(OPTIONS, SEED + i)
-        game.run([GreedyPolicy(Greedy(OPTIONS, engine="plain"), random.Random(i * 4 + p))
+        game.run([GreedyPolicy(Greedy(OPTIONS), random.Random(i * 4 + p))
                   for p in range(4)])
 
     def greedy_engine(i: int) -> None:
@@ -166,7 +168,7 @@ def playouts(seconds: float, ref_cpu: float, load: float) -> None:
     observation = game.observation()
     rates = {}
     for engine in ("fast", "plain"):
-        greedy = Greedy(OPTIONS, lookahead=False, engine=engine)
+        greedy = ENGINES[engine](OPTIONS, lookahead=False)
 
         def playout(i: int, greedy: Greedy = greedy) -> None:
             rng = random.Random(i)

@@ -25,7 +25,8 @@ import time
 from typing import Any
 
 from benchmarks.common import emit
-from kingdomino_kit.game import GameOptions, compiled
+from kingdomino_kit.game import GameOptions
+from kingdomino_kit.game.fast import compiled
 from kingdomino_kit.game.simulate import RANDOM_CHUNK, play_chunk, simulate_rows
 from kingdomino_kit.infra.parallel import dask_client, run_tasks
 from kingdomino_kit.solver.batch import random_sets, solve_many

@@ -12,7 +12,7 @@ are written here and nowhere else:
 - :class:`~kingdomino_kit.territory.BaseKingdom` keeps its squares in a ``BitKingdom`` and adds
   what people use: placements and halves as values, checked placing with reasons, undo history;
   :class:`~kingdomino_kit.kingdom.Kingdom` (and the Origins territory's layout) build on it;
-- :mod:`kingdomino_kit.game.fastplay` plays whole random games on bare ``BitKingdom`` objects,
+- :mod:`kingdomino_kit.game.fast.play` plays whole random games on bare ``BitKingdom`` objects,
   never building a ``Placement`` it does not play.
 
 **Pieces are ints.** A domino is given as its halves' terrain indices (for Kingdomino 0–5, the

@@ -82,7 +82,7 @@ def fastplay_games() -> dict[str, Any]:
     from kingdomino_kit.game import GameOptions
     from kingdomino_kit.rules import Rules
 
-    play_random = _first("kingdomino_kit.game.fastplay:play_random",
+    play_random = _first("kingdomino_kit.game.fast.play:play_random",
                          "kingdomino_kit.fastplay:play_random")
     random_bot = _first("kingdomino_kit.bots:RandomBot")
     out = []

@@ -51,21 +51,38 @@ def _entry(name: str, text: str, indent: int, column: int) -> list[str]:
     return [head + text]
 
 
+def _subpackages(folder: Path) -> list[Path]:
+    return sorted(p.parent for p in folder.glob("*/__init__.py"))
+
+
+def _names(folder: Path, depth: int) -> list[tuple[str, int]]:
+    """(name, depth) of every module and subpackage below ``folder``, a subpackage's own
+    modules and subpackages after it."""
+    out = [(m.name, depth) for m in sorted(folder.glob("*.py"))
+           if depth == 1 or m.name != "__init__.py"]
+    for sub in _subpackages(folder):
+        out.append((sub.name + "/", depth))
+        out += _names(sub, depth + 1)
+    return out
+
+
+def _lines(folder: Path, depth: int, column: int) -> list[str]:
+    out = []
+    for module in sorted(folder.glob("*.py")):
+        if depth == 1 or module.name != "__init__.py":
+            out += _entry(module.name, first_line(module), 2 * depth, column)
+    for sub in _subpackages(folder):
+        out += _entry(sub.name + "/", first_line(sub / "__init__.py"), 2 * depth, column)
+        out += _lines(sub, depth + 1, column)
+    return out
+
+
 def layout(package: Path = PACKAGE) -> str:
-    """The layout block: the package's modules, then each subpackage and its modules, in
-    alphabetical order; every name followed by the first line of its docstring."""
-    modules = sorted(p for p in package.glob("*.py"))
-    packages = sorted(p.parent for p in package.glob("*/__init__.py"))
-    names = [m.name for m in modules] + [p.name + "/" for p in packages]
-    names += [m.name for p in packages for m in p.glob("*.py")]
-    column = 4 + max(len(n) for n in names) + 2
-    out = [f"{package.name}/"]
-    for module in modules:
-        out += _entry(module.name, first_line(module), 2, column)
-    for sub in packages:
-        out += _entry(sub.name + "/", first_line(sub / "__init__.py"), 2, column)
-        for module in sorted(m for m in sub.glob("*.py") if m.name != "__init__.py"):
-            out += _entry(module.name, first_line(module), 4, column)
+    """The layout block: the package's modules, then each subpackage with its modules and its
+    own subpackages, in alphabetical order; every name followed by the first line of its
+    docstring."""
+    column = max(2 * max(depth, 2) + len(name) for name, depth in _names(package, 1)) + 2
+    out = [f"{package.name}/", *_lines(package, 1, column)]
     return "\n".join(out) + "\n"
 
 

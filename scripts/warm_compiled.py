@@ -19,9 +19,9 @@ import time
 def warm() -> list[str]:
     """Call each compiled kernel once on a small game; the names of what was warmed."""
     from kingdomino_kit.game import Game, GameOptions
-    from kingdomino_kit.game.compiled import play_greedy_seeded, play_random_seeded
     from kingdomino_kit.game.endgame import no_chance_left, position
-    from kingdomino_kit.game.endgame_compiled import Compiled
+    from kingdomino_kit.game.endgame.compiled import Compiled
+    from kingdomino_kit.game.fast.compiled import play_greedy_seeded, play_random_seeded
     from kingdomino_kit.game.greedy import Greedy
     from kingdomino_kit.game.montecarlo import candidate_moves, evaluate
 
@@ -47,7 +47,7 @@ def warm() -> list[str]:
 
 
 def main() -> int:
-    from kingdomino_kit.game.numba_switch import available
+    from kingdomino_kit.game.fast.switch import available
 
     if not available():
         print("warm_compiled: numba is not in use here; nothing to compile", file=sys.stderr)

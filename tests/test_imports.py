@@ -18,16 +18,16 @@ ENGINES = {("solver/__init__.py", "kingdomino_kit.solver.search"),   # import or
            ("origins/puzzle_making.py", "kingdomino_kit.origins.solver"),
            ("game/coach.py", "kingdomino_kit.solver.ordered"),
            ("widgets/puzzle_board.py", "kingdomino_kit.puzzles.on_demand")}
-COMPILED = {("game/compiled.py", "kingdomino_kit.game.numba_kernels"),  # numba at their top
-            ("game/compiled.py", "kingdomino_kit.game.numba_greedy"),
-            ("game/compiled.py", "kingdomino_kit.game.numba_playout"),
-            ("game/endgame_compiled.py", "kingdomino_kit.game.numba_endgame"),
-            ("game/endgame_compiled.py", "kingdomino_kit.game.numba_finish")}
+COMPILED = {("game/fast/compiled.py", "kingdomino_kit.game.fast.primitives"),  # numba at top
+            ("game/fast/compiled.py", "kingdomino_kit.game.fast.greedy_kernels"),
+            ("game/fast/compiled.py", "kingdomino_kit.game.fast.playout_kernels"),
+            ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.kernels"),
+            ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.finish_kernels")}
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top
 WIDGETS = ("kingdomino_kit.widgets",  # ipywidgets at their top
            "kingdomino_kit.server.student_page")
 QUICK_START = {  # grading starts without the game package (1.5 s) unless numba is there
-    ("grading/numba_cache.py", "kingdomino_kit.game.numba_switch"),
+    ("grading/numba_cache.py", "kingdomino_kit.game.fast.switch"),
     ("server/launch.py", "kingdomino_kit.server.app"),  # Voilà: seconds, only for --voila
 }
 PLATFORM = {"fcntl", "ctypes"}  # POSIX-only and Linux-only stdlib, imported where it runs

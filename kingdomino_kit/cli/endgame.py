@@ -11,7 +11,7 @@ from kingdomino_kit.cli import CliError, add_command, read_input
 from kingdomino_kit.errors import LogError
 from kingdomino_kit.game.coach import move_text
 from kingdomino_kit.game.endgame import EndgameResult, points, solve, turns_of
-from kingdomino_kit.game.endgame_log import log_position
+from kingdomino_kit.game.endgame.log import log_position
 from kingdomino_kit.game.log import FORMAT, loads
 
 

@@ -29,14 +29,17 @@ from typing import Any
 from kingdomino_kit.bots import RandomBot, register_bot
 from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.game.exact_play import check_exact, exact_choice
+from kingdomino_kit.game.endgame.exact_play import check_exact, exact_choice
+from kingdomino_kit.game.fast.greedy import FastGreedy
+from kingdomino_kit.game.fast.play import Seat
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.grid import Cell
 from kingdomino_kit.infra.untrusted import check_count, check_seconds, shown
 from kingdomino_kit.rules import DEFAULT_RULES, Rules
 
-__all__ = ["GreedyBot", "MonteCarloBot", "SimpleGreedyBot", "domino_value", "placement_value",
+__all__ = ["GreedyBot", "MonteCarloBot", "SimpleGreedyBot", "domino_value", "fast_seat",
+           "fast_seats", "placement_value",
            "walled_in"]
 
 
@@ -151,7 +154,7 @@ class GreedyBot:
     def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
         """The action of highest greedy value."""
         o = observation.options
-        greedy = Greedy(o, hole=self.hole, adjacency=self.adjacency)
+        greedy = FastGreedy(o, hole=self.hole, adjacency=self.adjacency)
         kingdom = observation.kingdoms[observation.player].to_bits()
         free = [d.number for d, k in zip(observation.line, observation.line_claims, strict=True)
                 if k is None]
@@ -172,6 +175,36 @@ class GreedyBot:
         if pick == count:
             return discard
         return placement_action(kingdom, masks, pick, actions)
+
+
+def fast_seat(bot: Any) -> Seat | None:
+    """The seat of the fast engines (:mod:`kingdomino_kit.game.fast`) that plays as ``bot``
+    plays: a ``RandomBot``'s RNG; a ``GreedyBot``'s RNG and weights (its own, or
+    :class:`~kingdomino_kit.game.greedy.Greedy`'s defaults); None for any other bot.
+
+    >>> from kingdomino_kit.bots import make_bot
+    >>> fast_seat(make_bot("random", 1)).weights, fast_seat(make_bot("greedy:hole=2", 1)).weights
+    (None, (2.0, 0.5))
+    >>> fast_seat(make_bot("mce", 1)) is None
+    True
+    """
+    if type(bot) is RandomBot:
+        return Seat(bot.rng)
+    if type(bot) is GreedyBot:
+        greedy = Greedy(hole=bot.hole, adjacency=bot.adjacency)
+        return Seat(bot.rng, (greedy.hole, greedy.adjacency))
+    return None
+
+
+def fast_seats(bots: Sequence[Any]) -> list[Seat] | None:
+    """The seats of :func:`fast_seat`, or None unless every bot has one.
+
+    >>> from kingdomino_kit.bots import RandomBot, make_bot
+    >>> len(fast_seats([RandomBot(1), make_bot("greedy", 2)])), fast_seats([make_bot("mce", 1)])
+    (2, None)
+    """
+    seats = [fast_seat(b) for b in bots]
+    return None if any(s is None for s in seats) else seats  # type: ignore[return-value]
 
 
 def placement_action(kingdom: Any, masks: Any, pick: int, actions: Sequence[Any]) -> Any:
@@ -239,7 +272,7 @@ class MonteCarloBot:
     candidate with the best mean final score wins. Candidates are first cut to the ``width``
     best by simple greedy value. ``seconds``, if set, replaces the playout budget by a time
     budget (then not reproducible). ``exact``: a node budget for the exact endgame solver
-    (:mod:`kingdomino_kit.game.exact_play`; 0, the default: off).
+    (:mod:`kingdomino_kit.game.endgame.exact_play`; 0, the default: off).
 
     >>> from kingdomino_kit.bots import RandomBot
     >>> from kingdomino_kit.game import GameOptions, play

@@ -52,16 +52,17 @@ from kingdomino_kit.dominoes import domino
 from kingdomino_kit.draft import CLAIM, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.endgame import EndgameError, move_values, no_chance_left
+from kingdomino_kit.game.fast.greedy import FastGreedy
 from kingdomino_kit.game.game import Action, Game, Observation
 from kingdomino_kit.game.greedy import Greedy
-from kingdomino_kit.game.log import loads, replay
+from kingdomino_kit.game.log import game_actions, loads, replay
 from kingdomino_kit.game.montecarlo import Move, evaluate
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver import Solution, best_kingdom_under
 
 __all__ = ["CoachReport", "DEFAULT_SECONDS", "Decision", "action_json",
-           "coach", "game_actions", "move_text"]
+           "coach", "move_text"]
 
 DEFAULT_SECONDS = 1.5
 """CPU seconds per decision when no budget is given."""
@@ -172,25 +173,6 @@ def move_text(move: dict[str, Any]) -> str:
     return f"place {move['domino']} at ({r1}, {c1}) ({r2}, {c2})"
 
 
-def game_actions(log: dict[str, Any]) -> list[tuple[int, Action]]:
-    """Every action of a log that replays, in order: (king, action) — a turn's placement (or
-    discard), then its claim."""
-    out: list[tuple[int, Action]] = []
-    for rnd in log["rounds"]:
-        for turn in rnd["turns"]:
-            place = turn["place"]
-            if place is not None:
-                dom = domino(place["domino"])
-                if place.get("discard") is True:
-                    out.append((turn["king"], Discard(dom)))
-                else:
-                    (r1, c1), (r2, c2) = place["cells"]
-                    out.append((turn["king"], Placement(dom, (r1, c1), (r2, c2))))
-            if turn["pick"] is not None:
-                out.append((turn["king"], Claim(domino(turn["pick"]))))
-    return out
-
-
 def _moves(obs: Observation, actions: Sequence[Action], played: Action, greedy: Greedy,
            width: int) -> tuple[list[Move], list[Action], int]:
     """The alternatives of one decision as Monte Carlo moves, their actions, and the index of
@@ -254,7 +236,7 @@ def coach(log: dict[str, Any] | str, player: int = 0, *, seconds: float | None =
     budget = {"playouts": playouts} if playouts is not None else {"seconds": seconds}
     rng = random.Random(seed)
     options = final.options
-    greedy = Greedy(options)
+    greedy = FastGreedy(options)
     game = Game(options, data["seed"], record=False)
     decisions: list[Decision] = []
     dominoes: list[int] = []

@@ -30,23 +30,14 @@ placement is worth the kingdom after it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from kingdomino_kit.bitkingdom import BitKingdom, Masks
-from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.game.fastgreedy import (
-    after_values,
-    choose_claim,
-    choose_placement,
-    claim_values,
-)
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.playout import PIECES, BitGame
 
 __all__ = ["Greedy", "GreedyPolicy", "adjacent_pairs", "holes", "pick_best"]
 
-ENGINES = ("fast", "plain")
-"""How the values are computed: the same values either way (see :class:`Greedy`)."""
 NO_PLACEMENT = 1.0
 """What a domino that fits nowhere costs against keeping the kingdom as it is."""
 
@@ -94,21 +85,15 @@ class Greedy:
     no domino can cover, ``adjacency`` (default ½) per pair of neighbour squares of one
     terrain; ``lookahead`` (default on) judges a placement with the claim after it."""
 
-    __slots__ = ("rules", "hole", "lookahead", "adjacency", "engine")
+    __slots__ = ("rules", "hole", "lookahead", "adjacency")
 
     def __init__(self, options: GameOptions | None = None, *, hole: float | None = None,
-                 lookahead: bool = True, adjacency: float | None = None,
-                 engine: str = "fast") -> None:
+                 lookahead: bool = True, adjacency: float | None = None) -> None:
         o = options or GameOptions()
         self.rules = o.rules
         self.hole = float(hole) if hole is not None else 3.0
         self.lookahead = lookahead
         self.adjacency = float(adjacency) if adjacency is not None else 0.5
-        if engine not in ENGINES:
-            raise KingdominoError(f"engine must be fast or plain, not {engine!r}")
-        self.engine = engine
-        """``fast`` (default): the values computed by :mod:`kingdomino_kit.game.fastgreedy`;
-        ``plain``: by the methods of this class as written — the same values, slower."""
 
     def value(self, kingdom: BitKingdom) -> float:
         """The kingdom's score with the bonuses on, minus ``hole`` per cell none can cover, plus
@@ -120,8 +105,6 @@ class Greedy:
         """The value of the kingdom after each placement of ``masks`` (domino ``number``), in
         the order of legal placements (:meth:`value` of each; the neighbour pairs are counted
         from the placed cells)."""
-        if self.engine == "fast":
-            return after_values(kingdom, number, masks, self)
         t1, k1, t2, k2, _ = PIECES[number - 1]
         g = kingdom.geometry
         shifts, w = g.shifts, g.stride
@@ -159,8 +142,6 @@ class Greedy:
 
     def claim_values(self, kingdom: BitKingdom, numbers: Sequence[int]) -> list[float]:
         """The value of claiming each domino of ``numbers``."""
-        if self.engine == "fast":
-            return claim_values(self, kingdom, numbers)
         return [self.best_after(kingdom, n) for n in numbers]
 
     def joint_values(self, kingdom: BitKingdom, number: int, masks: Masks,
@@ -202,18 +183,23 @@ class Greedy:
     def choose_placement(self, kingdom: BitKingdom, number: int, masks: Masks, count: int,
                          claimable: Sequence[int], discard: bool, rng: random.Random) -> int:
         """The index of the best placement (``count``: discard)."""
-        if self.engine == "fast" and self.lookahead and claimable:
-            return choose_placement(self, kingdom, number, masks, count, claimable,
-                                               discard, rng)
         return pick_best(self.placement_values(kingdom, number, masks, count, claimable,
                                                discard), rng)
 
-    def choose_claim(self, kingdom: BitKingdom, numbers: Sequence[int], rng: random.Random
-                     ) -> int:
-        """The index in ``numbers`` of the best domino to claim."""
-        if self.engine == "fast":
-            return choose_claim(self, kingdom, numbers, rng)
-        return pick_best(self.claim_values(kingdom, numbers), rng)
+    def choose_claim(self, kingdom: BitKingdom, numbers: Sequence[int], rng: random.Random,
+                     after: Callable[[int, Masks], list[float]] | None = None) -> int:
+        """The index in ``numbers`` of the best domino to claim. ``after(number, masks)``: the
+        values after each placement (default :meth:`after`; a caller that keeps them gives its
+        own)."""
+        if after is None:
+            return pick_best(self.claim_values(kingdom, numbers), rng)
+        values = []
+        for n in numbers:
+            t1, _, t2, _, double = PIECES[n - 1]
+            masks = kingdom.legal_masks(t1, t2, double)
+            values.append(max(after(n, masks)) if any(masks)
+                          else self.value(kingdom) - NO_PLACEMENT)
+        return pick_best(values, rng)
 
 
 class GreedyPolicy:
@@ -257,15 +243,6 @@ class GreedyPolicy:
         if self.greedy.lookahead:
             return free[self.greedy.choose_claim(kingdom, [game.line[i].number for i in free],
                                                  self.rng)]
-        if self.greedy.engine == "fast":
-            numbers = [game.line[i].number for i in free]
-            return free[choose_claim(self.greedy, kingdom, numbers, self.rng,
-                                     lambda n, masks: self._values(kingdom, n, masks))]
-        values = []
-        for i in free:
-            number = game.line[i].number
-            t1, _, t2, _, double = PIECES[number - 1]
-            masks = kingdom.legal_masks(t1, t2, double)
-            after = self._values(kingdom, number, masks) if any(masks) else []
-            values.append(max(after) if after else self.greedy.value(kingdom) - NO_PLACEMENT)
-        return free[pick_best(values, self.rng)]
+        numbers = [game.line[i].number for i in free]
+        return free[self.greedy.choose_claim(kingdom, numbers, self.rng,
+                                             lambda n, masks: self._values(kingdom, n, masks))]

@@ -57,7 +57,7 @@ from kingdomino_kit.logs import (
 )
 from kingdomino_kit.rules import Rules
 
-__all__ = ["FORMAT", "LogError", "dumps", "loads", "replay"]
+__all__ = ["FORMAT", "LogError", "dumps", "game_actions", "loads", "replay"]
 
 FORMAT = LOG_FORMAT
 
@@ -286,3 +286,22 @@ def _reading_note(game: Game, want: Mapping[str, Any], score: Any) -> str:
         return (f" — the log was scored under an old reading of the Middle Kingdom; the rules "
                 f"now count it for {MIDDLE_KINGDOM_READING}")
     return ""
+
+
+def game_actions(log: dict[str, Any]) -> list[tuple[int, Action]]:
+    """Every action of a log that replays, in order: (king, action) — a turn's placement (or
+    discard), then its claim."""
+    out: list[tuple[int, Action]] = []
+    for rnd in log["rounds"]:
+        for turn in rnd["turns"]:
+            place = turn["place"]
+            if place is not None:
+                dom = domino(place["domino"])
+                if place.get("discard") is True:
+                    out.append((turn["king"], Discard(dom)))
+                else:
+                    (r1, c1), (r2, c2) = place["cells"]
+                    out.append((turn["king"], Placement(dom, (r1, c1), (r2, c2))))
+            if turn["pick"] is not None:
+                out.append((turn["king"], Claim(domino(turn["pick"]))))
+    return out

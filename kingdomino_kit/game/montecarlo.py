@@ -47,9 +47,10 @@ from kingdomino_kit.bots import register_bot
 from kingdomino_kit.draft import CLAIM, PLACE, Claim, Discard
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.bots import placement_action
-from kingdomino_kit.game.compiled import PlayoutPosition, available, playout_scores
-from kingdomino_kit.game.exact_play import check_exact, exact_choice
-from kingdomino_kit.game.greedy import ENGINES, Greedy, GreedyPolicy
+from kingdomino_kit.game.endgame.exact_play import check_exact, exact_choice
+from kingdomino_kit.game.fast.compiled import PlayoutPosition, available, playout_scores
+from kingdomino_kit.game.fast.greedy import greedy_engine
+from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame, Policy, RandomPolicy
 
 __all__ = ["DEFAULT_STEPS", "Evaluation", "Move", "MonteCarloEvaluationBot", "StrongBot",
@@ -126,12 +127,12 @@ class MonteCarloEvaluationBot:
     (claims only) and the last round (placements only) give all of it to their one decision.
     ``width``: pairs kept by greedy value (plus each claimable domino's best); ``opponents``:
     ``greedy`` (one-step) or ``random`` in the playouts; ``objective``: ``score`` or
-    ``margin``; ``exact``: a node budget for the exact endgame solver — once no chance is
-    left, a move it proves within the budget is played (:mod:`kingdomino_kit.game.exact_play`;
-    default 0, off; ``strong``: 5,000); ``engine``: ``fast`` (default) or ``plain``, how the
-    greedy values of the candidates and playouts are computed — the same values, the same
-    choices at a budget of steps or playouts, ``plain`` slower (the engine before the fast
-    one, kept for measuring what the speed buys).
+    ``margin``; ``exact``: a node budget for the exact endgame solver — once no chance is left, a
+    move it proves within the budget is played (:mod:`~kingdomino_kit.game.endgame.exact_play`;
+    default 0, off; ``strong``: 5,000); ``engine``: ``fast`` (default) or ``plain``, how the greedy
+    values of the candidates and playouts are computed — the same values, the same choices at a
+    budget of steps or playouts, ``plain`` slower (the engine before the fast one, kept for
+    measuring what the speed buys).
 
     >>> MonteCarloEvaluationBot(policy="clever")
     Traceback (most recent call last):
@@ -167,8 +168,7 @@ class MonteCarloEvaluationBot:
                 raise ValueError(f"{name} must be 1 or more, not {value}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, not {seconds}")
-        if engine not in ENGINES:
-            raise ValueError(f"engine must be fast or plain, not {engine!r}")
+        greedy_engine(engine)  # a name it does not know is refused here
         if not 0 <= claim_share < 1:
             raise ValueError(f"claim_share must be at least 0 and below 1, not {claim_share}")
         self.rng = random.Random(seed)
@@ -202,7 +202,7 @@ class MonteCarloEvaluationBot:
                 share = self.claim_share
         elif self.claim_share and sum(k is None for k in observation.line_claims) > 1:
             share = 1 - self.claim_share  # a claim with a choice follows this placement
-        greedy = Greedy(observation.options, engine=self.engine)
+        greedy = greedy_engine(self.engine)(observation.options)
         moves = candidate_moves(observation, greedy, self.width)
         best = moves[0] if len(moves) == 1 else self._evaluate(observation, moves, share)
         return self._action(observation, best, actions)
@@ -302,7 +302,7 @@ def evaluate(observation: Any, moves: Sequence[Move], rng: random.Random, *,
         raise KingdominoError("give a budget of playouts or of seconds, not both or neither")
     me = observation.player
     options = observation.options
-    mine = Greedy(options, lookahead=False, engine=engine)
+    mine = greedy_engine(engine)(options, lookahead=False)
     others = mine if opponents == "greedy" else None
     values: list[list[float]] = [[] for _ in moves]
     alive = list(range(len(moves)))

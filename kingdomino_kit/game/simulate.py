@@ -4,8 +4,8 @@ CSV or Parquet file written as a stream — here, in local processes or on a Das
 Game ``i`` of a run with base seed ``S`` uses game seed ``derive_seed(S, "game", i)`` and player
 ``p``'s bot gets seed ``seat_seed(game_seed, p)`` (:mod:`kingdomino_kit.seeds`), so results
 never depend on how games are spread over workers. Games between random and greedy bots only take
-the fast path (:mod:`kingdomino_kit.game.fastplay`), which plays the very same games; they are
-compiled when numba is installed (:mod:`kingdomino_kit.game.compiled`: the same games again).
+the fast path (:mod:`kingdomino_kit.game.fast.play`), which plays the very same games; they are
+compiled when numba is installed (:mod:`kingdomino_kit.game.fast.compiled`: the same games again).
 
 Games travel in chunks (a task is :data:`CHUNK` games, :func:`play_chunk`) through
 :func:`kingdomino_kit.infra.parallel.run_tasks`: ``workers=N`` runs them in N local processes,
@@ -30,8 +30,9 @@ from typing import Any, TextIO
 
 from kingdomino_kit.bots import make_bot, parse_bots
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.game import compiled
-from kingdomino_kit.game.fastplay import fast_bots, play_fast
+from kingdomino_kit.game.bots import fast_seats
+from kingdomino_kit.game.fast import compiled
+from kingdomino_kit.game.fast.play import play_fast
 from kingdomino_kit.game.game import play
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.parallel import run_tasks
@@ -99,13 +100,14 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
             seat_seed(game_seed, p) for p in range(len(bots))])
         return _rows(index, game_seed, bots, options, fast.results, fast.winners)
     game_seed, players = seat_bots(index, bots, seed)
-    if fast_bots(players):
+    seats = fast_seats(players)
+    if seats is not None:
         if compiled.available():
             fast = compiled.play_greedy_seeded(
                 options, game_seed, [seat_seed(game_seed, p) for p in range(len(bots))],
-                [compiled.weights_of(b, options) for b in players])
+                [s.weights for s in seats])
         else:
-            fast = play_fast(options, game_seed, players)
+            fast = play_fast(options, game_seed, seats)
         results, winners = fast.results, fast.winners
     else:
         game = play(players, options, game_seed, record=False)

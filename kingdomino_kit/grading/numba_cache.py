@@ -41,7 +41,7 @@ def cold_modules() -> list[Path]:
             if not any((p.parent / "__pycache__").glob(f"{p.stem}.*.nbi"))]
     if not cold:
         return []
-    from kingdomino_kit.game.numba_switch import available  # the game package: 1.5 s
+    from kingdomino_kit.game.fast.switch import available  # the game package: 1.5 s
 
     return cold if available() else []
 

@@ -32,10 +32,10 @@ from kingdomino_kit.game.coach import (
     Decision,
     action_json,
     coach,
-    game_actions,
     move_text,
 )
 from kingdomino_kit.game.game import Game
+from kingdomino_kit.game.log import game_actions
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.render import kingdom_svg, name_cells
 from kingdomino_kit.solver import Solution

@@ -10,7 +10,7 @@ from pathlib import Path
 from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.game import GameOptions, play
 from kingdomino_kit.game.endgame import no_chance_left
-from kingdomino_kit.game.endgame_log import log_position
+from kingdomino_kit.game.endgame.log import log_position
 from kingdomino_kit.game.log import replay
 
 

@@ -15,8 +15,8 @@ from kingdomino_kit import Kingdom, domino
 from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.errors import KingdominoError, LogError
 from kingdomino_kit.game import Claim, Game, GameOptions, play
-from kingdomino_kit.game.coach import coach, game_actions, move_text
-from kingdomino_kit.game.log import replay
+from kingdomino_kit.game.coach import coach, move_text
+from kingdomino_kit.game.log import game_actions, replay
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver import Status, best_kingdom
 from kingdomino_kit.solver.ordered import best_in_order

@@ -10,8 +10,10 @@ import pytest
 
 from kingdomino_kit.bots import RandomBot, make_bot
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.game import GameOptions, compiled, play
-from kingdomino_kit.game.fastplay import play_fast, play_random
+from kingdomino_kit.game import GameOptions, play
+from kingdomino_kit.game.bots import fast_seat, fast_seats
+from kingdomino_kit.game.fast import compiled
+from kingdomino_kit.game.fast.play import play_fast, play_random
 from kingdomino_kit.game.simulate import simulate
 from kingdomino_kit.rules import Rules
 from tests.game.test_game_simulate import random_options
@@ -64,11 +66,11 @@ def test_compiled_greedy_games_are_the_python_games() -> None:
                              "greedy:hole=-1:adjacency=1.5"]) for _ in range(options.players)]
         seeds = [rng.getrandbits(63) for _ in specs]
         bots = [make_bot(spec, s) for spec, s in zip(specs, seeds, strict=True)]
-        built = compiled.play_greedy_seeded(options, seed, seeds,
-                                            [compiled.weights_of(b, options) for b in bots])
-        assert built == play_fast(options, seed, bots), (n, options, specs)
-    with pytest.raises(KingdominoError, match="random and greedy bots"):
-        compiled.weights_of(make_bot("mce", 1), GameOptions())
+        seats = fast_seats(bots)
+        assert seats is not None
+        built = compiled.play_greedy_seeded(options, seed, seeds, [s.weights for s in seats])
+        assert built == play_fast(options, seed, seats), (n, options, specs)
+    assert fast_seat(make_bot("mce", 1)) is None
 
 
 def test_simulate_with_greedy_bots_gives_the_same_rows_compiled_or_not(

@@ -12,8 +12,9 @@ import pytest
 
 from kingdomino_kit.bots import make_bot
 from kingdomino_kit.draft import PLACE
-from kingdomino_kit.game import Game, GameOptions, compiled, play
+from kingdomino_kit.game import Game, GameOptions, play
 from kingdomino_kit.game.bots import GreedyBot
+from kingdomino_kit.game.fast import compiled
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.montecarlo import candidate_moves, evaluate
 from kingdomino_kit.game.playout import BitGame, RandomPolicy

@@ -17,8 +17,8 @@ from kingdomino_kit.game.endgame import (
     solve,
     turns_of,
 )
-from kingdomino_kit.game.endgame_log import continued_log, log_position
-from kingdomino_kit.game.endgame_search import encode
+from kingdomino_kit.game.endgame.log import continued_log, log_position
+from kingdomino_kit.game.endgame.search import encode
 from kingdomino_kit.game.log import replay
 from tests.game.endgame_positions import SETTINGS, random_endgame, small_positions
 from tests.reference import endgame_code, plain_endgame

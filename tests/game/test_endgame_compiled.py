@@ -12,7 +12,7 @@ import pytest
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.endgame import move_values, no_chance_left, position, solve
-from kingdomino_kit.game.endgame_compiled import Compiled, applies
+from kingdomino_kit.game.endgame.compiled import Compiled, applies
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.seeds import derive_seed
 from tests.game.endgame_positions import small_positions

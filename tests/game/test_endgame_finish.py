@@ -13,7 +13,7 @@ from kingdomino_kit.draft import PLACE
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.endgame import no_chance_left, position, solve
-from kingdomino_kit.game.endgame_finish import DISCARD, SCALE, Finisher
+from kingdomino_kit.game.endgame.finish import DISCARD, SCALE, Finisher
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.rules import Rules
 from tests.reference import TooBig, endgame_code, plain_endgame
@@ -125,7 +125,7 @@ def test_max_n_cut_by_the_movers_bound_changes_no_value(monkeypatch: pytest.Monk
     """Max-n skips a move when the mover's upper bound after it cannot beat their best: on
     positions too big for plain search, the values and lines are those of the search without
     that cut."""
-    from kingdomino_kit.game.endgame_search import Tree
+    from kingdomino_kit.game.endgame.search import Tree
 
     games = []
     for seed in range(8):

@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from kingdomino_kit.bots import RandomBot, make_bot
-from kingdomino_kit.game import Game, compiled, play
-from kingdomino_kit.game.fastplay import fast_bots, play_fast, play_random
+from kingdomino_kit.game import Game, play
+from kingdomino_kit.game.bots import fast_seats
+from kingdomino_kit.game.fast import compiled
+from kingdomino_kit.game.fast.play import play_fast, play_random
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame
 from scripts.record_engine_games import moves, options_from
@@ -44,12 +46,13 @@ def test_every_recorded_game_is_played_move_for_move(record: dict[str, Any]) -> 
                                                            for p in range(options.players)])
         assert (built.results, built.winners) == (record["results"], record["winners"])
     players = [make_bot(spec, seed * 10 + p) for p, spec in enumerate(record["bots"])]
-    if fast_bots(players):
-        fast = play_fast(options, seed, players)
+    seats = fast_seats(players)
+    if seats is not None:
+        fast = play_fast(options, seed, seats)
         assert (fast.results, fast.winners) == (record["results"], record["winners"])
         built = compiled.play_greedy_seeded(options, seed, [seed * 10 + p
                                                             for p in range(options.players)],
-                                            [compiled.weights_of(b, options) for b in players])
+                                            [s.weights for s in seats])
         assert (built.results, built.winners) == (record["results"], record["winners"])
 
 

@@ -1,5 +1,5 @@
-"""The fast greedy values and choices (game/fastgreedy.py) against the readable ones (the
-methods of ``Greedy`` with ``engine="plain"``), on random kingdoms of both sizes, every bonus mix
+"""The fast greedy values and choices (``FastGreedy``, game/fast/greedy.py) against the
+readable ones (the methods of ``Greedy``), on random kingdoms of both sizes, every bonus mix
 and other weights — negative ones too, where the bounds are not used."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pytest
 from kingdomino_kit.bitkingdom import BitKingdom
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game import GameOptions
+from kingdomino_kit.game.fast.greedy import FastGreedy, greedy_engine
 from kingdomino_kit.game.greedy import Greedy
 from kingdomino_kit.game.playout import PIECES
 from kingdomino_kit.rules import Rules
@@ -38,7 +39,7 @@ def positions(seed: int, n: int):  # type: ignore[no-untyped-def]
 
 def test_values_after_each_placement_are_the_plain_ones() -> None:
     for options, weights, kingdom, rng in positions(1, 600):
-        fast, plain = Greedy(options, **weights), Greedy(options, engine="plain", **weights)
+        fast, plain = FastGreedy(options, **weights), Greedy(options, **weights)
         number = rng.randrange(1, 49)
         t1, _, t2, _, double = PIECES[number - 1]
         masks = kingdom.legal_masks(t1, t2, double)
@@ -49,7 +50,7 @@ def test_values_after_each_placement_are_the_plain_ones() -> None:
 
 def test_choices_and_draws_are_the_plain_ones() -> None:
     for options, weights, kingdom, rng in positions(2, 400):
-        fast, plain = Greedy(options, **weights), Greedy(options, engine="plain", **weights)
+        fast, plain = FastGreedy(options, **weights), Greedy(options, **weights)
         number = rng.randrange(1, 49)
         t1, _, t2, _, double = PIECES[number - 1]
         masks = kingdom.legal_masks(t1, t2, double)
@@ -73,15 +74,15 @@ def test_ties_are_drawn_as_the_plain_greedy_draws_them() -> None:
     t1, _, t2, _, double = PIECES[0]  # W|W
     masks = k.legal_masks(t1, t2, double)
     count = k.placement_count(masks)
-    picks = {Greedy().choose_placement(k, 1, masks, count, [2, 3], False, random.Random(s))
+    picks = {FastGreedy().choose_placement(k, 1, masks, count, [2, 3], False, random.Random(s))
              for s in range(30)}
     assert len(picks) > 1
     for s in range(30):
-        assert Greedy().choose_placement(k, 1, masks, count, [2, 3], False, random.Random(s)) \
-            == Greedy(engine="plain").choose_placement(k, 1, masks, count, [2, 3], False,
-                                                       random.Random(s))
+        assert FastGreedy().choose_placement(k, 1, masks, count, [2, 3], False,
+                                             random.Random(s)) \
+            == Greedy().choose_placement(k, 1, masks, count, [2, 3], False, random.Random(s))
 
 
 def test_an_unknown_engine_is_refused() -> None:
     with pytest.raises(KingdominoError, match="engine must be fast or plain"):
-        Greedy(engine="turbo")
+        greedy_engine("turbo")

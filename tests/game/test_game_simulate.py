@@ -11,7 +11,7 @@ import pytest
 
 from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.game import GameOptions, derive_seed, play
-from kingdomino_kit.game.fastplay import play_random
+from kingdomino_kit.game.fast.play import play_random
 from kingdomino_kit.game.simulate import (
     COLUMNS,
     expand_bots,

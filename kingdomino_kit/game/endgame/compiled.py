@@ -1,14 +1,14 @@
 """The two-player endgame searched compiled, when the optional extra ``fast`` (numba) is
-installed: the value of :meth:`Tree.alphabeta <kingdomino_kit.game.endgame_search.Tree.alphabeta>`
+installed: the value of :meth:`Tree.alphabeta <kingdomino_kit.game.endgame.search.Tree.alphabeta>`
 many times faster.
 
 :func:`kingdomino_kit.game.endgame.solve` uses it for two players when no node budget is
 asked (a node budget is the pure-Python search's: the bots' ``exact=N`` plays the same games
 with or without numba); ``KINGDOMINO_KIT_COMPILED=0`` turns it off. The kernels
-(:mod:`kingdomino_kit.game.numba_endgame`, :mod:`kingdomino_kit.game.numba_finish`) restate the
-Python search and give its value, position for position (the tests compare them on hundreds of
-positions). The principal variation is the first move in the game's order that keeps the value
-at each turn (a settled player's best finish, placed first in the order of legal placements
+(:mod:`~kingdomino_kit.game.endgame.kernels`, :mod:`~kingdomino_kit.game.endgame.finish_kernels`)
+restate the Python search and give its value, position for position (the tests compare them on
+hundreds of positions). The principal variation is the first move in the game's order that keeps the
+value at each turn (a settled player's best finish, placed first in the order of legal placements
 among equals) — one line whatever the search met first.
 
 >>> from kingdomino_kit.game import Game, GameOptions
@@ -31,9 +31,9 @@ from functools import cache
 from typing import Any
 
 from kingdomino_kit.bitkingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
-from kingdomino_kit.game.endgame_finish import DISCARD
-from kingdomino_kit.game.endgame_search import CLAIM, State, Tree
-from kingdomino_kit.game.numba_switch import available
+from kingdomino_kit.game.endgame.finish import DISCARD
+from kingdomino_kit.game.endgame.search import CLAIM, State, Tree
+from kingdomino_kit.game.fast.switch import available
 from kingdomino_kit.game.playout import PIECES
 
 __all__ = ["Compiled", "Found", "applies"]
@@ -70,8 +70,8 @@ class Found:
 def _modules() -> tuple[Any, tuple[Any, Any], Any]:
     import numpy as np
 
-    import kingdomino_kit.game.numba_endgame as kernels
-    import kingdomino_kit.game.numba_finish as finish
+    import kingdomino_kit.game.endgame.finish_kernels as finish
+    import kingdomino_kit.game.endgame.kernels as kernels
 
     rng = np.random.default_rng(ZOBRIST_SEED)
     zobrist = rng.integers(0, np.iinfo(np.uint64).max, size=(2, 14 * 13, 24),

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.game.endgame import no_chance_left, solve
+from kingdomino_kit.game.endgame.solve import no_chance_left, solve
 
 __all__ = ["check_exact", "exact_choice"]
 

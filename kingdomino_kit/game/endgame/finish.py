@@ -2,7 +2,7 @@
 and bounds of the final key from the dominoes that can still reach a kingdom.
 
 :class:`Finisher` is the single-player half of the endgame search
-(:mod:`kingdomino_kit.game.endgame_search`): once a player's dominoes and their order are
+(:mod:`kingdomino_kit.game.endgame.search`): once a player's dominoes and their order are
 fixed, the best finish is a search over their placements alone, and before that the dominoes
 that can still reach them bound what they can end with.
 

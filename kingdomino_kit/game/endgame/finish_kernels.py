@@ -1,11 +1,11 @@
 """The compiled single-player half of the endgame search: kingdoms put and taken back, their
-codes, the bounds of :class:`~kingdomino_kit.game.endgame_finish.Finisher` and a player's best
+codes, the bounds of :class:`~kingdomino_kit.game.endgame.finish.Finisher` and a player's best
 finish, with numba.
 
-Imported only by :mod:`kingdomino_kit.game.endgame_compiled` when numba is installed; the
-tree is :mod:`kingdomino_kit.game.numba_endgame`. Everything here restates
-:mod:`kingdomino_kit.game.endgame_finish` on the row bitmasks and cell grid of
-:mod:`kingdomino_kit.game.numba_kernels` (cells numbered as
+Imported only by :mod:`kingdomino_kit.game.endgame.compiled` when numba is installed; the
+tree is :mod:`kingdomino_kit.game.endgame.kernels`. Everything here restates
+:mod:`kingdomino_kit.game.endgame.finish` on the row bitmasks and cell grid of
+:mod:`kingdomino_kit.game.fast.primitives` (cells numbered as
 :class:`~kingdomino_kit.bitkingdom.BitKingdom` numbers them), and is checked against it.
 
 **The arrays.** ``kb`` is the kingdoms: ``(rows, occupied, grid, crowns, extent, hashes)``
@@ -29,8 +29,8 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-from kingdomino_kit.game.numba_greedy import _take, _total
-from kingdomino_kit.game.numba_kernels import _masks, _put, _second, bit_count
+from kingdomino_kit.game.fast.greedy_kernels import _take, _total
+from kingdomino_kit.game.fast.primitives import _masks, _put, _second, bit_count
 
 SCALE = 10000
 DISCARD = -1

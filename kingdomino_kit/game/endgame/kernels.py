@@ -1,9 +1,10 @@
 """The compiled endgame tree of two players: the drafting loop, the bounds and the alpha-beta
-search of :class:`~kingdomino_kit.game.endgame_search.Tree`, with numba.
+search of :class:`~kingdomino_kit.game.endgame.search.Tree`, with numba.
 
-Imported only by :mod:`kingdomino_kit.game.endgame_compiled` when numba is installed. The
-state of :class:`~kingdomino_kit.game.endgame_search.State` is one int64 array (offsets
-below); the kingdoms and the single-player half are :mod:`kingdomino_kit.game.numba_finish`'s.
+Imported only by :mod:`kingdomino_kit.game.endgame.compiled` when numba is installed. The
+state of :class:`~kingdomino_kit.game.endgame.search.State` is one int64 array (offsets
+below); the kingdoms and the single-player half are
+:mod:`kingdomino_kit.game.endgame.finish_kernels`'s.
 The search is the Python one — settled players leave the tree for their best finish, one
 player alone decides without a tree, bounds and floors cut, a transposition table (two
 64-bit hash words a position, one slot per hash, a clash replaces) gives the best move
@@ -18,7 +19,7 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-from kingdomino_kit.game.numba_finish import (
+from kingdomino_kit.game.endgame.finish_kernels import (
     ALONE,
     DISCARD,
     I64,
@@ -46,7 +47,7 @@ from kingdomino_kit.game.numba_finish import (
     upper_of,
     words,
 )
-from kingdomino_kit.game.numba_kernels import bit_count
+from kingdomino_kit.game.fast.primitives import bit_count
 
 PLACE, CLAIM, OVER = 0, 1, -1
 N_ORDER, TURN, PHASE, N_LINE = 0, 1, 2, 3

@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from kingdomino_kit.errors import LogError
-from kingdomino_kit.game.coach import game_actions
-from kingdomino_kit.game.endgame import no_chance_left
+from kingdomino_kit.game.endgame.solve import no_chance_left
 from kingdomino_kit.game.game import Action, Game
-from kingdomino_kit.game.log import loads, replay
+from kingdomino_kit.game.log import game_actions, loads, replay
 
 __all__ = ["continued_log", "log_position", "log_turns"]
 

@@ -2,7 +2,7 @@
 
 :mod:`kingdomino_kit.game.endgame` turns a :class:`~kingdomino_kit.game.Game` into a
 :class:`Tree` and reads the answer; this module is the search itself, and
-:mod:`kingdomino_kit.game.endgame_finish` its single-player half (a settled player's best
+:mod:`kingdomino_kit.game.endgame.finish` its single-player half (a settled player's best
 finish, the bounds).
 
 **The state** is the drafting loop of :class:`~kingdomino_kit.draft.DraftGame` written once
@@ -21,7 +21,7 @@ the same way (a lexicographic order is kept by translation).
 theirs has claimed in the last line, or the line is empty, or the only free slot of the last
 line is theirs by force — the dominoes still to reach them and the order they are placed in
 are fixed, and their kingdom matters to nobody else: their final key is their best finish
-(:meth:`Finisher.final <kingdomino_kit.game.endgame_finish.Finisher.final>`, cached), and their
+(:meth:`Finisher.final <kingdomino_kit.game.endgame.finish.Finisher.final>`, cached), and their
 placements leave the tree. In the last line the tree ends when one free slot is left.
 
 **Searches.**
@@ -43,7 +43,7 @@ placements leave the tree. In the last line the tree ends when one free slot is 
 
 **Bounds** (:meth:`Tree.bounds`): a player's score never falls as squares are added, so the
 score now is a lower bound; the upper bound is
-:meth:`~kingdomino_kit.game.endgame_finish.Finisher.upper_choosing` over the dominoes that can
+:meth:`~kingdomino_kit.game.endgame.finish.Finisher.upper_choosing` over the dominoes that can
 still reach them — their dominoes to place and those they claimed, ``m`` of the free dominoes
 of the line when ``m`` of their kings still claim from it, and as many dominoes of each line to
 come as they have kings.
@@ -56,7 +56,7 @@ from typing import Any, NamedTuple
 
 from kingdomino_kit.bitkingdom import MIDDLE_KINGDOM_BONUS, BitKingdom
 from kingdomino_kit.errors import InvariantError
-from kingdomino_kit.game.endgame_finish import DISCARD, SCALE, Finisher, Stop, decode, encode
+from kingdomino_kit.game.endgame.finish import DISCARD, SCALE, Finisher, Stop, decode, encode
 from kingdomino_kit.game.playout import PIECES
 from kingdomino_kit.rules import Rules
 

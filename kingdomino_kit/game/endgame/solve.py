@@ -9,7 +9,7 @@ so for an observation: the deck is empty, or it is at most one line and every un
 is in it.
 
 **Values.** A final tie-break key (score, largest property, crowns) is coded as one int
-(:func:`~kingdomino_kit.game.endgame_search.encode`). With 2 players the value is the margin of
+(:func:`~kingdomino_kit.game.endgame.search.encode`). With 2 players the value is the margin of
 player 0: ``code(0) − code(1)`` — the score difference first, and on equal scores the
 difference of the tie-break figures, so a draw on points is won or lost as the rules decide
 it (``points``: the score difference alone). Player 0 maximises it, player 1 minimises it.
@@ -46,8 +46,8 @@ from typing import Any
 from kingdomino_kit.draft import CLAIM as GAME_CLAIM
 from kingdomino_kit.draft import OVER as GAME_OVER
 from kingdomino_kit.errors import InvariantError, KingdominoError
-from kingdomino_kit.game.endgame_compiled import Compiled, applies
-from kingdomino_kit.game.endgame_search import (
+from kingdomino_kit.game.endgame.compiled import Compiled, applies
+from kingdomino_kit.game.endgame.search import (
     CLAIM,
     DISCARD,
     PLACE,
@@ -108,7 +108,7 @@ class MoveValue:
 def points(code: int) -> int:
     """The score part of a code or of a difference of codes (the tie-break figures dropped).
 
-    >>> from kingdomino_kit.game.endgame_search import encode
+    >>> from kingdomino_kit.game.endgame.search import encode
     >>> points(encode(30, 7, 9) - encode(31, 2, 2)), points(encode(30, 1, 0) - encode(30, 9, 9))
     (-1, 0)
     """

@@ -1,13 +1,14 @@
 """Games between ``random`` and ``greedy`` bots compiled with numba, when the optional extra
-``fast`` is installed: the very games :func:`~kingdomino_kit.game.fastplay.play_fast` plays,
+``fast`` is installed: the very games :func:`~kingdomino_kit.game.fast.play.play_fast` plays,
 many times faster.
 
 The pure-Python engine stays the reference and the default: without numba (or with the
 environment variable ``KINGDOMINO_KIT_COMPILED=0``) :func:`available` is False and
 :mod:`kingdomino_kit.game.simulate` plays random games in Python. With it, a game between random
 and greedy bots whose seeds are known (``simulate`` seeds every bot) is played by the kernels
-of :mod:`kingdomino_kit.game.numba_kernels` (random bots; Python's own random generator
-restated, so every draw is the draw the bot makes) and :mod:`kingdomino_kit.game.numba_greedy`
+of :mod:`kingdomino_kit.game.fast.primitives` (random bots; Python's own random generator
+restated, so every draw is the draw the bot makes) and
+:mod:`kingdomino_kit.game.fast.greedy_kernels`
 (the greedy values, the same floats) — and gives the same result rows and winners (the tests
 play hundreds of seeded games both ways). The kernels are compiled on first use (a few
 seconds) and cached on disk.
@@ -16,7 +17,7 @@ seconds) and cached on disk.
 >>> if available():
 ...     result = play_random_seeded(GameOptions(), 7, [1, 2, 3, 4])
 ...     from kingdomino_kit.bots import RandomBot
-...     from kingdomino_kit.game.fastplay import play_random
+...     from kingdomino_kit.game.fast.play import play_random
 ...     assert result == play_random(GameOptions(), 7, [RandomBot(s) for s in (1, 2, 3, 4)])
 """
 
@@ -28,19 +29,16 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from kingdomino_kit.bots import RandomBot
 from kingdomino_kit.draft import OVER, PLACE, best
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.game.bots import GreedyBot
-from kingdomino_kit.game.fastplay import FastResult
-from kingdomino_kit.game.greedy import Greedy
-from kingdomino_kit.game.numba_switch import available
+from kingdomino_kit.game.fast.play import FastResult
+from kingdomino_kit.game.fast.switch import available
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.playout import PIECES, BitGame
 from kingdomino_kit.rules import POINTS
 
 __all__ = ["PlayoutPosition", "available", "play_greedy_seeded", "play_random_seeded",
-           "playout_scores", "weights_of"]
+           "playout_scores"]
 
 MAX_WORDS = 8
 """The longest seed the kernels take, in 32-bit words (seeds below 2**256)."""
@@ -53,29 +51,11 @@ def _kernels() -> tuple[Any, Any, Any]:
     on the first call of a process (or read from numba's cache)."""
     import numpy as np
 
-    import kingdomino_kit.game.numba_greedy as numba_greedy
-    import kingdomino_kit.game.numba_kernels as numba_kernels
+    import kingdomino_kit.game.fast.greedy_kernels as numba_greedy
+    import kingdomino_kit.game.fast.primitives as numba_kernels
 
     return (numba_kernels.play_random, numba_greedy.play,
             np.array(PIECES, dtype=np.int64))
-
-
-def weights_of(bot: Any, options: GameOptions) -> tuple[float, float] | None:
-    """What :func:`play_greedy_seeded` takes for a bot: None for a ``RandomBot``, (hole,
-    adjacency) for a ``GreedyBot`` (its weights, or :class:`~kingdomino_kit.game.greedy.Greedy`'s
-    defaults).
-
-    >>> from kingdomino_kit.bots import make_bot
-    >>> weights_of(make_bot("random", 1), GameOptions()), weights_of(make_bot("greedy:hole=2", 1),
-    ...                                                              GameOptions())
-    (None, (2.0, 0.5))
-    """
-    if type(bot) is RandomBot:
-        return None
-    if type(bot) is not GreedyBot:
-        raise KingdominoError(f"the compiled engine plays random and greedy bots, not {bot!r}")
-    greedy = Greedy(options, hole=bot.hole, adjacency=bot.adjacency)
-    return greedy.hole, greedy.adjacency
 
 
 def play_random_seeded(options: GameOptions, seed: int, bot_seeds: Sequence[int]
@@ -140,7 +120,7 @@ def _playout_kernel() -> tuple[Any, Any]:
     """The compiled playout and the pieces table (compiled on first use, cached on disk)."""
     import numpy as np
 
-    import kingdomino_kit.game.numba_playout as numba_playout
+    import kingdomino_kit.game.fast.playout_kernels as numba_playout
 
     return numba_playout.playout, np.array(PIECES, dtype=np.int64)
 
@@ -152,7 +132,7 @@ class PlayoutPosition:
     def __init__(self, game: BitGame) -> None:
         import numpy as np
 
-        from kingdomino_kit.game.numba_kernels import CASTLE, EMPTY
+        from kingdomino_kit.game.fast.primitives import CASTLE, EMPTY
 
         if game.phase is OVER:
             raise KingdominoError("a playout starts from a game that is not over")

@@ -12,10 +12,9 @@ are the same floats, in the same order (the tests compare them on thousands of k
 a greedy player makes the same choices with the same draws either way.
 
 >>> from kingdomino_kit.bitkingdom import BitKingdom
->>> from kingdomino_kit.game.greedy import Greedy
 >>> k = BitKingdom()
 >>> masks = k.legal_masks(0, 5, double=False)            # domino 48, W|M3
->>> after_values(k, 48, masks, Greedy()) == Greedy().after(k, 48, masks)
+>>> FastGreedy().after(k, 48, masks) == Greedy().after(k, 48, masks)
 True
 """
 
@@ -24,31 +23,17 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from kingdomino_kit.bitkingdom import BONUS_TESTS, BitKingdom, Masks
+from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.greedy import NO_PLACEMENT, Greedy, pick_best
 from kingdomino_kit.game.playout import PIECES
 from kingdomino_kit.grid import SIZES, geometry
-from kingdomino_kit.rules import POINTS, Rules
+from kingdomino_kit.rules import POINTS
 
-__all__ = ["after_values", "choose_claim", "choose_placement", "claim_values", "properties_of"]
-
-
-
-class Greedy(Protocol):
-    """What these functions read of a :class:`~kingdomino_kit.game.greedy.Greedy`."""
-
-    rules: Rules
-    hole: float
-    adjacency: float
-
-    def value(self, kingdom: BitKingdom) -> float:
-        """The greedy value of a kingdom."""
-        ...
-
-
-NO_PLACEMENT = 1.0
-"""As :data:`kingdomino_kit.game.greedy.NO_PLACEMENT` (what a domino that fits nowhere costs)."""
+__all__ = ["ENGINES", "FastGreedy", "after_values", "choose_claim", "choose_placement",
+           "claim_values", "greedy_engine", "properties_of"]
 
 
 def properties_of(kingdom: BitKingdom, terrain: int) -> list[tuple[int, int, int]]:
@@ -268,7 +253,7 @@ def choose_placement(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Ma
         values[i] = value
         if value > best:
             best = value
-    return _pick_best(values, rng)
+    return pick_best(values, rng)
 
 
 def claim_values(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int]) -> list[float]:
@@ -365,13 +350,6 @@ def _bounds(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Masks,
     return out
 
 
-def _pick_best(values: list[float], rng: random.Random) -> int:
-    """:func:`kingdomino_kit.game.greedy.pick_best` (the same ties, the same draw)."""
-    top = max(values)
-    ties = [i for i, v in enumerate(values) if v > top - 1e-9]
-    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
-
-
 def _claim_bounds(greedy: Greedy, pieces: Sequence[tuple[int, int, int, int, bool]],
                   squares: list[int], crowns: list[int], scores: list[int], total: int,
                   pairs: int, holes: int) -> list[float]:
@@ -409,7 +387,7 @@ def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
             masks = kingdom.legal_masks(u1, u2, double)
             values.append(max(after(n, masks)) if any(masks)
                           else greedy.value(kingdom) - NO_PLACEMENT)
-        return _pick_best(values, rng)
+        return pick_best(values, rng)
     g = kingdom.geometry
     w, o, size = g.stride, g.offset, g.size
     terrain = kingdom.terrain
@@ -451,4 +429,52 @@ def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
         values[j] = v
         if v > best:
             best = v
-    return _pick_best(values, rng)
+    return pick_best(values, rng)
+
+
+class FastGreedy(Greedy):
+    """:class:`~kingdomino_kit.game.greedy.Greedy` with its values computed by this module:
+    the same values, the same choices with the same draws, faster. The caller picks the engine
+    (:data:`ENGINES`); the readable class knows nothing of this one."""
+
+    __slots__ = ()
+
+    def after(self, kingdom: BitKingdom, number: int, masks: Masks) -> list[float]:
+        """:func:`after_values`."""
+        return after_values(kingdom, number, masks, self)
+
+    def claim_values(self, kingdom: BitKingdom, numbers: Sequence[int]) -> list[float]:
+        """:func:`claim_values`."""
+        return claim_values(self, kingdom, numbers)
+
+    def choose_placement(self, kingdom: BitKingdom, number: int, masks: Masks, count: int,
+                         claimable: Sequence[int], discard: bool, rng: random.Random) -> int:
+        """:func:`choose_placement` with the look-ahead, the readable rule without it."""
+        if self.lookahead and claimable:
+            return choose_placement(self, kingdom, number, masks, count, claimable, discard,
+                                    rng)
+        return super().choose_placement(kingdom, number, masks, count, claimable, discard, rng)
+
+    def choose_claim(self, kingdom: BitKingdom, numbers: Sequence[int], rng: random.Random,
+                     after: Callable[[int, Masks], list[float]] | None = None) -> int:
+        """:func:`choose_claim`."""
+        return choose_claim(self, kingdom, numbers, rng, after)
+
+
+ENGINES: dict[str, type[Greedy]] = {"fast": FastGreedy, "plain": Greedy}
+"""How the greedy values are computed, by name: the same values either way."""
+
+
+def greedy_engine(engine: str) -> type[Greedy]:
+    """The class that computes the greedy values the way ``engine`` names (:data:`ENGINES`).
+
+    >>> greedy_engine("plain").__name__, greedy_engine("fast").__name__
+    ('Greedy', 'FastGreedy')
+    >>> greedy_engine("turbo")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.errors.KingdominoError: engine must be fast or plain, not 'turbo'
+    """
+    if engine not in ENGINES:
+        raise KingdominoError(f"engine must be fast or plain, not {engine!r}")
+    return ENGINES[engine]

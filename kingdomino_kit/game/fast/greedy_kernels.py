@@ -1,7 +1,7 @@
-"""The compiled greedy player of :mod:`kingdomino_kit.game.compiled`: games between ``random``
+"""The compiled greedy player of :mod:`kingdomino_kit.game.fast.compiled`: games between ``random``
 and ``greedy`` bots with numba.
 
-Imported only by :mod:`kingdomino_kit.game.compiled` when numba is installed. The greedy values
+Imported only by :mod:`kingdomino_kit.game.fast.compiled` when numba is installed. The greedy values
 of :class:`~kingdomino_kit.game.greedy.Greedy` — the score with the bonuses on, ``hole`` off per
 cell no domino can cover, ``adjacency`` per pair of neighbour squares of one terrain, one domino
 of look-ahead — restated on row bitmasks and a cell grid, valued by brute force (every
@@ -18,7 +18,7 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-from kingdomino_kit.game.numba_kernels import (
+from kingdomino_kit.game.fast.primitives import (
     CASTLE,
     EMPTY,
     N,

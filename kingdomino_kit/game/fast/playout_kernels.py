@@ -4,14 +4,14 @@ without look-ahead) or random play — all drawing from one generator, as
 :func:`~kingdomino_kit.game.montecarlo.evaluate` plays them on a
 :class:`~kingdomino_kit.game.playout.BitGame`.
 
-Imported only by :mod:`kingdomino_kit.game.compiled` when numba is installed. The position is
+Imported only by :mod:`kingdomino_kit.game.fast.compiled` when numba is installed. The position is
 the playout's determinization as arrays (the kingdoms on row bitmasks and cell grids, the kings'
 order, the line and its claims, the dominoes to place, the deck still to come) and the move to
 judge is played first, for the king to act; then the drafting loop of
 :class:`~kingdomino_kit.draft.DraftGame` runs on, the choices valued by the kernels of
-:mod:`kingdomino_kit.game.numba_greedy` (the same floats, ties drawn the same way) and the draws
-of :mod:`kingdomino_kit.game.numba_kernels` (Python's generator restated). Checked playout for
-playout against the pure-Python engine.
+:mod:`kingdomino_kit.game.fast.greedy_kernels` (the same floats, ties drawn the same way) and
+the draws of :mod:`kingdomino_kit.game.fast.primitives` (Python's generator
+restated). Checked playout for playout against the pure-Python engine.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-from kingdomino_kit.game.numba_greedy import (
+from kingdomino_kit.game.fast.greedy_kernels import (
     NO_PLACEMENT,
     _best_after,
     _pick_best,
@@ -29,7 +29,7 @@ from kingdomino_kit.game.numba_greedy import (
     _value,
     greedy_place,
 )
-from kingdomino_kit.game.numba_kernels import (
+from kingdomino_kit.game.fast.primitives import (
     N,
     _masks,
     mt_seed,
@@ -80,8 +80,8 @@ def _claim(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.
            extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
            adjacency: float, claimable: np.ndarray, n_claim: int, pieces: np.ndarray,
            mt: np.ndarray, table: np.ndarray, counts: np.ndarray) -> int:  # pragma: no cover
-    """:func:`~kingdomino_kit.game.numba_greedy.greedy_claim` keeping the values of every free
-    domino's placements (``table[j, :counts[j]]``) for the turn that places it."""
+    """:func:`~kingdomino_kit.game.fast.greedy_kernels.greedy_claim` keeping the values of every
+    free domino's placements (``table[j, :counts[j]]``) for the turn that places it."""
     inner = np.zeros((4, 2 * size - 1), np.int64)
     figures = np.zeros(4 + 2 * len(grid), np.int64)
     values = np.empty(n_claim, np.float64)

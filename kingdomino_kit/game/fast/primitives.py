@@ -1,6 +1,6 @@
-"""The compiled kernels of :mod:`kingdomino_kit.game.compiled`: random games with numba.
+"""The compiled kernels of :mod:`kingdomino_kit.game.fast.compiled`: random games with numba.
 
-Imported only by :mod:`kingdomino_kit.game.compiled`, and only when numba is installed (the
+Imported only by :mod:`kingdomino_kit.game.fast.compiled`, and only when numba is installed (the
 optional extra ``fast``); compiled on first use and cached on disk. Everything here restates
 rules written elsewhere, for speed, and is checked game for game against them:
 
