@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -144,7 +145,7 @@ def test_the_three_boards_answer_through_the_machine() -> None:
                     "cursor"} & set(own), cls
 
 
-def _boards() -> list[MachineBoard]:
+def _boards() -> list[Any]:
     table = DraftTable(options=GameOptions(players=2), bots=["greedy"], seed=1)
     while not (table.your_turn() and table.phase == "place"):
         table.apply(table.game.legal_actions()[0])
