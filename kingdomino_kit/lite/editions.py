@@ -27,6 +27,7 @@ NEEDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "08_origins": ("OR-Tools",),
     "10_bots_and_coach": ("OR-Tools", "pandas"),
     "12_learning_agents": ("Gymnasium", "numpy", "matplotlib"),
+    "13_write_a_bot": ("pandas", "subprocess"),
 })
 """What each other notebook imports that the Lite kernel lacks."""
 
