@@ -177,3 +177,55 @@ def test_a_click_and_enter_on_the_cursor_are_the_same() -> None:
     by_click.handle("cell", {"row": "0", "col": "1"})
     by_keys.handle("key", {"key": "enter"})                # the cursor starts on (0, 1)
     assert by_click.export() == by_keys.export() == Kingdom.from_text("C W G2").to_text()
+
+
+def _kind(board: Any) -> str:
+    for name in ("_message_kind", "message_kind", "_kind"):
+        if hasattr(board, name):
+            return str(getattr(board, name))
+    raise AssertionError(f"{type(board).__name__} has no message kind")
+
+
+def _snapshot(board: Any) -> tuple[object, ...]:
+    if isinstance(board, DraftTable):
+        game = board.game
+        kingdoms = tuple(game.kingdom(p).to_text() for p in range(board.options.players))
+        world: tuple[object, ...] = (kingdoms, str(game.phase), game.current_player,
+                                     tuple(game.claims), len(board._log))
+    else:
+        world = (board.kingdom.to_text() if isinstance(board, KingdomBoard)
+                 else repr(board.kingdom), board.phase if isinstance(board, OriginsBoard)
+                 else "", tuple(d.number for d in board.hand))
+    return (board.selected, board.rotation, board.cursor, world)
+
+
+@pytest.mark.parametrize("make", [lambda: KingdomBoard("41,13,27,5"),
+                                  lambda: OriginsBoard("36,18,40,12", seed=0, mode="tribe"),
+                                  lambda: _boards()[2]],
+                         ids=["kingdom", "origins", "draft"])
+def test_a_refused_click_or_key_changes_nothing_on_any_board(make: Any) -> None:
+    """Random clicks and keys on each board: whatever the board refuses (said as an error)
+    leaves its state as it was."""
+    rng = random.Random(11)
+    board = make()
+    buttons = ["rotate", "undo", "discard", "confirm", "claim", "recruit", "nonsense"]
+    errors = changes = 0
+    for _ in range(120):
+        before = _snapshot(board)
+        roll = rng.random()
+        if roll < 0.35:
+            board.handle("key", {"key": rng.choice([*KEYS, "tab"])})
+        elif roll < 0.7:
+            board.handle("cell", {"row": str(rng.randint(-3, 3)),
+                                  "col": str(rng.randint(-3, 3))})
+        elif roll < 0.8:
+            board.handle("select", {"domino": str(rng.choice([5, 12, 13, 18, 36, 41, 99]))})
+        else:
+            name = rng.choice(buttons)
+            board.handle(name, {"domino": "99", "slot": str(rng.randint(-1, 4))})
+        if _kind(board) == "error":
+            errors += 1
+            assert _snapshot(board) == before, board.message
+        else:
+            changes += _snapshot(board)[3] != before[3]
+    assert errors > 10 and changes > 0      # refused things were tried, and some were done
