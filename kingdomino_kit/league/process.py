@@ -37,7 +37,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -327,9 +327,11 @@ class ProgramBot:
                 return
             dropped += len(chunk)
 
-    def _exchange(self, message: bytes, seconds: float) -> tuple[bytes | None, str]:
-        """Write ``message`` and read one line within ``seconds``: (the line, "") or (None,
-        why: ``timeout``, ``crash: …``, ``garbage: …``)."""
+    def _exchange(self, message: bytes, seconds: float,
+                  late: Callable[[bytes], bool] | None = None) -> tuple[bytes | None, str]:
+        """Write ``message`` and read one line within ``seconds`` (lines ``late`` says are a
+        late answer to an earlier message are dropped): (the line, "") or (None, why:
+        ``timeout``, ``crash: …``, ``garbage: …``)."""
         proc = self._proc
         if proc is None or proc.stdin is None or proc.stdout is None:
             return None, "crash: not running"
@@ -343,6 +345,8 @@ class ProgramBot:
                 newline = self._buffer.find(b"\n")
                 if newline >= 0:
                     line, self._buffer = self._buffer[:newline], self._buffer[newline + 1:]
+                    if late is not None and late(line):
+                        continue
                     return line, ""
                 if len(self._buffer) > MAX_REPLY:
                     return None, f"garbage: a line of more than {MAX_REPLY // 1024} KiB"
@@ -409,7 +413,8 @@ class ProgramBot:
         message = decide_message(decision, self.limits.time_per_move,
                                  observation_json(observation), actions_json(actions))
         start = time.monotonic()
-        line, why = self._exchange(message, self.limits.time_per_move)
+        line, why = self._exchange(message, self.limits.time_per_move,
+                                   lambda got: parse_reply(got, decision, actions)[1] == "late")
         self.seconds.append(time.monotonic() - start)
         if line is None:
             if why.startswith("crash"):

@@ -10,8 +10,9 @@ The league writes, the bot answers (each message one line of UTF-8 JSON, ``\\n``
    "actions": [...]}`` (:mod:`.state`: the observation JSON and the legal actions with their
    indices) — the bot answers within ``time_left`` seconds with one line:
    ``{"decision": k, "action": i}`` (``"decision"`` optional; a line carrying another decision's
-   number is a late answer and is dropped), or ``{"action": "PICK 7"}``, or the bare text
-   command (``PICK 7``, ``PUT x y r``, ``DISCARD``), or the bare index ``i``.
+   number is a late answer to an earlier one: dropped, the answer still awaited), or
+   ``{"action": "PICK 7"}``, or the bare text command (``PICK 7``, ``PUT x y r``,
+   ``DISCARD``), or the bare index ``i``.
 3. ``{"type": "end", "scores": [...], "winners": [...]}`` — then the league closes the bot's
    input; the bot should exit (it is ended a moment later anyway).
 

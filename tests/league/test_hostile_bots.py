@@ -136,3 +136,13 @@ def test_a_league_stopped_by_sigterm_leaves_no_bot_running_and_resumes(tmp_path:
     assert done.returncode == 0, done.stderr
     assert len(list(csv.DictReader((out / "games.csv").open()))) == 4
     assert hostile.left_running(bot.stem) == [] and not (out / ".running-bots").exists()
+
+
+def test_a_late_answer_is_dropped_and_the_answer_awaited_still_counts(tmp_path: Path) -> None:
+    bot = hostile.program_with(tmp_path / "bots", "late", "\n".join([
+        "    if m['decision'] >= 1:",  # an earlier decision's answer first: dropped
+        "        send({'decision': m['decision'] - 1, 'action': 10 ** 6})"]))
+    result = _league(["random", bot], tmp_path / "out")
+    _check_common(result, tmp_path / "out", bot)
+    assert result.events() == []
+    assert all(r["forfeits"] == 0 and r["decisions"] > 5 for r in result.rows)
