@@ -116,6 +116,7 @@ def test_not_confined_a_forking_bot_still_leaves_no_process(tmp_path: Path) -> N
     _check_common(result, tmp_path / "out", bot)
 
 
+@pytest.mark.slow
 def test_a_league_stopped_by_sigterm_leaves_no_bot_running_and_resumes(tmp_path: Path) -> None:
     bot = hostile.program(tmp_path / "bots", "sleeps")
     out = tmp_path / "out"

@@ -42,6 +42,7 @@ def test_a_league_of_the_kits_bots_has_the_tournaments_table(tmp_path: Path) -> 
         (r["game"], r["bot"], r["score"]) for r in played.rows]
 
 
+@pytest.mark.slow
 def test_the_league_cli_ranks_kit_bots_and_student_files(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bots = tmp_path / "bots"
@@ -88,6 +89,7 @@ def test_the_exports_are_checked_by_schemas_that_refuse_what_is_wrong() -> None:
         jsonschema.validate({"score": 1, "leaderboard": [{"name": "x"}]}, _schema("gradescope"))
 
 
+@pytest.mark.slow
 def test_a_league_killed_goes_on_with_resume_and_plays_what_the_kits_bots_play(
         tmp_path: Path) -> None:
     good = hostile.greedy_file(tmp_path / "bots")
