@@ -1,5 +1,6 @@
 """No import inside a function, except the heavy optional packages (loaded when a function
-needs them, so that ``import kingdomino_kit`` stays light), OR-Tools' engines behind
+needs them, so that ``import kingdomino_kit`` stays light), OR-Tools' one loader
+(``kingdomino_kit.infra.cp_sat_loader``, the only import of OR-Tools), OR-Tools' engines behind
 ``best_kingdom``, the Origins board's Check and the Origins puzzles' solve, the numba kernels
 behind the compiled games and the renderer of ``_repr_svg_`` (the one accepted circle shape)."""
 
@@ -9,7 +10,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "kingdomino_kit"
-HEAVY = {"ortools", "matplotlib", "ipywidgets", "pandas", "pyarrow", "dask", "distributed",
+HEAVY = {"matplotlib", "ipywidgets", "pandas", "pyarrow", "dask", "distributed",
          "numba", "numpy", "gymnasium", "pettingzoo"}
 ENGINES = {("solver/__init__.py", "kingdomino_kit.solver.search"),   # import ortools at their top
            ("widgets/origins_board.py", "kingdomino_kit.origins.solver"),
@@ -23,6 +24,7 @@ COMPILED = {("game/fast/compiled.py", "kingdomino_kit.game.fast.primitives"),  #
             ("game/fast/compiled.py", "kingdomino_kit.game.fast.playout_kernels"),
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.kernels"),
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.finish_kernels")}
+CP_SAT = "kingdomino_kit.infra.cp_sat_loader"  # OR-Tools' one loader
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top
 WIDGETS = ("kingdomino_kit.widgets",  # ipywidgets at their top
            "kingdomino_kit.server.student_page")
@@ -55,7 +57,7 @@ def imports_inside_functions() -> list[tuple[str, str, str]]:
 
 def allowed(file: str, function: str, module: str) -> bool:
     return (module.split(".")[0] in HEAVY | PLATFORM or function == "_repr_svg_"
-            or (file, module) in ENGINES | COMPILED | QUICK_START or module == RL
+            or (file, module) in ENGINES | COMPILED | QUICK_START or module in (RL, CP_SAT)
             or module.startswith(RL + ".") or module.startswith(WIDGETS))
 
 

@@ -87,7 +87,7 @@ def corner_buildable(numbers: list[int]) -> int:
 
 def _layouts(model: Any, place: dict[RingPlacement, Any]) -> set[frozenset[RingPlacement]]:
     """Every layout (set of placements) the model allows, by CP-SAT's enumeration."""
-    from ortools.sat.python import cp_model
+    from kingdomino_kit.infra.cp_sat_loader import cp_model
 
     seen: set[frozenset[RingPlacement]] = set()
 
@@ -102,7 +102,7 @@ def _layouts(model: Any, place: dict[RingPlacement, Any]) -> set[frozenset[RingP
 
 
 def _judge_cover(add_full_cover: Callable[..., Any]) -> str | None:
-    from ortools.sat.python import cp_model
+    from kingdomino_kit.infra.cp_sat_loader import cp_model
 
     for numbers in ([41, 36, 1, 13], [1, 2, 3, 4], [41, 36, 1]):
         model = cp_model.CpModel()

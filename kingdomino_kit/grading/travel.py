@@ -19,16 +19,17 @@ from __future__ import annotations
 import base64
 import io
 import pickle
-import sys
 from typing import Any
+
+from kingdomino_kit.infra.cp_sat_loader import loaded
 
 __all__ = ["apply_changes", "changes", "pack", "unpack"]
 
 
 def _cp_types() -> tuple[Any, Any] | None:
-    if "ortools.sat.python.cp_model" not in sys.modules:  # no model among the inputs then
+    if not loaded():  # no model among the inputs then
         return None
-    from ortools.sat.python import cp_model
+    from kingdomino_kit.infra.cp_sat_loader import cp_model
 
     return cp_model.CpModel, cp_model.IntVar
 
@@ -59,7 +60,7 @@ class _Unpickler(pickle.Unpickler):
         self.models: dict[int, Any] = {}
 
     def persistent_load(self, pid: Any) -> Any:
-        from ortools.sat.python import cp_model
+        from kingdomino_kit.infra.cp_sat_loader import cp_model
 
         tag, key, body = pid
         if tag == "cp_model":
@@ -98,7 +99,7 @@ def apply_changes(args: tuple[Any, ...], data: Any) -> None:
     cp = _cp_types()
     if cp is None or not isinstance(data, dict):
         return
-    from ortools.sat.python import cp_model
+    from kingdomino_kit.infra.cp_sat_loader import cp_model
 
     for key, text in data.items():
         if not (isinstance(key, str) and key.isdigit() and isinstance(text, str)):

@@ -257,7 +257,7 @@ def _any_of(model: Any, placed: list[Any], name: str) -> Any:
 
 def build_model(problem: CastleProblem) -> _Model:
     """The CP-SAT model of a castle problem."""
-    from ortools.sat.python import cp_model
+    from kingdomino_kit.infra.cp_sat_loader import cp_model
 
     model = cp_model.CpModel()
     castle_at, tile_at = _variables(problem, model)
@@ -305,7 +305,7 @@ def solve_castles(problem: CastleProblem, *, time_limit: float = 30.0, workers: 
         value, placed, board = best_placement(problem.board, problem.pieces,
                                               lambda b: evaluate(problem, b))
         return CastleSolution(OPTIMAL, value, value, board, placed, time.perf_counter() - began)
-    from ortools.sat.python import cp_model
+    from kingdomino_kit.infra.cp_sat_loader import cp_model
 
     start = time.perf_counter()
     built = build_model(problem)

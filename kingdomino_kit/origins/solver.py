@@ -31,8 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ortools.sat.python import cp_model
-
+from kingdomino_kit.infra.cp_sat_loader import cp_model
 from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.infra.untrusted import check_search, shown
 from kingdomino_kit.origins.catalogue import Domino, Resource

@@ -31,8 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ortools.sat.python import cp_model
-
+from kingdomino_kit.infra.cp_sat_loader import cp_model
 from kingdomino_kit.origins.catalogue import Domino, Resource, Terrain
 from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, king_distance

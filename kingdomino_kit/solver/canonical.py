@@ -22,9 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ortools.sat.python import cp_model
-
 from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.infra.cp_sat_loader import cp_model
 from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver.data import ModelData

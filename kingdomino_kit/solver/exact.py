@@ -31,12 +31,12 @@ the CP-SAT models are the fast way where OR-Tools runs.
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from collections.abc import Sequence
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverError
+from kingdomino_kit.infra.cp_sat_loader import installed
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import POINTS, Rules
 from kingdomino_kit.solver.solution import Solution, Status
@@ -50,7 +50,7 @@ EXACT_SEARCH = "the kit's exact search (pure Python)"
 def engine() -> str:
     """The engine :func:`~kingdomino_kit.solver.best_kingdom` uses in this Python: CP-SAT where
     OR-Tools is installed, else the kit's exact search."""
-    return CP_SAT if importlib.util.find_spec("ortools") is not None else EXACT_SEARCH
+    return CP_SAT if installed() else EXACT_SEARCH
 
 
 def terrain_bound(kingdom: Kingdom, left: Sequence[Domino]) -> int:

@@ -24,9 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ortools.sat.python import cp_model
-
 from kingdomino_kit.dominoes import Half
+from kingdomino_kit.infra.cp_sat_loader import cp_model
 from kingdomino_kit.kingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
 from kingdomino_kit.solver.data import ModelData
 from kingdomino_kit.solver.discard import add_no_discard

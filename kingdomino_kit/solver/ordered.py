@@ -32,10 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ortools.sat.python import cp_model
-
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
+from kingdomino_kit.infra.cp_sat_loader import cp_model
 from kingdomino_kit.infra.stoppable import solve_stoppably
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import Rules, rules_or_flags

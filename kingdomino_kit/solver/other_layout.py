@@ -102,7 +102,7 @@ def other_layout(dominoes: Sequence[Domino], layout: Kingdom, at_least: int, *,
 def _solve_position(data: ModelData, dominoes: Sequence[Domino], images: set[Image],
                     at_least: int, start: Kingdom | None, work: float) -> OtherLayout:
     """Another layout at one castle position, or the proof that there is none."""
-    from ortools.sat.python import cp_model
+    from kingdomino_kit.infra.cp_sat_loader import cp_model
 
     lm = build_set_model(data, at_least=at_least)
     lm.model.clear_objective()  # type: ignore[no-untyped-call]

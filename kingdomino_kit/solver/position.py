@@ -20,10 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ortools.sat.python import cp_model
-
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug
+from kingdomino_kit.infra.cp_sat_loader import cp_model
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.solver.data import ModelData, static_bonus
 from kingdomino_kit.solver.layout import LayoutModel

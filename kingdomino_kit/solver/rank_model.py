@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ortools.sat.python import cp_model
-
+from kingdomino_kit.infra.cp_sat_loader import cp_model
 from kingdomino_kit.solver.data import ModelData
 from kingdomino_kit.solver.inputs import FrameCell
 from kingdomino_kit.solver.layout import (
