@@ -29,7 +29,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +63,22 @@ _FLOATS = ("win", "seconds", "max_seconds")
 
 
 @dataclass(frozen=True)
+class _Tournament(TournamentResult):
+    """A tournament's result whose table (ratings resampled: the costly part) is computed
+    once."""
+
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def table(self) -> list[dict[str, Any]]:
+        if "table" not in self.cache:
+            self.cache["table"] = super().table()
+        return [dict(t) for t in self.cache["table"]]
+
+
+@dataclass(frozen=True)
 class LeagueResult:
-    """A league's arguments and rows; :meth:`table` and :meth:`pairwise` summarise them."""
+    """A league's arguments and rows; :meth:`table` and :meth:`pairwise` summarise them (each
+    computed once)."""
 
     entrants: tuple[Entrant, ...]
     lineups: tuple[tuple[int, ...], ...]
@@ -73,11 +87,16 @@ class LeagueResult:
     games: int
     limits: Limits
     rows: tuple[dict[str, Any], ...]
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def tournament(self) -> TournamentResult:
         """The rows as a tournament's (its table, ratings and Markdown)."""
-        return TournamentResult(tuple(e.name for e in self.entrants), self.lineups,
-                                self.options, self.seed, self.games, self.rows)
+        if "tournament" not in self.cache:
+            self.cache["tournament"] = _Tournament(
+                tuple(e.name for e in self.entrants), self.lineups, self.options, self.seed,
+                self.games, self.rows)
+        found: TournamentResult = self.cache["tournament"]
+        return found
 
     def table(self) -> list[dict[str, Any]]:
         """The tournament's table with each bot's strikes, forfeits and games out."""
@@ -91,7 +110,9 @@ class LeagueResult:
 
     def pairwise(self) -> list[dict[str, Any]]:
         """The "A beats B" table (:mod:`.pairwise`)."""
-        return pairwise(self.rows)
+        if "pairwise" not in self.cache:
+            self.cache["pairwise"] = pairwise(self.rows)
+        return [dict(p) for p in self.cache["pairwise"]]
 
     def events(self) -> list[dict[str, Any]]:
         """Every forfeited decision (and every bot put out), in game order."""
