@@ -32,7 +32,8 @@ from typing import Any, Protocol
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.grid import SIZES
 
-__all__ = ["BONUS_NAMES", "DEFAULT_RULES", "POINTS", "Rules", "RulesError", "rules_or_flags"]
+__all__ = ["BONUS_NAMES", "DEFAULT_RULES", "POINTS", "VARIANT_SIZES", "Rules", "RulesError",
+           "rules_or_flags", "variant_size"]
 
 POINTS: Mapping[str, int] = MappingProxyType({"middle_kingdom": 10, "harmony": 5})
 """The points of each bonus rule, in the order the rules list them. Middle Kingdom: the castle
@@ -42,6 +43,9 @@ of the castle on 5×5, ±3 on 7×7). Harmony: all size × size cells filled."""
 BONUS_NAMES: Mapping[str, str] = MappingProxyType(
     {"middle_kingdom": "Middle Kingdom", "harmony": "Harmony"})
 """Each bonus rule's name in words."""
+
+VARIANT_SIZES: Mapping[str, int] = MappingProxyType({"standard": 5, "mighty-duel": 7})
+"""The kingdom size each variant of the drafting game plays on (the one home of the rule)."""
 
 
 class Scored(Protocol):
@@ -184,6 +188,22 @@ class Rules:
 
 DEFAULT_RULES = Rules()
 """5×5, no bonus rule: the basic game."""
+
+
+def variant_size(variant: str) -> int:
+    """The kingdom size of a variant (:data:`VARIANT_SIZES`).
+
+    >>> variant_size("mighty-duel"), variant_size("standard")
+    (7, 5)
+    >>> variant_size("giant")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.rules.RulesError: variant must be one of standard, mighty-duel, not 'giant'
+    """
+    size = VARIANT_SIZES.get(variant) if isinstance(variant, str) else None
+    if size is None:
+        raise RulesError(f"variant must be one of {', '.join(VARIANT_SIZES)}, not {variant!r}")
+    return size
 
 
 def rules_or_flags(rules: object, *, size: object = 5, middle_kingdom: object = False,

@@ -33,6 +33,7 @@ from kingdomino_kit.game.simulate import COLUMNS, simulate, simulate_game, simul
 from kingdomino_kit.infra.ceilings import MAX_GAMES
 from kingdomino_kit.infra.resumable import ResumableCsv
 from kingdomino_kit.infra.tables import table_format
+from kingdomino_kit.rules import VARIANT_SIZES, variant_size
 
 GAME = "kingdomino"
 BOTS_HELP = " (parameters: mc:playouts=N:width=K:policy=random|greedy)"
@@ -40,7 +41,7 @@ BOTS_HELP = " (parameters: mc:playouts=N:width=K:policy=random|greedy)"
 
 def add_game_options(p: argparse.ArgumentParser) -> None:
     """Kingdomino's own rule flags (``play``, ``simulate``, ``tournament``)."""
-    p.add_argument("--variant", choices=("standard", "mighty-duel"), default="standard",
+    p.add_argument("--variant", choices=tuple(VARIANT_SIZES), default="standard",
                    help="mighty-duel: 2 players, 48 dominoes, 7×7 kingdoms")
     p.add_argument("--three-player-draw", type=int, choices=(3, 4), default=3,
                    help="3 players: draw 3 (official) or 4 and discard the unclaimed one")
@@ -52,9 +53,9 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
 
 def game_options(args: argparse.Namespace) -> GameOptions:
     """The :class:`GameOptions` of the rule flags."""
-    size = 7 if args.variant == "mighty-duel" else 5
     return GameOptions(players=args.players, variant=args.variant,
-                       three_player_draw=args.three_player_draw, rules=rules_of(args, size),
+                       three_player_draw=args.three_player_draw,
+                       rules=rules_of(args, variant_size(args.variant)),
                        strict_discard=not args.loose_discard)
 
 

@@ -41,7 +41,7 @@ from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.league.state import observation_json
-from kingdomino_kit.rules import Rules
+from kingdomino_kit.rules import Rules, variant_size
 from kingdomino_kit.seeds import plain_seed
 
 __all__ = ["env", "game_options", "legal_mask", "raw_env"]
@@ -51,9 +51,9 @@ def game_options(players: int = 4, variant: str = "standard", middle_kingdom: bo
                  harmony: bool = False, three_player_draw: int = 3) -> GameOptions:
     """The game's rules from the environments' keyword options (bad ones raise
     :class:`~kingdomino_kit.game.options.GameOptionError`)."""
-    size = 7 if variant == "mighty-duel" else 5
     return GameOptions(players=players, variant=variant, three_player_draw=three_player_draw,
-                       rules=Rules(size, middle_kingdom=middle_kingdom, harmony=harmony))
+                       rules=Rules(variant_size(variant), middle_kingdom=middle_kingdom,
+                                   harmony=harmony))
 
 
 def legal_mask(game: Game) -> np.ndarray:

@@ -40,7 +40,7 @@ from kingdomino_kit.puzzles.measure import NODE_BUDGET, every_answer_optimal, gr
 from kingdomino_kit.puzzles.measures import Measures, level_of
 from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
 from kingdomino_kit.puzzles.titles import title
-from kingdomino_kit.rules import BONUS_NAMES, POINTS, Rules
+from kingdomino_kit.rules import BONUS_NAMES, DEFAULT_RULES, POINTS, Rules
 
 __all__ = ["PLANS", "SEED", "Plan", "compose", "draft", "hint", "make", "measured"]
 
@@ -51,15 +51,13 @@ GIVEN_DRAWS = 8
 
 @dataclass(frozen=True)
 class Plan:
-    """One puzzle to make: its kind, level and size; the rest comes from its seeded draws."""
+    """One puzzle to make: its kind, level and rules; the rest comes from its seeded draws."""
 
     kind: PuzzleKind
     level: int
     count: int                     # dominoes to place (next-placement: those that follow)
     extra: int = 0                 # start dominoes (complete, next-placement) or pool size
-    size: int = 5
-    middle_kingdom: bool = False
-    harmony: bool = False
+    rules: Rules = DEFAULT_RULES   # the kingdom's size and bonus rules
     place: str | int = "all"       # best-kingdom: "any" lets dominoes be left out
     lo: int = 1                    # free-choice pool: dominoes lo..hi
     hi: int = 48
@@ -68,9 +66,17 @@ class Plan:
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", PuzzleKind(self.kind))  # a kind given by its name
 
+    @property
+    def size(self) -> int:
+        """The kingdom's size (its rules')."""
+        return self.rules.size
 
-def _p(kind: str, level: int, count: int, n: int = 1, **more: object) -> list[Plan]:
-    return [Plan(PuzzleKind(kind), level, count, **more)  # type: ignore[arg-type]
+
+def _p(kind: str, level: int, count: int, n: int = 1, *, size: int = 5,
+       middle_kingdom: bool = False, harmony: bool = False, **more: object) -> list[Plan]:
+    """``n`` plans, the rules written as the table's shorthand flags."""
+    rules = Rules(size, middle_kingdom, harmony)
+    return [Plan(PuzzleKind(kind), level, count, rules=rules, **more)  # type: ignore[arg-type]
             for _ in range(n)]
 
 
@@ -178,7 +184,7 @@ def draft(plan: Plan, index: int, attempt: int = 0) -> Puzzle:
 
 def compose(plan: Plan, rng: random.Random, pid: str) -> Puzzle:
     """The puzzle (without its solution) that ``plan`` draws from ``rng``, named ``pid``."""
-    rules = Rules(plan.size, plan.middle_kingdom, plan.harmony)
+    rules = plan.rules
     words = _rules_words(rules)
     tail = _title_extra(rules)
     if plan.kind is PuzzleKind.BEST_KINGDOM:

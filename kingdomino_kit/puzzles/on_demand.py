@@ -36,6 +36,7 @@ from kingdomino_kit.puzzles.solving import (
     PuzzleAnswer,
     solve_next_exhaustively,
 )
+from kingdomino_kit.rules import Rules, rules_or_flags
 
 __all__ = ["ATTEMPTS", "NEW_ATTEMPTS", "SHAPES", "daily_choice", "daily_puzzle", "new_puzzle",
            "quick_solve", "targeted"]
@@ -64,12 +65,10 @@ SHAPES: dict[str, dict[int, tuple[tuple[int, int], ...]]] = {
 }
 
 
-def _plan(kind: PuzzleKind, level: int, attempt: int, size: int, middle: bool,
-          harmony: bool) -> Plan:
+def _plan(kind: PuzzleKind, level: int, attempt: int, rules: Rules) -> Plan:
     shapes = SHAPES[kind.value][level]
     count, extra = shapes[attempt % len(shapes)]
-    return Plan(kind, level, count, extra, size, middle, harmony,
-                place=count if kind.chooses else "all")
+    return Plan(kind, level, count, extra, rules, place=count if kind.chooses else "all")
 
 
 def targeted(kind: str, level: int, key: str, pid: str, *, size: int = 5,
@@ -77,15 +76,18 @@ def targeted(kind: str, level: int, key: str, pid: str, *, size: int = 5,
              attempts: int = ATTEMPTS, time_limit_s: float = 60.0,
              log: Callable[[str], None] = lambda text: None) -> Puzzle | None:
     """The first draft (see the module docstring) proven, discriminating and measured at
-    ``level``; None if no attempt is."""
+    ``level``; None if no attempt is. ``size``, ``middle_kingdom`` and ``harmony`` are the
+    rules' shorthand (checked as :class:`~kingdomino_kit.rules.Rules` checks them)."""
     found = KINDS.get(kind)
     if found is None:
         raise PuzzleError(f"kind: must be one of {', '.join(KINDS)}, not {shown(kind)}")
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 5:
         raise PuzzleError(f"level: must be 1–5, not {shown(level)}")
+    rules = rules_or_flags(None, size=size, middle_kingdom=middle_kingdom, harmony=harmony,
+                           error=PuzzleError)
     solve = quick_solve(time_limit_s)
     for attempt in range(attempts):
-        plan = _plan(found, level, attempt, size, middle_kingdom, harmony)
+        plan = _plan(found, level, attempt, rules)
         draft = compose(plan, random.Random(f"{key}:{attempt}"), pid)
         if not may_be_level(draft, level):
             log(f"{pid} attempt {attempt}: the bots show it is not level {level}")
