@@ -10,7 +10,7 @@ from pathlib import Path
 
 PROTOCOL = "kingdomino-kit/bot-protocol/1"
 
-_PROGRAM = '''#!{python} -I
+PROGRAM = '''#!{python} -I
 import glob, json, os, signal, sys, time
 def send(obj):
     sys.stdout.write(json.dumps(obj) + "\\n")
@@ -70,14 +70,14 @@ def write_bot(folder: Path, stem: str, text: str, executable: bool) -> Path:
 def program(folder: Path, behaviour: str) -> Path:
     """An executable speaking the protocol with one hostile behaviour of :data:`BEHAVIOURS`."""
     hello, decide = BEHAVIOURS[behaviour]
-    text = _PROGRAM.format(python=sys.executable, hello=hello, decide=decide,
+    text = PROGRAM.format(python=sys.executable, hello=hello, decide=decide,
                            protocol=PROTOCOL)
     return write_bot(folder, behaviour, text, True)
 
 
 def program_with(folder: Path, stem: str, decide: str) -> Path:
     """An executable speaking the protocol that runs ``decide`` (indented code) each decision."""
-    text = _PROGRAM.format(python=sys.executable, hello=HELLO_OK, decide=decide,
+    text = PROGRAM.format(python=sys.executable, hello=HELLO_OK, decide=decide,
                            protocol=PROTOCOL)
     return write_bot(folder, stem, text, True)
 

@@ -147,3 +147,28 @@ def test_a_late_answer_is_dropped_and_the_answer_awaited_still_counts(tmp_path: 
     _check_common(result, tmp_path / "out", bot)
     assert result.events() == []
     assert all(r["forfeits"] == 0 and r["decisions"] > 5 for r in result.rows)
+
+
+@pytest.mark.slow
+def test_the_bots_of_a_league_killed_outright_are_ended_by_the_next_run(tmp_path: Path) -> None:
+    forks, _ = hostile.BEHAVIOURS["forks"]  # children that outlive a dead league
+    bot = hostile.write_bot(tmp_path / "bots", "forks_then_thinks", hostile.PROGRAM.format(
+        python=sys.executable, hello=forks, protocol=hostile.PROTOCOL,
+        decide="    if m['decision'] == 0:\n        time.sleep(2)"), True)
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "kingdomino_kit", "league", "random", str(bot),
+               "--games", "1", "--time-per-move", "4", "--out", str(out)]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (out / ".running-bots").exists():
+        time.sleep(0.05)
+    time.sleep(1.0)  # the hello answered: its children are forked
+    proc.kill()
+    proc.wait()
+    survivors = [p for p in hostile.left_running(bot.stem) if p != proc.pid]
+    assert survivors, "the test needs bot processes that outlive the league"
+    done = subprocess.run(command + ["--resume"], capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert hostile.left_running(bot.stem) == []
