@@ -8,6 +8,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.cli import CliError, add_command, output_folder
@@ -16,6 +17,7 @@ from kingdomino_kit.cli.contract import workers as worker_count
 from kingdomino_kit.cli.game import add_game_options, game_options
 from kingdomino_kit.cli.tournament import print_table
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.tournament import lineups
 from kingdomino_kit.infra.ceilings import MAX_GAMES
 from kingdomino_kit.league.entrants import entrants
 from kingdomino_kit.league.league import LeagueResult, run_league
@@ -66,6 +68,7 @@ def cmd_league(args: argparse.Namespace) -> int:
         raise CliError(f"--time-per-move/--startup/--memory: {error}") from None
     try:
         found = entrants(args.bots)
+        lineups([e.name for e in found], options.players)
     except KingdominoError as error:
         raise CliError(f"BOT: {error}") from None
     if any(e.is_program for e in found) and os.geteuid() != 0:
@@ -74,8 +77,9 @@ def cmd_league(args: argparse.Namespace) -> int:
         result = run_league(found, args.games, options, out=args.out, seed=args.seed,
                             limits=limits, workers=args.workers, resume=args.resume)
     except KingdominoError as error:
-        raise CliError(f"{error} — the games played are kept in {args.out}; the same command "
-                       "with --resume goes on") from None
+        kept = (Path(args.out) / "games.csv.partial").exists() and "--resume" not in str(error)
+        raise CliError(f"{error}" + (f" — the games played are kept in {args.out}; the same "
+                                     "command with --resume goes on" if kept else "")) from None
     if args.json:
         print(json.dumps(result.to_json()))
         return 0

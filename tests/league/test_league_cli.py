@@ -123,6 +123,8 @@ def test_a_league_killed_goes_on_with_resume_and_plays_what_the_kits_bots_play(
     (["league", "{tmp}/none.py", "greedy", "--games", "2", "--out", "{tmp}"], "no such file"),
     (["league", "{tmp}/plain", "greedy", "--games", "2", "--out", "{tmp}"], "not executable"),
     (["league", "greedy", "random", "--games", "0", "--out", "{tmp}"], "--games"),
+    (["league", "greedy", "random", "--players", "4", "--games", "2", "--out", "{tmp}"],
+     "2 bots for 4 players"),
     (["league", "greedy", "random", "--games", "2", "--time-per-move", "0", "--out", "{tmp}"],
      "time_per_move"),
 ])
