@@ -17,6 +17,7 @@ from kingdomino_kit.game.game import Game
 from kingdomino_kit.kingdoms.game import KingdomsGame
 from kingdomino_kit.origins.game import OriginsGame
 from kingdomino_kit.seeds import plain_seed
+from kingdomino_kit.widgets.board import parse_hand
 
 
 @pytest.mark.parametrize("kind", [np.int64, np.int32, np.uint16])
@@ -30,6 +31,10 @@ def test_every_game_takes_a_numpy_seed_as_its_plain_twin(kind: type) -> None:
 
 FIVE: Any = np.int64(5)   # the annotations say int: a NumPy integer is taken all the same
 FOUR: Any = np.int64(4)
+
+
+def test_the_kingdom_builder_deals_the_same_hand_for_a_numpy_seed() -> None:
+    assert parse_hand(None, 5, FIVE) == parse_hand(None, 5, 5)
 
 
 def test_bots_take_a_numpy_seed() -> None:

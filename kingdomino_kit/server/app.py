@@ -37,6 +37,7 @@ from jupyter_core.utils import ensure_async
 from voila.app import Voila
 
 from kingdomino_kit.errors import InvariantError, KingdominoError
+from kingdomino_kit.kingdoms.puzzles import castle_puzzles
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.addresses import WILDCARDS, interface_hosts, reach_address
@@ -191,7 +192,8 @@ class IndexHandler(Base):
     def get(self) -> None:
         student = self.signed(STUDENT_COOKIE) or ""
         solved = self.config.store.solved(student) if student else set()
-        self.page(200, index_page(student, load_collection(), solved, origins_puzzles()))
+        self.page(200, index_page(student, load_collection(), solved, origins_puzzles(),
+                                  castle_puzzles()))
 
 
 class DashboardHandler(Base):

@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 import tornado.web
 
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.kingdoms.puzzles import castle_puzzles
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.addresses import WILDCARDS, interface_hosts
@@ -94,6 +95,11 @@ class Room:
     def origins(self) -> list[Any]:
         """The kit's Origins puzzles, loaded once."""
         return origins_puzzles()
+
+    @cached_property
+    def castles(self) -> list[Any]:
+        """The kit's Kingdoms castle puzzles, loaded once."""
+        return castle_puzzles()
 
     @cached_property
     def store(self) -> ProgressStore:
@@ -205,7 +211,8 @@ class IndexHandler(GateHandler):
     def get(self, *args: Any) -> None:
         student = self.signed(STUDENT_COOKIE) or ""
         solved = self.room.store.solved(student) if student else set()
-        self.page(200, index_page(student, self.room.collection, solved, self.room.origins))
+        self.page(200, index_page(student, self.room.collection, solved, self.room.origins,
+                                  self.room.castles))
 
 
 class DashboardHandler(GateHandler):

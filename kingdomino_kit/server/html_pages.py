@@ -94,9 +94,10 @@ def join_page(error: str, name: str, next_url: str, *, code_known: bool = False)
 
 
 def index_page(student: str, puzzles: Sequence[Any], solved: set[str],
-               origins: Sequence[Any] = ()) -> str:
+               origins: Sequence[Any] = (), castles: Sequence[Any] = ()) -> str:
     """Every puzzle of the collection as a link, the ones the student solved marked; the
-    Origins puzzles (``origins``) in a section of their own after them."""
+    Origins puzzles (``origins``) in a section of their own after them, then the Kingdoms
+    castle puzzles (``castles``: a board that scores lines, nothing kept)."""
     fresh = " · ".join(f'<a href="{escape(_fresh_href(n, student))}">level {n}</a>'
                        for n in range(1, 5))
     done = sum(1 for p in puzzles if p.id in solved)
@@ -109,6 +110,10 @@ def index_page(student: str, puzzles: Sequence[Any], solved: set[str],
         done = sum(1 for p in origins if p.id in solved)
         body += (f'<h2 id="kk-origins">Kingdomino Origins puzzles</h2><p>Fire and totems: '
                  f"{done} of {len(origins)} solved.</p>{_puzzle_list(origins, student, solved)}")
+    if castles:
+        body += ('<h2 id="kk-kingdoms">Kingdoms castle puzzles</h2><p>Where do your castles go? '
+                 "The board scores a row and a column at a click; nothing is kept.</p>"
+                 f"{_puzzle_list(castles, student, set())}")
     return _page("Kingdomino puzzles", body)
 
 

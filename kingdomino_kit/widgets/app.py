@@ -12,7 +12,7 @@ page's query string chooses what it shows.
   ``&harmony=1``; ``?hand=`` alone deals a seeded random hand) — the
   :class:`~kingdomino_kit.widgets.KingdomBoard`;
 - nothing — an index: every puzzle of the collection (the Kingdomino puzzles, then the
-  Origins ones), and the kingdom builder, as links.
+  Origins ones, then the Kingdoms castle puzzles), and the kingdom builder, as links.
 
 Anything wrong — an unknown puzzle id, a bad hand, an unknown parameter — gives one clear line
 on the page (:class:`Notice`), never a traceback.
@@ -37,6 +37,7 @@ from urllib.parse import parse_qs, quote
 import ipywidgets
 
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.kingdoms.puzzles import castle_puzzles
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.puzzles.lookup import Found, look_up
@@ -71,7 +72,7 @@ LINK = 'class="kk-app-link" style="text-decoration: underline"'   # not by colou
 
 
 class Index(ipywidgets.HTML):  # type: ignore[misc]
-    """Every puzzle of the collection (Kingdomino, then Origins) and the kingdom builder, as
+    """Every puzzle of the collection (Kingdomino, Origins, Kingdoms) and the kingdom builder, as
     links to the page itself. A widget, not an HTML output: Voilà hands the links of an HTML
     output to JupyterLab's link handler, which opens files in the app and, on the page, did
     nothing; a widget's links are the browser's own."""
@@ -83,15 +84,17 @@ class Index(ipywidgets.HTML):  # type: ignore[misc]
             f'<p><a {LINK} href="?hand=">The kingdom builder</a> '
             "(a seeded random hand; <code>?hand=41,13,27</code> chooses the dominoes)</p>"
             f"<h3>Puzzles</h3>{_links(load_collection())}"
-            f"<h3>Kingdomino Origins puzzles</h3>{_links(origins_puzzles())}</div>"))
+            f"<h3>Kingdomino Origins puzzles</h3>{_links(origins_puzzles())}"
+            f"<h3>Kingdoms castle puzzles</h3>{_links(castle_puzzles(), 'castles')}</div>"))
 
     def __repr__(self) -> str:
         return "Index()"
 
 
-def _links(puzzles: list[Any]) -> str:
+def _links(puzzles: list[Any], kind: str | None = None) -> str:
     rows = [f'<li><a {LINK} href="?puzzle={quote(p.id)}">{escape(p.id)}</a> — '
-            f"{escape(p.title)} (level {p.level}, {escape(p.kind)})</li>" for p in puzzles]
+            f"{escape(p.title)} (level {p.level}, {escape(kind or p.kind)})</li>"
+            for p in puzzles]
     return f"<ul>{''.join(rows)}</ul>"
 
 

@@ -39,6 +39,7 @@ from kingdomino_kit.grid import Cell
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.render import cell_name, domino_words, kingdom_svg, kingdom_words, name_cells
 from kingdomino_kit.rules import BONUS_NAMES, Rules, rules_or_flags
+from kingdomino_kit.seeds import plain_seed
 from kingdomino_kit.widgets.board_machine import (
     ROTATIONS,
     BoardMachine,
@@ -87,7 +88,7 @@ def parse_hand(hand: HandSpec, size: int = 5, seed: int = 0) -> tuple[Domino, ..
     """
     if hand is None:
         count = (size * size - 1) // 2
-        return tuple(sorted(random.Random(seed).sample(DOMINOES, count),
+        return tuple(sorted(random.Random(plain_seed(seed)).sample(DOMINOES, count),
                             key=lambda d: d.number))
     if isinstance(hand, str):
         result = dominoes(hand)

@@ -14,9 +14,10 @@ import pytest
 from kingdomino_kit.cli import main
 from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.puzzles.lookup import ID_FORMS, look_up
+from kingdomino_kit.server.html_pages import index_page
 from kingdomino_kit.server.progress import ProgressStore
 from kingdomino_kit.server.student_page import student_page
-from kingdomino_kit.widgets.app import Notice, app_page
+from kingdomino_kit.widgets.app import Index, Notice, app_page
 
 ROOT = Path(__file__).resolve().parents[2] / "puzzles"
 DOCUMENTED_KINDS = ["best-kingdom", "complete", "rearrange", "next-placement", "free-choice"]
@@ -123,3 +124,11 @@ def test_both_pages_refuse_an_unknown_id_and_a_path_in_one_line(tmp_path: Path) 
         for page in (app_page(f"puzzle={ref}"), student_page(f"puzzle={ref}&student=Ada", store)):
             assert isinstance(page, Notice) and page.text.startswith("Cannot open the page: ")
             assert "a puzzle id is" in page.text
+
+
+def test_both_indexes_link_every_kingdoms_puzzle() -> None:
+    ids = sorted(p.stem for p in (ROOT / "kingdoms").glob("*.json"))
+    castles = [look_up(pid).puzzle for pid in ids]
+    one_laptop, in_class = str(Index().value), index_page("Ada", [], set(), (), castles)
+    for pid in ids:
+        assert f"?puzzle={pid}" in one_laptop and f"puzzle={pid}&amp;student=Ada" in in_class

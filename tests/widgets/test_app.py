@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from kingdomino_kit.kingdoms.puzzles import castle_puzzles
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.rules import Rules
@@ -59,8 +60,11 @@ def test_the_index_links_every_puzzle_of_the_collection() -> None:
     links = re.findall(r'href="\?puzzle=([^"]+)"', html)
     kingdomino = [p.id for p in load_collection()]
     origins = [p.id for p in origins_puzzles()]
-    assert links == kingdomino + origins and len(kingdomino) >= 1 and len(origins) >= 1
+    castles = [p.id for p in castle_puzzles()]
+    assert links == kingdomino + origins + castles and min(map(len, (kingdomino, origins,
+                                                                     castles))) >= 1
     assert html.index("Kingdomino Origins puzzles") < html.index(f'?puzzle={origins[0]}"')
+    assert html.index("Kingdoms castle puzzles") < html.index(f'?puzzle={castles[0]}"')
     assert 'href="?hand="' in html
 
 
