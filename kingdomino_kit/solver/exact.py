@@ -20,8 +20,11 @@ the castle (or ``start``), depth first:
   cut;
 - the placements that score most at once are tried first, so a good layout comes early.
 
-It is exact but exponential: a few dominoes (the puzzles) take milliseconds, twelve take long;
-the CP-SAT models are the fast way where OR-Tools runs.
+It is exact but exponential, and its bound stays loose: it answers where a start kingdom or a
+choice of ``choose`` dominoes is asked. The best kingdom from the castle is
+the frame search's (:mod:`.framed`, :mod:`.frame_search`: a fixed frame filled cell by cell,
+closed properties scored exactly), which proves twelve dominoes on 5×5 in about a second; the
+CP-SAT models are the fast way where OR-Tools runs.
 
 >>> from kingdomino_kit.dominoes import dominoes
 >>> sol = best_kingdom_exact(dominoes("48,47"))        # M2 beside M3: 2 squares × 5 crowns
@@ -39,6 +42,7 @@ from kingdomino_kit.errors import SolverError
 from kingdomino_kit.infra.cp_sat_loader import installed
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import POINTS, Rules
+from kingdomino_kit.solver.framed import best_kingdom_framed
 from kingdomino_kit.solver.solution import Solution, Status
 
 __all__ = ["CP_SAT", "EXACT_SEARCH", "best_kingdom_exact", "engine", "terrain_bound"]
@@ -152,6 +156,13 @@ def best_kingdom_exact(dominoes: Sequence[Domino], rules: Rules | None = None, *
     if root.size != rules.size:
         raise SolverError(f"start: a {root.size}×{root.size} kingdom, the rules say "
                           f"{rules.size}×{rules.size}")
+    if start is None and choose is None:
+        framed = best_kingdom_framed(dominoes, rules, terrain_bound(root, list(dominoes))
+                                     + rules.bonus_bound, began=began,
+                                     time_limit_s=time_limit_s, free_discard=free_discard,
+                                     place_all=place_all)
+        if framed is not None:
+            return framed
     before = len(root.history)
     search = _Search(dominoes, rules, began + time_limit_s, place_all=place_all,
                      any_subset=free_discard or choose is not None, cap=choose)
