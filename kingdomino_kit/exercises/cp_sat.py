@@ -14,6 +14,7 @@ from kingdomino_kit.dominoes import domino, dominoes
 from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER, pair_of
 from kingdomino_kit.exercises.checker import Exercise, NotAnswered, call_student
 from kingdomino_kit.kingdom import Kingdom, Placement
+from kingdomino_kit.rules import DEFAULT_RULES, Rules
 from kingdomino_kit.solver import best_kingdom
 
 __all__ = ["EXERCISES", "corner_buildable", "ring_layouts", "ring_placements"]
@@ -124,8 +125,8 @@ def _judge_cover(add_full_cover: Callable[..., Any]) -> str | None:
     return None
 
 
-def _best(numbers: str, middle_kingdom: bool = False) -> int:
-    return best_kingdom(dominoes(numbers), middle_kingdom=middle_kingdom, workers=1).score
+def _best(numbers: str, rules: Rules = DEFAULT_RULES) -> int:
+    return best_kingdom(dominoes(numbers), rules=rules, workers=1).score
 
 
 def _centred_best(numbers: list[int], connected: bool) -> int:
@@ -188,7 +189,8 @@ EXERCISES = (
                "G2 — the grass touches the grass, so it is connected."),
         why="The G1 can join the G2 by the grass itself: 2 squares × 3 crowns either way."),
     Exercise.value(
-        5, "the Middle Kingdom optimum", WHOLE_NUMBER, lambda: _best("41,36", True),
+        5, "the Middle Kingdom optimum", WHOLE_NUMBER,
+        lambda: _best("41,36", Rules(middle_kingdom=True)),
         hints=("Four squares around the castle always fit inside the 5×5 frame centred on it.",
                "So the bonus costs nothing here: lay the dominoes as for the best score, then add "
                "10."),
