@@ -56,8 +56,8 @@ def test_every_id_form_finds_its_puzzle(ref: str) -> None:
 
 
 def test_the_fresh_forms_make_the_documented_kind_and_level() -> None:
-    assert (look_up("new-best-kingdom-L1-1").puzzle.kind.value,
-            look_up("new-best-kingdom-L1-1").puzzle.level) == ("best-kingdom", 1)
+    fresh = look_up("new-best-kingdom-L1-1").puzzle
+    assert (fresh.kind.value, fresh.level) == ("best-kingdom", 1)
     n = DAY.toordinal()        # docs/puzzles.md: kind n % 5, level 1 + n % 4
     daily = look_up(f"daily-{DAY.isoformat()}").puzzle
     assert (daily.kind.value, daily.level) == (DOCUMENTED_KINDS[n % 5], 1 + n % 4)
