@@ -140,6 +140,8 @@ pairs[["a", "b", "meetings", "blocks", "share", "low", "high", "a_beats_b"]]
 # deals; it says how often they won and with what confidence.
 
 # %%
+import statistics  # noqa: F401 — for an answer: statistics.mean, statistics.stdev
+
 from kingdomino_kit.exercises import for_notebook
 
 check = for_notebook("13_write_a_bot")
@@ -168,8 +170,6 @@ check(2, answer_2)
 # (mean − 1.96 standard errors, the standard deviation with n − 1)? Does A beat B?
 
 # %% tags=["solution"]
-import statistics  # noqa: E402
-
 shares = [1, 0.5, 1, 0.5, 1, 0, 1, 0.5, 1, 0.5]
 answer_3 = statistics.mean(shares) - 1.96 * statistics.stdev(shares) / 10 ** 0.5  # SOLUTION
 
