@@ -128,6 +128,26 @@ pairs = pd.DataFrame(league.pairwise())
 pairs[["a", "b", "meetings", "blocks", "share", "low", "high", "a_beats_b"]]
 
 # %% [markdown]
+# ## What a slow bot and a crashing bot cost
+#
+# Two more files: one thinks far longer than its half second, one dies at its first decision.
+# Each costs only itself: its decisions are forfeited (the first legal action is played for
+# it), each forfeit is logged, and at three strikes — at once for a crash — it is out of that
+# game. Its opponent plays on as usual.
+
+# %%
+slow_file = folder / "slow.py"
+slow_file.write_text("import time\n\ndef choose(observation, actions):\n"
+                     "    time.sleep(60)\n    return actions[0]\n")
+crash_file = folder / "crash.py"
+crash_file.write_text("import os\n\ndef choose(observation, actions):\n    os._exit(3)\n")
+rough = run_league(["random", str(slow_file), str(crash_file)], 6, GameOptions(players=2),
+                   out=folder / "rough", seed=7, limits=Limits(time_per_move=0.5))
+print(pd.DataFrame(rough.table()).set_index("bot")[["mean_score", "strikes", "forfeits",
+                                                    "games_out"]])
+pd.DataFrame(rough.events())[["game", "bot", "decision", "kind", "detail"]].head(8)
+
+# %% [markdown]
 # Every game's log is in `results/logs/` (`kingdomino-kit replay` re-checks it), every
 # forfeited decision in `results/events.csv`, and each bot file gets a Gradescope and a
 # PrairieLearn `results.json` in `results/gradescope/` and `results/prairielearn/`.
