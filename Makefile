@@ -8,7 +8,7 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all test-sweeps bench lint typecheck chromium clean
+.PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all test-sweeps bench bench-lite lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -95,6 +95,12 @@ chromium:
 ## make bench: speed figures as JSON lines
 bench: $(STAMP)
 	$(PY) -m benchmarks
+
+## make bench-lite: the Lite edition's group alone (site, first load, the browser's proofs beside
+## CP-SAT's; about 10 min on a quiet machine), its JSON lines kept in docs/measured/lite_bench.jsonl
+bench-lite: $(STAMP)
+	$(PY) -m benchmarks lite > docs/measured/lite_bench.jsonl.tmp
+	mv docs/measured/lite_bench.jsonl.tmp docs/measured/lite_bench.jsonl
 
 # ESLint for the widgets' ES modules, installed from package-lock.json into node_modules/
 $(NODE_STAMP): package.json package-lock.json

@@ -9,10 +9,14 @@ aborted, in a fresh profile (nothing cached). One JSON line each:
   fetched;
 - ``lite_load``: seconds from opening the front page to a ready kernel, and from Run All to the
   first board of ``00_start_here``;
-- ``lite_proof``: per set (the collection's 5×5 puzzles of up to ``KK_BENCH_LITE_DOMINOES``
-  dominoes, default 5, ``best-kingdom`` kind, and random sets of 3–5 dominoes), the seconds
-  of the exact search in the browser and of CP-SAT (one worker) in this Python, and both
-  answers (status and score);
+- ``lite_proof``: per set — the collection's 5×5 ``best-kingdom`` puzzles of up to
+  ``KK_BENCH_LITE_DOMINOES`` dominoes (default 12), seeded random sets of 12 dominoes on 5×5
+  (``KK_BENCH_LITE_RANDOM`` of them, default 20; seeds 0, 1, …) and of 24 on 7×7
+  (``KK_BENCH_LITE_7X7``, default 3) — the seconds (wall and CPU) of ``best_kingdom`` in the
+  browser (the kit's exact search: Pyodide has no OR-Tools; 60 s limit) and of CP-SAT (one
+  worker) in this Python, and both answers (status and score);
+- ``lite_proofs``: per group of sets, how many answers agree, and the median and largest
+  seconds of both;
 - the load average of the machine, since every figure is wall time.
 """
 
@@ -21,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -55,23 +60,29 @@ from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver import best_kingdom, engine
 out = []
 for numbers, size, mk, harmony in {sets!r}:
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     sol = best_kingdom([DOMINOES[n - 1] for n in numbers],
                        rules=Rules(size=size, middle_kingdom=mk, harmony=harmony),
                        time_limit_s=60)
-    out.append([time.perf_counter() - began, sol.status.value, sol.score])
+    out.append([time.perf_counter() - began, time.process_time() - cpu, sol.status.value,
+                sol.score])
 print("PROOFS" + json.dumps([engine(), out]))
 """
 
 
-def _sets() -> list[tuple[list[int], int, bool, bool]]:
-    limit = int(os.environ.get("KK_BENCH_LITE_DOMINOES", "5"))
-    found = [(list(p.dominoes), p.rules.size, p.rules.middle_kingdom, p.rules.harmony)
+def _sets() -> list[tuple[str, list[int], int, bool, bool]]:
+    """(group, domino numbers, size, Middle Kingdom, Harmony) of each set proven."""
+    limit = int(os.environ.get("KK_BENCH_LITE_DOMINOES", "12"))
+    found = [("puzzle", list(p.dominoes), p.rules.size, p.rules.middle_kingdom,
+              p.rules.harmony)
              for p in load_collection() if p.kind.value == "best-kingdom"
              and p.rules.size == 5 and len(p.dominoes) <= limit and p.start is None]
-    rng = random.Random(2026)
-    found += [(sorted(d.number for d in rng.sample(list(DOMINOES), n)), 5, False, False)
-              for n in (3, 4, 5, 3, 4, 5)]
+    for size, count, env, default in ((5, 12, "KK_BENCH_LITE_RANDOM", "20"),
+                                      (7, 24, "KK_BENCH_LITE_7X7", "3")):
+        for seed in range(int(os.environ.get(env, default))):
+            numbers = sorted(d.number for d in random.Random(seed).sample(list(DOMINOES),
+                                                                            count))
+            found.append((f"random {size}x{size}", numbers, size, False, False))
     return found
 
 
@@ -125,7 +136,7 @@ def _browser_figures(url: str, sets: list[Any]) -> dict[str, Any]:
         page.wait_for_selector(".kk-board .kk-cell.kk-legal", timeout=600_000)
         board_s = time.perf_counter() - began
         page.wait_for_function(IDLE, timeout=600_000)
-        page.evaluate(ADD_AND_RUN, PROOFS.format(sets=sets))
+        page.evaluate(ADD_AND_RUN, PROOFS.format(sets=[s[1:] for s in sets]))
         line = page.locator(".jp-OutputArea-output", has_text="PROOFS").last
         line.wait_for(timeout=3_600_000)
         engine, proofs = json.loads(line.inner_text().split("PROOFS", 1)[1])
@@ -150,13 +161,27 @@ def main() -> None:
          aborted_requests=len(figures["aborted"]), load_avg=round(load, 1))
     emit("lite_load", kernel_ready_s=round(figures["kernel_s"], 1),
          first_board_s=round(figures["board_s"], 1), load_avg=round(load, 1))
-    for (numbers, size, mk, harmony), (seconds, status, score) in zip(sets, figures["proofs"],
-                                                                       strict=True):
+    records = []
+    for (group, numbers, size, mk, harmony), (seconds, cpu, status, score) in zip(
+            sets, figures["proofs"], strict=True):
         rules = Rules(size=size, middle_kingdom=mk, harmony=harmony)
-        began = time.perf_counter()
+        began, cpu_began = time.perf_counter(), time.process_time()
         cp_sat = best_kingdom([DOMINOES[n - 1] for n in numbers], rules=rules, workers=1)
-        emit("lite_proof", dominoes=numbers, rules=str(rules), engine=figures["engine"],
-             browser_s=round(seconds, 2), browser=[status, score],
-             cp_sat_s=round(time.perf_counter() - began, 2),
-             cp_sat=[cp_sat.status.value, cp_sat.score],
+        record = {"group": group, "dominoes": numbers, "rules": str(rules),
+                  "engine": figures["engine"], "browser_s": round(seconds, 2),
+                  "browser_cpu_s": round(cpu, 2), "browser": [status, score],
+                  "cp_sat_s": round(time.perf_counter() - began, 2),
+                  "cp_sat_cpu_s": round(time.process_time() - cpu_began, 2),
+                  "cp_sat": [cp_sat.status.value, cp_sat.score],
+                  "load_avg": round(os.getloadavg()[0], 1)}
+        emit("lite_proof", **record)
+        records.append(record)
+    for group in dict.fromkeys(r["group"] for r in records):
+        mine = [r for r in records if r["group"] == group]
+        emit("lite_proofs", group=group, sets=len(mine),
+             same_as_cp_sat=sum(r["browser"] == r["cp_sat"] for r in mine),
+             browser_median_s=statistics.median(r["browser_s"] for r in mine),
+             browser_max_s=max(r["browser_s"] for r in mine),
+             cp_sat_median_s=statistics.median(r["cp_sat_s"] for r in mine),
+             cp_sat_max_s=max(r["cp_sat_s"] for r in mine),
              load_avg=round(os.getloadavg()[0], 1))
