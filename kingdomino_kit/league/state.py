@@ -249,6 +249,22 @@ def observation_from_json(data: Any) -> Observation:
         discarded=tuple(_get(data, "discarded", list, "position")))
 
 
+class _Dealt(random.Random):
+    """The random source :meth:`Game.from_observation` deals the hidden deck with, dealing the
+    state's own deck (which must be made of the dominoes the observation has not seen)."""
+
+    def __init__(self, deck: list[int]) -> None:
+        super().__init__(0)
+        self.deck = deck
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        if len(self.deck) != k or len(set(self.deck)) != k or not set(self.deck) <= set(
+                population):
+            raise StateError(f"state: the deck {shown(self.deck)} is not {k} of the dominoes "
+                             "not seen yet")
+        return list(self.deck)
+
+
 def game_from_state(data: Any) -> Game:
     """The game a full state (:func:`state_json`) describes: the same legal actions, the same
     deck to come, the same scores at the end whatever is played (it records no log)."""
@@ -260,8 +276,7 @@ def game_from_state(data: Any) -> Game:
     if len(deck) != obs.deck_size:
         raise StateError(f"state: deck of {len(deck)} dominoes, but deck_size {obs.deck_size}")
     discards = _get(data, "discards", list, "state")
-    game = Game.from_observation(obs, random.Random(0))
-    game._deck = deck  # the dealt deck, not a guess from the unseen dominoes
+    game = Game.from_observation(obs, _Dealt(deck))
     game.discards = [int(n) for n in discards]
     game.seed = _get(data, "seed", int, "state")
     return game

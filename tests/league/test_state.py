@@ -18,6 +18,7 @@ from kingdomino_kit.league.position import log_state
 from kingdomino_kit.league.protocol import parse_reply
 from kingdomino_kit.league.state import (
     DIRECTIONS,
+    StateError,
     action_from_json,
     action_text,
     actions_json,
@@ -149,3 +150,17 @@ def test_the_environments_give_the_protocols_observation_json() -> None:
     data = solo.observation_json()
     assert data == observation_json(solo.game.observation(solo.player))
     assert observation_from_json(data).player == solo.player
+
+
+def test_a_state_that_is_no_position_is_refused_naming_the_field() -> None:
+    game = Game(GameOptions(players=2), 3)
+    good = state_json(game)
+    cases = [({**good, "deck": [good["line"][0]["domino"], *good["deck"][1:]]}, "deck"),
+             ({**good, "deck": good["deck"][:-1]}, "deck"),
+             (observation_json(game.observation(0)), "observation hides the deck"),
+             ({**good, "format": "other/1"}, "format"),
+             ({**good, "phase": "bidding"}, "phase"),
+             ({**good, "options": {**good["options"], "size": 6}}, "options")]
+    for data, needle in cases:
+        with pytest.raises(StateError, match=needle):
+            game_from_state(data)
