@@ -21,16 +21,14 @@ def warm() -> list[str]:
     from kingdomino_kit.game import Game, GameOptions
     from kingdomino_kit.game.endgame import no_chance_left, position
     from kingdomino_kit.game.endgame.compiled import Compiled
-    from kingdomino_kit.game.fast.compiled import play_greedy_seeded, play_random_seeded
+    from kingdomino_kit.game.fast.compiled import play_greedy_seeded
     from kingdomino_kit.game.greedy import Greedy
     from kingdomino_kit.game.montecarlo import candidate_moves, evaluate
 
     warmed = []
     options = GameOptions(players=2)
-    play_random_seeded(options, 1, [1, 2])
-    warmed.append("random games")
     play_greedy_seeded(options, 1, [1, 2], [(1.0, 0.5), None])
-    warmed.append("greedy games")
+    warmed.append("games (random and greedy seats)")
 
     game = Game(options, seed=3)
     observation = game.observation()

@@ -28,7 +28,7 @@ from typing import Any
 
 from kingdomino_kit.bots import RandomBot, register_bot
 from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard
-from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.game.endgame.exact_play import check_exact, exact_choice
 from kingdomino_kit.game.fast.greedy import FastGreedy
 from kingdomino_kit.game.fast.play import Seat
@@ -221,7 +221,7 @@ def placement_action(kingdom: Any, masks: Any, pick: int, actions: Sequence[Any]
     for a in actions:
         if getattr(a, "cells", None) == cells:
             return a
-    raise AssertionError(f"placement {cells} is not among the actions")
+    raise InvariantError(f"placement {cells} is not among the actions")
 
 
 class SimpleGreedyBot:

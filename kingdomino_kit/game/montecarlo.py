@@ -50,6 +50,7 @@ from kingdomino_kit.game.bots import placement_action
 from kingdomino_kit.game.endgame.exact_play import check_exact, exact_choice
 from kingdomino_kit.game.fast.compiled import PlayoutPosition, available, playout_scores
 from kingdomino_kit.game.fast.greedy import greedy_engine
+from kingdomino_kit.game.fast.support import supports
 from kingdomino_kit.game.greedy import Greedy, GreedyPolicy
 from kingdomino_kit.game.playout import BitGame, Policy, RandomPolicy
 
@@ -156,21 +157,21 @@ class MonteCarloEvaluationBot:
                  claim_share: float = 0.35, exact: int | None = None, engine: str = "fast"
                  ) -> None:
         if opponents not in OPPONENTS:
-            raise ValueError(f"opponents must be greedy or random, not {opponents!r}")
+            raise KingdominoError(f"opponents must be greedy or random, not {opponents!r}")
         if objective not in OBJECTIVES:
-            raise ValueError(f"objective must be score or margin, not {objective!r}")
+            raise KingdominoError(f"objective must be score or margin, not {objective!r}")
         if sum(b is not None for b in (steps, playouts, seconds)) > 1:
-            raise ValueError("give one budget: steps, playouts or seconds")
+            raise KingdominoError("give one budget: steps, playouts or seconds")
         if steps is None and playouts is None and seconds is None:
             steps = DEFAULT_STEPS
         for name, value in (("steps", steps), ("playouts", playouts), ("width", width)):
             if value is not None and value < 1:
-                raise ValueError(f"{name} must be 1 or more, not {value}")
+                raise KingdominoError(f"{name} must be 1 or more, not {value}")
         if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be positive, not {seconds}")
+            raise KingdominoError(f"seconds must be positive, not {seconds}")
         greedy_engine(engine)  # a name it does not know is refused here
         if not 0 <= claim_share < 1:
-            raise ValueError(f"claim_share must be at least 0 and below 1, not {claim_share}")
+            raise KingdominoError(f"claim_share must be at least 0 and below 1, not {claim_share}")
         self.rng = random.Random(seed)
         self.steps = steps
         self.playouts = playouts
@@ -309,7 +310,7 @@ def evaluate(observation: Any, moves: Sequence[Move], rng: random.Random, *,
     deadline = None if seconds is None else time.process_time() + seconds
     budget = playouts if playouts is not None else 1 << 62
     runs = 0
-    fast = engine == "fast" and available()
+    fast = engine == "fast" and available() and supports(options)
     greedy = [p == me or others is not None for p in range(options.players)]
     template = PlayoutPosition.of_observation(observation) if fast else None
     while True:

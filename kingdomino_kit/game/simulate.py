@@ -33,6 +33,7 @@ from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.bots import fast_seats
 from kingdomino_kit.game.fast import compiled
 from kingdomino_kit.game.fast.play import play_fast
+from kingdomino_kit.game.fast.support import supports
 from kingdomino_kit.game.game import play
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.parallel import run_tasks
@@ -94,7 +95,8 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
     >>> [r["player"] for r in simulate_game(0, ["random"] * 4, GameOptions(), 5)]
     [0, 1, 2, 3]
     """
-    if all(spec == "random" for spec in bots) and compiled.available():
+    built = compiled.available() and supports(options)
+    if built and all(spec == "random" for spec in bots):
         game_seed = derive_seed(seed, "game", index)
         fast = compiled.play_random_seeded(options, game_seed, [
             seat_seed(game_seed, p) for p in range(len(bots))])
@@ -102,7 +104,7 @@ def simulate_game(index: int, bots: Sequence[str], options: GameOptions, seed: i
     game_seed, players = seat_bots(index, bots, seed)
     seats = fast_seats(players)
     if seats is not None:
-        if compiled.available():
+        if built:
             fast = compiled.play_greedy_seeded(
                 options, game_seed, [seat_seed(game_seed, p) for p in range(len(bots))],
                 [s.weights for s in seats])

@@ -34,9 +34,10 @@ from typing import Any
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import InvariantError, KingdominoError, PuzzleError, SolverError
 from kingdomino_kit.infra.untrusted import check_search, shown
-from kingdomino_kit.kingdom import HARMONY_BONUS, Kingdom, Placement
+from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.cuts import build_order
 from kingdomino_kit.puzzles.format import Puzzle, Solution, kingdom_line
+from kingdomino_kit.rules import POINTS
 from kingdomino_kit.solver import SolverSettings, best_kingdom, best_kingdom_under
 from kingdomino_kit.solver.answer import (
     FEASIBLE,
@@ -107,8 +108,8 @@ def solve_puzzle(puzzle: Puzzle, *, time_limit_s: float = 60.0, workers: int = 2
         raise PuzzleError(f"puzzle: must be a Puzzle, not {shown(puzzle)}")
     check_search(time_limit_s, workers, seed, SolverError)
     rules = puzzle.rules
-    options = {"size": rules.size, "middle_kingdom": rules.middle_kingdom, "harmony": False,
-               "time_limit_s": time_limit_s, "workers": workers, "seed": seed}
+    options = {"rules": rules.without("harmony"), "time_limit_s": time_limit_s,
+               "workers": workers, "seed": seed}
     start = puzzle.start_kingdom()
     doms = puzzle.domino_list()
     if puzzle.kind.claims_first:
@@ -144,8 +145,8 @@ def _by_subsets(doms: list[Domino], choose: int | None) -> bool:
 def _with_harmony(answer: PuzzleAnswer) -> PuzzleAnswer:
     if answer.kingdom is None:
         return answer
-    return replace(answer, optimum=answer.optimum + HARMONY_BONUS,
-                   bound=answer.bound + HARMONY_BONUS)
+    harmony = POINTS["harmony"]
+    return replace(answer, optimum=answer.optimum + harmony, bound=answer.bound + harmony)
 
 
 def _solve_free(puzzle: Puzzle, start: Kingdom, doms: list[Domino], choose: int | None,

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from kingdomino_kit.bitkingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
-from kingdomino_kit.game.endgame.finish import DISCARD
+from kingdomino_kit.game.endgame.finish import DISCARD, DISCARD_MOVE
 from kingdomino_kit.game.endgame.search import CLAIM, State, Tree
+from kingdomino_kit.game.fast.support import kernel_bonuses, supports
 from kingdomino_kit.game.fast.switch import available
 from kingdomino_kit.game.playout import PIECES
 
@@ -50,8 +50,9 @@ SLICE = 1 << 15
 
 def applies(tree: Tree) -> bool:
     """True when the compiled search can take the tree: numba there and switched on, two
-    players, the minimax value (not paranoid)."""
-    return available() and tree.players == 2 and not tree.paranoid and tree.kpp <= 2
+    players, the minimax value (not paranoid), every bonus in play one the kernels score."""
+    return (available() and tree.players == 2 and not tree.paranoid and tree.kpp <= 2
+            and supports(tree.rules))
 
 
 @dataclass(frozen=True)
@@ -84,14 +85,13 @@ class Compiled:
     :meth:`solve` calls on positions of the same game)."""
 
     def __init__(self, tree: Tree) -> None:
+        bonuses = kernel_bonuses(tree.rules)  # rules the kernels do not score: refused
         np, (kernels, finish), zobrist = _modules()
         self.np, self.kernels, self.finish = np, kernels, finish
         self.tree = tree
-        rules = tree.rules
-        size = rules.size
+        size = tree.rules.size
         self.cf = np.array([size, tree.kpp, tree.players, int(tree.strict),
-                            MIDDLE_KINGDOM_BONUS if rules.middle_kingdom else 0,
-                            HARMONY_BONUS if rules.harmony else 0, 0], np.int64)
+                            *bonuses, 0], np.int64)
         cells = 2 * size * (2 * size - 1)
         self.zobrist = np.ascontiguousarray(zobrist[:, :cells, :])
         self.wk = (np.zeros(4 + 2 * cells, np.int64), self.zobrist,
@@ -101,7 +101,7 @@ class Compiled:
         slots = 1 << TABLE_BITS
         self.memo = np.zeros((slots, 4), np.int64)
         self.tt = np.zeros((slots, 4), np.int64)
-        self.killers = np.full((tree.players, 49), DISCARD_CODE - 1, np.int64)
+        self.killers = np.full((tree.players, 49), DISCARD_MOVE - 1, np.int64)
 
     def _kingdoms(self, tree: Tree) -> tuple[Any, ...]:
         np = self.np
@@ -193,17 +193,15 @@ class Compiled:
         n = self._sliced(lambda: int(k.principal(*args, s, value, out)), cnt, deadline)
         if n is None:
             return Found("UNKNOWN", None, (), int(cnt[0]))
-        moves = tuple(_move(move, phase) for phase, move in out[:n].tolist())
+        moves = tuple(search_move(move, phase) for phase, move in out[:n].tolist())
         return Found("OPTIMAL", value, moves, int(cnt[0]))
 
 
-DISCARD_CODE = -1
 
-
-def _move(move: int, phase: int) -> Any:
+def search_move(move: int, phase: int) -> Any:
     """A kernel's move as the Python search's: a slot, a (first, second) pair or DISCARD."""
     if phase == CLAIM:
         return move
-    if move == DISCARD_CODE:
+    if move == DISCARD_MOVE:
         return DISCARD
     return divmod(move, 1024)

@@ -26,7 +26,7 @@ score are put to read their tie-break figures. Among equal finishes the first mo
 order of legal placements (the discard last) is the one given.
 
 >>> from kingdomino_kit.bitkingdom import BitKingdom
->>> from kingdomino_kit.rules import Rules
+>>> from kingdomino_kit.rules import POINTS, Rules
 >>> f = Finisher(Rules(), strict=True)
 >>> k = BitKingdom()
 >>> code, move = f.final(k, (1, 2, 19))       # W|W, W|W, then W1|F (one crown)
@@ -40,17 +40,22 @@ import time
 from itertools import combinations
 from typing import Any
 
-from kingdomino_kit.bitkingdom import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, BitKingdom
+from kingdomino_kit.bitkingdom import BitKingdom
+from kingdomino_kit.game.fast.support import unjudged_points
 from kingdomino_kit.game.playout import PIECES
-from kingdomino_kit.rules import Rules
+from kingdomino_kit.rules import POINTS, Rules
 
-__all__ = ["DISCARD", "SCALE", "Finisher", "Stop", "encode", "decode"]
+__all__ = ["DISCARD", "DISCARD_MOVE", "SCALE", "Finisher", "Stop", "encode", "decode"]
 
 SCALE = 10000
 """A score's weight in a code: largest property (at most 49) × 100 + crowns (at most 39) < it."""
 
 DISCARD = (-1, -1)
 """The move that discards the domino to place (a placement is a pair of cell indices)."""
+
+DISCARD_MOVE = -1
+"""The same discard as the compiled search's move number (a placement is ``first * 1024 +
+second``)."""
 
 
 class Stop(Exception):  # noqa: N818  (control flow, not an error)
@@ -124,8 +129,12 @@ class Finisher:
 
     def __init__(self, rules: Rules, *, strict: bool) -> None:
         self.rules = rules
-        self.middle = rules.middle_kingdom
-        self.harmony = rules.harmony
+        self.middle = POINTS["middle_kingdom"] if rules.middle_kingdom else 0
+        self.harmony = POINTS["harmony"] if rules.harmony else 0
+        self.unjudged = unjudged_points(rules)
+        self.losable = sum(POINTS[name] for name in rules.bonuses if name != "harmony")
+        """The points of the bonuses in play that a later placement may lose (all but Harmony:
+        a full kingdom takes no more dominoes), taken off a lowest final key."""
         self.strict = strict
         self.nodes = 0
         self.deadline = float("inf")
@@ -214,11 +223,11 @@ class Finisher:
             add_c[t2] = add_c.get(t2, 0) + k2
         for t, s in add_s.items():
             total += (squares[t] + s) * (crowns[t] + add_c[t]) - scores[t]
-        if self.middle and middle:
-            total += MIDDLE_KINGDOM_BONUS
-        if self.harmony and occupied + 2 * len(numbers) >= kingdom.size ** 2:
-            total += HARMONY_BONUS
-        return total
+        if middle:
+            total += self.middle
+        if occupied + 2 * len(numbers) >= kingdom.size ** 2:
+            total += self.harmony
+        return total + self.unjudged
 
     def upper_choosing(self, kingdom: BitKingdom, fixed: tuple[int, ...],
                        choices: tuple[tuple[int, tuple[int, ...]], ...]) -> int:

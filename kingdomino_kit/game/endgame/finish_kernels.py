@@ -19,7 +19,7 @@ move), a slot a hash (a clash replaces: a cache, never an answer). ``cnt`` the c
 more, and its values are not answers (a caller with a time limit searches in slices of nodes,
 the tables kept: numba cannot read a clock).
 
-A move is ``first * 1024 + second`` (cell indices), the discard :data:`DISCARD`.
+A move is ``first * 1024 + second`` (cell indices), the discard :data:`DISCARD_MOVE`.
 """
 
 from __future__ import annotations
@@ -29,11 +29,16 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-from kingdomino_kit.game.fast.greedy_kernels import _take, _total
-from kingdomino_kit.game.fast.primitives import _masks, _put, _second, bit_count
+from kingdomino_kit.game.endgame.finish import DISCARD_MOVE, SCALE
+from kingdomino_kit.game.fast.primitives import (
+    bit_count,
+    kingdom_total,
+    legal_masks,
+    put_piece,
+    second_cell,
+    take_piece,
+)
 
-SCALE = 10000
-DISCARD = -1
 NODES, LIMIT, STOPPED, ALONE = 0, 1, 2, 3
 SIZE, KPP, PLAYERS, STRICT, MIDDLE, HARMONY, LINE = 0, 1, 2, 3, 4, 5, 6
 U1 = np.uint64(0x9E3779B97F4A7C15)
@@ -93,7 +98,7 @@ def moves_of(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, out: np.ndar
     stride = 2 * size
     piece = wk[2][number - 1]
     masks = wk[3]
-    count = _masks(rows[p], occ[p], ext[p], piece[0], piece[2], piece[4] != 0, size, masks)
+    count = legal_masks(rows[p], occ[p], ext[p], piece[0], piece[2], piece[4] != 0, size, masks)
     n = 0
     for d in range(4):
         for r in range(2 * size - 1):
@@ -103,11 +108,11 @@ def moves_of(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, out: np.ndar
                 while not (mask >> c) & 1:
                     c += 1
                 mask &= mask - 1
-                r2, c2 = _second(d, r, c)
+                r2, c2 = second_cell(d, r, c)
                 out[n] = (r * stride + c) * 1024 + r2 * stride + c2
                 n += 1
     if count == 0 or not cf[STRICT]:
-        out[n] = DISCARD
+        out[n] = DISCARD_MOVE
         n += 1
     return n
 
@@ -119,7 +124,7 @@ def put(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int
     stride = 2 * cf[SIZE]
     first, second = move // 1024, move % 1024
     piece = wk[2][number - 1]
-    _put(kb[0][p], kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], first // stride,
+    put_piece(kb[0][p], kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], first // stride,
          first % stride, second // stride, second % stride, piece)
     zob = wk[1]
     a, b = piece[0] * 4 + piece[1], piece[2] * 4 + piece[3]
@@ -134,7 +139,7 @@ def take(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int,
     stride = 2 * cf[SIZE]
     first, second = move // 1024, move % 1024
     piece = wk[2][number - 1]
-    _take(kb[0][p], kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], first // stride,
+    take_piece(kb[0][p], kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], first // stride,
           first % stride, second // stride, second % stride, piece, saved)
     zob = wk[1]
     a, b = piece[0] * 4 + piece[1], piece[2] * 4 + piece[3]
@@ -145,7 +150,7 @@ def take(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int,
 @nb.njit(cache=True)
 def total(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
     """Score with the bonuses in play (the tie-break figures left in ``wk[0][1:3]``)."""
-    return _total(kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], cf[MIDDLE], cf[HARMONY],
+    return kingdom_total(kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], cf[MIDDLE], cf[HARMONY],
                   wk[0])
 
 
@@ -385,7 +390,7 @@ def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.nda
     out = np.empty(n, np.int64)
     for i in range(n):
         move = moves[i]
-        if move == DISCARD:
+        if move == DISCARD_MOVE:
             out[i] = now * SCALE + largest * 100 + crowned if codes else now
             continue
         put(kb, cf, wk, p, number, move)
@@ -402,7 +407,7 @@ def _last(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int
     moves = np.empty(4 * (2 * cf[SIZE]) ** 2 + 1, np.int64)
     n = moves_of(kb, cf, wk, p, number, moves)
     codes = _values(kb, cf, wk, p, number, moves, n, True)
-    best, best_move = -1, DISCARD
+    best, best_move = -1, DISCARD_MOVE
     for i in range(n):
         if codes[i] > best:
             best, best_move = codes[i], moves[i]
@@ -426,16 +431,16 @@ def final(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, p: int,
     """``Finisher.final``: (best final code, its first move) of kingdom ``p`` placing
     ``seq[start:stop]`` in order; among equal finishes the first move in the order of legal
     placements. Two dominoes or more: best-first, a move cut when :func:`upper` cannot beat
-    the best (nor tie it earlier in the order). After a stop, (0, DISCARD) — not an answer.
+    the best (nor tie it earlier in the order). After a stop, (0, DISCARD_MOVE) — not an answer.
     (Recursive in itself only: numba's cache does not keep mutual recursion.)"""
     if start == stop:
-        return code(kb, cf, wk, p), DISCARD
+        return code(kb, cf, wk, p), DISCARD_MOVE
     slot, k1, k2 = memo_slot(memo, kb, p, seq, start, stop)
     row = memo[slot]
     if row[0] == k1 and row[1] == k2:
         return row[2], row[3]
     if tick(cnt):
-        return 0, DISCARD
+        return 0, DISCARD_MOVE
     number = seq[start]
     if stop - start == 1:
         best, best_move = _last(kb, cf, wk, p, number)
@@ -444,22 +449,22 @@ def final(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, p: int,
         n = moves_of(kb, cf, wk, p, number, moves)
         order = np.argsort(-gains(kb, cf, wk, p, number, moves, n), kind="mergesort")
         saved = kb[4][p].copy()
-        best, best_move, best_i = -1, DISCARD, n
+        best, best_move, best_i = -1, DISCARD_MOVE, n
         for i in order:
             move = moves[i]
-            if move != DISCARD:
+            if move != DISCARD_MOVE:
                 put(kb, cf, wk, p, number, move)
             high = (upper(kb, cf, wk, p, seq, start + 1, stop) + 1) * SCALE - 1
-            if high > best or (high == best and (i < best_i or move == DISCARD)):
+            if high > best or (high == best and (i < best_i or move == DISCARD_MOVE)):
                 value = final(kb, cf, wk, memo, cnt, p, seq, start + 1, stop)[0]
                 if value > best or (value == best and i < best_i):
                     best, best_move, best_i = value, move, i
-            if move != DISCARD:
+            if move != DISCARD_MOVE:
                 take(kb, cf, wk, p, number, move, saved)
             if cnt[STOPPED]:
                 break
     if cnt[STOPPED]:
-        return 0, DISCARD
+        return 0, DISCARD_MOVE
     row[0] = k1
     row[1] = k2
     row[2] = best

@@ -19,9 +19,9 @@ from typing import Any
 import numba as nb
 import numpy as np
 
+from kingdomino_kit.game.endgame.finish import DISCARD_MOVE, SCALE
 from kingdomino_kit.game.endgame.finish_kernels import (
     ALONE,
-    DISCARD,
     I64,
     I64_2,
     KINGDOMS,
@@ -29,7 +29,6 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     MEMO,
     MIDDLE,
     PLAYERS,
-    SCALE,
     STOPPED,
     TABLE,
     U1,
@@ -47,16 +46,15 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     upper_of,
     words,
 )
+from kingdomino_kit.game.endgame.search import CLAIM, EXACT, INF, LOWER, PLACE, UPPER
 from kingdomino_kit.game.fast.primitives import bit_count
 
-PLACE, CLAIM, OVER = 0, 1, -1
+OVER = -1
 N_ORDER, TURN, PHASE, N_LINE = 0, 1, 2, 3
 ORDER, LINE_AT, CLAIMS, TO_PLACE = 4, 8, 12, 16
 NF, F_LEN, FUTURE = 20, 21, 22
 S_LEN, S_SEQ, S_MAX = 26, 30, 8
 STATE = S_SEQ + 4 * S_MAX
-EXACT, LOWER, UPPER = 0, 1, 2
-INF = 1 << 62
 
 
 # ------------------------------------------------------------------ the drafting loop
@@ -185,7 +183,7 @@ def play_on(s: np.ndarray, cf: np.ndarray, move: int) -> None:  # pragma: no cov
 def skip_settled(s: np.ndarray, cf: np.ndarray) -> None:  # pragma: no cover
     """``Tree.skip_settled`` in place."""
     while s[PHASE] == PLACE and s[S_LEN + s[ORDER + s[TURN]] // cf[KPP]] >= 0:
-        play_on(s, cf, DISCARD)
+        play_on(s, cf, DISCARD_MOVE)
 
 
 @nb.njit(cache=True)
@@ -398,7 +396,7 @@ def best_claiming(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray,
         if number:
             placed[n_placed] = number
             n_placed += 1
-        play_on(s, cf, DISCARD)
+        play_on(s, cf, DISCARD_MOVE)
     at = S_SEQ + S_MAX * p
     seq = np.empty(n_placed + s[S_LEN + p], np.int64)
     seq[:n_placed] = placed[:n_placed]
@@ -441,46 +439,46 @@ def window(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, cnt: np.ndarray
     moves."""
     leaf = unsettled(s, cf) == 0
     if not leaf and tick(cnt):
-        return True, 0, 0, 0, DISCARD, 0, 0, 0
+        return True, 0, 0, 0, DISCARD_MOVE, 0, 0, 0
     hlow, hhigh = bounds(kb, cf, wk, memo, s, 0)
     olow, ohigh = bounds(kb, cf, wk, memo, s, 1)
     low, high = hlow - ohigh, hhigh - olow
     if high <= alpha:
-        return True, high, 0, 0, DISCARD, 0, 0, 0
+        return True, high, 0, 0, DISCARD_MOVE, 0, 0, 0
     if low >= beta:
-        return True, low, 0, 0, DISCARD, 0, 0, 0
+        return True, low, 0, 0, DISCARD_MOVE, 0, 0, 0
     if leaf:
         return True, (done(kb, cf, wk, memo, cnt, s, 0)
-                      - done(kb, cf, wk, memo, cnt, s, 1)), 0, 0, DISCARD, 0, 0, 0
+                      - done(kb, cf, wk, memo, cnt, s, 1)), 0, 0, DISCARD_MOVE, 0, 0, 0
     if unsettled(s, cf) == 1:
         cnt[ALONE] += 1
-        return True, alone(kb, cf, wk, memo, cnt, s), 0, 0, DISCARD, 0, 0, 0
+        return True, alone(kb, cf, wk, memo, cnt, s), 0, 0, DISCARD_MOVE, 0, 0, 0
     if high - alpha < beta - low:
         high -= floor(kb, cf, wk, memo, cnt, s, 1, olow) - olow
         if high <= alpha:
-            return True, high, 0, 0, DISCARD, 0, 0, 0
+            return True, high, 0, 0, DISCARD_MOVE, 0, 0, 0
     else:
         low += floor(kb, cf, wk, memo, cnt, s, 0, hlow) - hlow
         if low >= beta:
-            return True, low, 0, 0, DISCARD, 0, 0, 0
+            return True, low, 0, 0, DISCARD_MOVE, 0, 0, 0
     h1, h2 = key(kb, cf, s)
     slot, k1, k2 = words(h1, h2, len(tt))
-    first = DISCARD - 1
+    first = DISCARD_MOVE - 1
     row = tt[slot]
     if row[0] == k1 and row[1] == k2:
         value, flag, first = row[2], row[3] % 4, row[3] // 4 - 2
         if flag == EXACT:
-            return True, value, 0, 0, DISCARD, 0, 0, 0
+            return True, value, 0, 0, DISCARD_MOVE, 0, 0, 0
         if flag == LOWER:
             if value >= beta:
-                return True, value, 0, 0, DISCARD, 0, 0, 0
+                return True, value, 0, 0, DISCARD_MOVE, 0, 0, 0
             low = max(low, value)
         elif value <= alpha:
-            return True, value, 0, 0, DISCARD, 0, 0, 0
+            return True, value, 0, 0, DISCARD_MOVE, 0, 0, 0
         else:
             high = min(high, value)
         if low >= high:
-            return True, low, 0, 0, DISCARD, 0, 0, 0
+            return True, low, 0, 0, DISCARD_MOVE, 0, 0, 0
     return False, 0, low, high, first, slot, k1, k2
 
 
@@ -554,15 +552,15 @@ def alphabeta(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
     player = king // cf[KPP]
     placing = s[PHASE] == PLACE
     number = s[TO_PLACE + king]
-    if first == DISCARD - 1 and placing:
+    if first == DISCARD_MOVE - 1 and placing:
         first = killers[player, number]
     moves = np.empty(4 * (2 * cf[0]) ** 2 + 1, np.int64)
     n = legal(kb, cf, wk, s, moves)
     best = -INF if player == 0 else INF
-    best_move = DISCARD - 1
+    best_move = DISCARD_MOVE - 1
     saved = kb[4][player].copy()
     for move in ordered(kb, cf, wk, memo, s, moves, n, first):
-        if placing and move != DISCARD:
+        if placing and move != DISCARD_MOVE:
             put(kb, cf, wk, player, number, move)
             value = alphabeta(kb, cf, wk, memo, tt, killers, cnt,
                               child(s, cf, move), alpha, beta)
@@ -614,7 +612,7 @@ def principal(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
         player = king // cf[KPP]
         number = s[TO_PLACE + king]
         at = S_SEQ + S_MAX * player
-        chosen = DISCARD - 1
+        chosen = DISCARD_MOVE - 1
         if s[S_LEN + player] >= 0:
             if s[PHASE] == CLAIM:
                 for i in range(s[N_LINE]):
@@ -632,7 +630,7 @@ def principal(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
             saved = kb[4][player].copy()
             for i in range(count):
                 move = moves[i]
-                placed = s[PHASE] == PLACE and move != DISCARD
+                placed = s[PHASE] == PLACE and move != DISCARD_MOVE
                 if placed:
                     put(kb, cf, wk, player, number, move)
                 got = alphabeta(kb, cf, wk, memo, tt, killers, cnt,
@@ -644,10 +642,10 @@ def principal(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
                 if got == value:
                     chosen = move
                     break
-        if cnt[STOPPED] or chosen == DISCARD - 1:
+        if cnt[STOPPED] or chosen == DISCARD_MOVE - 1:
             n = -1
             break
-        if s[PHASE] == PLACE and chosen != DISCARD:
+        if s[PHASE] == PLACE and chosen != DISCARD_MOVE:
             made[n_made, 3:] = kb[4][player]
             put(kb, cf, wk, player, number, chosen)
             made[n_made, 0] = player

@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from kingdomino_kit.bitkingdom import MIDDLE_KINGDOM_BONUS, BitKingdom
+from kingdomino_kit.bitkingdom import BitKingdom
 from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.game.endgame.finish import DISCARD, SCALE, Finisher, Stop, decode, encode
 from kingdomino_kit.game.playout import PIECES
@@ -414,8 +414,9 @@ class Tree(Finisher):
     def floor(self, state: State, player: int, low: int) -> int:
         """A higher lowest final code than :meth:`bounds`' (the score now): the best finish
         of the dominoes the player surely places next — those of this round's turns to come,
-        placed before any other — less the Middle Kingdom bonus, which a later placement may
-        lose (a score never falls); ``low``: the player's lowest code from :meth:`bounds`."""
+        placed before any other — less the bonuses a later placement may lose
+        (:attr:`~kingdomino_kit.game.endgame.finish.Finisher.losable`; a score never falls);
+        ``low``: the player's lowest code from :meth:`bounds`."""
         done = state.settled[player]
         kpp = self.kpp
         to_place = state.to_place
@@ -424,9 +425,7 @@ class Tree(Finisher):
             and to_place[k])
         if not first:
             return low
-        code = self.final(self.kingdoms[player], first)[0]
-        if self.middle:
-            code -= MIDDLE_KINGDOM_BONUS * SCALE
+        code = self.final(self.kingdoms[player], first)[0] - self.losable * SCALE
         return max(low, code // SCALE * SCALE)
 
     def range(self, state: State) -> tuple[int, int]:

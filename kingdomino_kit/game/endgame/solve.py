@@ -281,7 +281,7 @@ def _next(tree: Tree, state: State, value: Any, mode: str) -> Any:
         got = tree.play(state, move, lambda s: tree.alphabeta(s, value - 1, value + 1))
         if got == value:
             return move
-    raise AssertionError("no move keeps the value of the position")
+    raise InvariantError("no move keeps the value of the position")
 
 
 def _advance(tree: Tree, state: State, move: Any, made: list[tuple[int, Any, Any]],
@@ -328,7 +328,7 @@ def _actions(game: Game, moves: Sequence[Any]) -> list[Action]:
         game.apply(action)
         out.append(action)
     if not game.is_over:
-        raise AssertionError("the principal variation stops before the end of the game")
+        raise InvariantError("the principal variation stops before the end of the game")
     return out
 
 

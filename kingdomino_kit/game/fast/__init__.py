@@ -3,6 +3,7 @@ readable engine, faster. ``switch`` says whether the compiled engine (the option
 ``fast``, numba) is in use; ``primitives`` holds the compiled primitives every kernel shares;
 ``greedy`` the greedy player's values computed fast; ``play`` whole games between random and
 greedy seats; ``compiled`` the same games and the Monte Carlo playouts compiled (kernels
-``greedy_kernels`` and ``playout_kernels``). Nothing here imports a bot class or the endgame:
-the callers above pass each seat's parameters. Nothing is imported here, so that asking
-``switch`` stays light."""
+``greedy_kernels`` and ``playout_kernels``); ``support`` the one door: what the compiled
+kernels play of the rules (``supports``, ``kernel_bonuses``), built from the rules' own table.
+Nothing here imports a bot class or the endgame: the callers above pass each seat's
+parameters. Nothing is imported here, so that asking ``switch`` stays light."""

@@ -5,13 +5,12 @@ many times faster.
 The pure-Python engine stays the reference and the default: without numba (or with the
 environment variable ``KINGDOMINO_KIT_COMPILED=0``) :func:`available` is False and
 :mod:`kingdomino_kit.game.simulate` plays random games in Python. With it, a game between random
-and greedy bots whose seeds are known (``simulate`` seeds every bot) is played by the kernels
-of :mod:`kingdomino_kit.game.fast.primitives` (random bots; Python's own random generator
-restated, so every draw is the draw the bot makes) and
-:mod:`kingdomino_kit.game.fast.greedy_kernels`
-(the greedy values, the same floats) — and gives the same result rows and winners (the tests
-play hundreds of seeded games both ways). The kernels are compiled on first use (a few
-seconds) and cached on disk.
+and greedy bots whose seeds are known (``simulate`` seeds every bot) is played by the one
+compiled game of :mod:`kingdomino_kit.game.fast.greedy_kernels` (the greedy values, the same
+floats; each seat drawing from Python's own random generator restated in
+:mod:`kingdomino_kit.game.fast.primitives`, so every draw is the draw the bot makes) — and
+gives the same result rows and winners (the tests play hundreds of seeded games both ways). The
+kernels are compiled on first use (a few seconds) and cached on disk.
 
 >>> from kingdomino_kit.game import GameOptions
 >>> if available():
@@ -24,6 +23,7 @@ seconds) and cached on disk.
 from __future__ import annotations
 
 import copy
+import operator
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -32,10 +32,10 @@ from typing import Any
 from kingdomino_kit.draft import OVER, PLACE, best
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.fast.play import FastResult
+from kingdomino_kit.game.fast.support import kernel_bonuses
 from kingdomino_kit.game.fast.switch import available
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.playout import PIECES, BitGame
-from kingdomino_kit.rules import POINTS
 
 __all__ = ["PlayoutPosition", "available", "play_greedy_seeded", "play_random_seeded",
            "playout_scores"]
@@ -46,16 +46,14 @@ _FIELDS = ("score", "properties", "bonus", "largest_property", "crowns", "discar
 
 
 @cache
-def _kernels() -> tuple[Any, Any, Any]:
-    """The compiled games (random bots; random and greedy bots) and the pieces table, compiled
-    on the first call of a process (or read from numba's cache)."""
+def _kernels() -> tuple[Any, Any]:
+    """The compiled game (random and greedy seats) and the pieces table, compiled on the first
+    call of a process (or read from numba's cache)."""
     import numpy as np
 
-    import kingdomino_kit.game.fast.greedy_kernels as numba_greedy
-    import kingdomino_kit.game.fast.primitives as numba_kernels
+    import kingdomino_kit.game.fast.greedy_kernels as greedy_kernels
 
-    return (numba_kernels.play_random, numba_greedy.play,
-            np.array(PIECES, dtype=np.int64))
+    return greedy_kernels.play, np.array(PIECES, dtype=np.int64)
 
 
 def play_random_seeded(options: GameOptions, seed: int, bot_seeds: Sequence[int]
@@ -84,31 +82,26 @@ def _play(options: GameOptions, seed: int, bot_seeds: Sequence[int],
     if len(bot_seeds) != players or len(weights) != players:
         raise KingdominoError(f"{players} players need {players} bot seeds, not "
                               f"{len(bot_seeds)}")
-    play_random, play_greedy, pieces = _kernels()
+    bonuses = kernel_bonuses(options)
+    play, pieces = _kernels()
     counts = np.zeros(players + 1, np.int64)
     words = np.zeros((players + 1, MAX_WORDS), np.uint64)
     for k, value in enumerate((seed, *bot_seeds)):
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
             raise KingdominoError(f"seeds must be integers, not {value!r}")
-        n = abs(value)
+        n = abs(operator.index(value))
         count = max(1, (n.bit_length() + 31) // 32)
         if count > MAX_WORDS:
             raise KingdominoError(f"seed {value} is too long for the compiled engine")
         counts[k] = count
         for i in range(count):
             words[k, i] = (n >> (32 * i)) & 0xFFFFFFFF
-    rules = options.rules
     figures = (options.size, players, options.kings_per_player, options.line_size,
-               options.deck_size, not options.strict_discard,
-               POINTS["middle_kingdom"] if rules.middle_kingdom else 0,
-               POINTS["harmony"] if rules.harmony else 0, pieces, counts, words)
-    if all(w is None for w in weights):
-        out = play_random(*figures)
-    else:
-        greedy = np.array([w is not None for w in weights], np.bool_)
-        holes = np.array([w[0] if w is not None else 0.0 for w in weights], np.float64)
-        adjacencies = np.array([w[1] if w is not None else 0.0 for w in weights], np.float64)
-        out = play_greedy(*figures, greedy, holes, adjacencies)
+               options.deck_size, not options.strict_discard, *bonuses, pieces, counts, words)
+    greedy = np.array([w is not None for w in weights], np.bool_)
+    holes = np.array([w[0] if w is not None else 0.0 for w in weights], np.float64)
+    adjacencies = np.array([w[1] if w is not None else 0.0 for w in weights], np.float64)
+    out = play(*figures, greedy, holes, adjacencies)
     results = [{"player": p, **dict(zip(_FIELDS, map(int, out[p]), strict=True))}
                for p in range(players)]
     keys = [(r["score"], r["largest_property"], r["crowns"]) for r in results]
@@ -212,18 +205,16 @@ def playout_scores(position: PlayoutPosition, first_place: int | None,
     :func:`~kingdomino_kit.game.montecarlo.evaluate`, compiled (needs :func:`available`)."""
     import numpy as np
 
-    kernel, pieces = _playout_kernel()
     options = position.options
-    rules = options.rules
+    bonuses = kernel_bonuses(options)
+    kernel, pieces = _playout_kernel()
     n = abs(seed)
     count = max(1, (n.bit_length() + 31) // 32)
     if count > MAX_WORDS:
         raise KingdominoError(f"seed {seed} is too long for the compiled engine")
     words = np.array([(n >> (32 * i)) & 0xFFFFFFFF for i in range(count)], np.uint64)
     out = kernel(options.size, options.kings_per_player, options.line_size, options.rounds,
-                 not options.strict_discard,
-                 POINTS["middle_kingdom"] if rules.middle_kingdom else 0,
-                 POINTS["harmony"] if rules.harmony else 0, pieces,
+                 not options.strict_discard, *bonuses, pieces,
                  np.array(greedy, np.bool_), float(hole), float(adjacency), words, count,
                  position.rows, position.occupied, position.grids, position.crowns,
                  position.extents, position.to_place, position.order, position.n_order,

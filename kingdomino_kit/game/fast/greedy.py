@@ -27,6 +27,7 @@ from typing import Any
 
 from kingdomino_kit.bitkingdom import BONUS_TESTS, BitKingdom, Masks
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.game.fast.support import unjudged_points
 from kingdomino_kit.game.greedy import NO_PLACEMENT, Greedy, pick_best
 from kingdomino_kit.game.playout import PIECES
 from kingdomino_kit.grid import SIZES, geometry
@@ -283,6 +284,7 @@ def _bounds(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Masks,
     row_of, col_of = g.row_of, g.col_of
     rules = greedy.rules
     middle, harmony = rules.middle_kingdom, rules.harmony
+    unjudged = unjudged_points(rules)
     half = size // 2
     terrain = kingdom.terrain
     squares = [t.bit_count() for t in terrain]
@@ -335,7 +337,7 @@ def _bounds(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Masks,
             cmin, cmax = min(cmin0, c1, c2), max(cmax0, c1, c2)
             after = occupied | low | high
             filled = after.bit_count()
-            bonus = 0
+            bonus = unjudged
             if middle and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
                 bonus += POINTS["middle_kingdom"]
             if harmony and filled in (cells, cells - 2):
@@ -380,14 +382,8 @@ def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
     if after is None:
         def after(n: int, masks: Masks) -> list[float]:
             return after_values(kingdom, n, masks, greedy)
-    if greedy.hole < 0 or greedy.adjacency < 0:
-        values = []
-        for n in numbers:
-            u1, _, u2, _, double = PIECES[n - 1]
-            masks = kingdom.legal_masks(u1, u2, double)
-            values.append(max(after(n, masks)) if any(masks)
-                          else greedy.value(kingdom) - NO_PLACEMENT)
-        return pick_best(values, rng)
+    if greedy.hole < 0 or greedy.adjacency < 0:  # no bound holds: every domino valued
+        return Greedy.choose_claim(greedy, kingdom, numbers, rng, after)
     g = kingdom.geometry
     w, o, size = g.stride, g.offset, g.size
     terrain = kingdom.terrain
@@ -402,7 +398,7 @@ def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
     rules = greedy.rules
     rmin, rmax, cmin, cmax = kingdom.bounds
     half = size // 2
-    bonus = 0
+    bonus = unjudged_points(rules)
     if rules.middle_kingdom and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
         bonus += POINTS["middle_kingdom"]
     if rules.harmony and kingdom.occupied.bit_count() in (size * size, size * size - 2):

@@ -22,93 +22,19 @@ from kingdomino_kit.game.fast.primitives import (
     CASTLE,
     EMPTY,
     N,
-    _masks,
-    _put,
-    _second,
     bit_count,
+    kingdom_total,
+    legal_masks,
     mt_seed,
     place_random,
     put_nth,
+    put_piece,
     randbelow,
+    second_cell,
+    shuffle,
+    take_piece,
 )
-
-NO_PLACEMENT = 1.0
-
-
-@nb.njit(cache=True)
-def _take(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
-          extent: np.ndarray, size: int, r: int, c: int, r2: int, c2: int, piece: np.ndarray,
-          saved: np.ndarray) -> None:  # pragma: no cover
-    stride = 2 * size
-    rows[piece[0], r] &= ~(1 << c)
-    rows[piece[2], r2] &= ~(1 << c2)
-    occupied[r] &= ~(1 << c)
-    occupied[r2] &= ~(1 << c2)
-    grid[r * stride + c] = EMPTY
-    crowns[r * stride + c] = 0
-    grid[r2 * stride + c2] = EMPTY
-    crowns[r2 * stride + c2] = 0
-    extent[:] = saved
-
-
-@nb.njit(cache=True)
-def _score(grid: np.ndarray, crowns: np.ndarray, extent: np.ndarray, size: int,
-           figures: np.ndarray) -> None:  # pragma: no cover
-    """``numba_kernels.score`` within the kingdom's extent, without allocating: ``figures[3:]``
-    is scratch (a visit mark per cell, then a stack), ``figures[3 + 2 * cells]`` the mark."""
-    stride = 2 * size
-    o = size - 1
-    cells = len(grid)
-    mark_at = 3 + 2 * cells
-    figures[mark_at] += 1
-    mark = figures[mark_at]
-    points = largest = total_crowns = 0
-    for r in range(extent[0] + o, extent[1] + o + 1):
-        for c in range(extent[2] + o, extent[3] + o + 1):
-            start = r * stride + c
-            t = grid[start]
-            if t < 0 or t == CASTLE or figures[3 + start] == mark:
-                continue
-            figures[3 + start] = mark
-            figures[3 + cells] = start
-            top = 1
-            squares = crowned = 0
-            while top:
-                top -= 1
-                cell = figures[3 + cells + top]
-                squares += 1
-                crowned += crowns[cell]
-                for j in (cell + 1, cell - 1, cell + stride, cell - stride):
-                    if 0 <= j < cells and figures[3 + j] != mark and grid[j] == t:
-                        figures[3 + j] = mark
-                        figures[3 + cells + top] = j
-                        top += 1
-            points += squares * crowned
-            total_crowns += crowned
-            if squares > largest:
-                largest = squares
-    figures[0] = points
-    figures[1] = largest
-    figures[2] = total_crowns
-
-
-@nb.njit(cache=True)
-def _total(occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray, extent: np.ndarray,
-           size: int, middle: int, harmony: int, figures: np.ndarray) -> Any:  # pragma: no cover
-    """Score with the bonuses in play (``figures``: see :func:`_score`)."""
-    _score(grid, crowns, extent, size, figures)
-    total = figures[0]
-    half = size // 2
-    if middle and -half <= extent[0] and extent[1] <= half and -half <= extent[2] \
-            and extent[3] <= half:
-        total += middle
-    if harmony:
-        filled = 0
-        for r in range(2 * size - 1):
-            filled += bit_count(occupied[r])
-        if filled == size * size:
-            total += harmony
-    return total
+from kingdomino_kit.game.greedy import NO_PLACEMENT
 
 
 @nb.njit(cache=True)
@@ -155,25 +81,25 @@ def _near(rows: np.ndarray, t: int, r: int, c: int, size: int) -> Any:  # pragma
 
 
 @nb.njit(cache=True)
-def _value(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+def greedy_value(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
            extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
            adjacency: float, figures: np.ndarray) -> Any:  # pragma: no cover
     """``Greedy.value``: total − hole × holes + adjacency × pairs."""
-    total = _total(occupied, grid, crowns, extent, size, middle, harmony, figures)
+    total = kingdom_total(occupied, grid, crowns, extent, size, middle, harmony, figures)
     return total - hole * _holes(occupied, extent, size) + adjacency * _pairs(rows, size)
 
 
 @nb.njit(cache=True)
-def _best_after(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+def best_after(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
                 extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
                 adjacency: float, piece: np.ndarray, masks: np.ndarray, figures: np.ndarray,
                 out: np.ndarray) -> Any:  # pragma: no cover
     """``Greedy.after`` into ``out`` (returns how many) and their best, or, when the domino fits
     nowhere, 0 and ``value − NO_PLACEMENT``."""
     t1, t2 = piece[0], piece[2]
-    count = _masks(rows, occupied, extent, t1, t2, piece[4] != 0, size, masks)
+    count = legal_masks(rows, occupied, extent, t1, t2, piece[4] != 0, size, masks)
     if count == 0:
-        return 0, _value(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
+        return 0, greedy_value(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
                          adjacency, figures) - NO_PLACEMENT
     base = adjacency * (_pairs(rows, size) + (1 if t1 == t2 else 0))
     saved = extent.copy()
@@ -188,12 +114,13 @@ def _best_after(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns
                 while not (mask >> c) & 1:
                     c += 1
                 mask &= mask - 1
-                r2, c2 = _second(d, r, c)
+                r2, c2 = second_cell(d, r, c)
                 pairs = _near(rows, t1, r, c, size) + _near(rows, t2, r2, c2, size)
-                _put(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
-                total = _total(occupied, grid, crowns, extent, size, middle, harmony, figures)
+                put_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
+                total = kingdom_total(occupied, grid, crowns, extent, size, middle, harmony,
+                                      figures)
                 v = total + base + adjacency * pairs - hole * _holes(occupied, extent, size)
-                _take(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
+                take_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
                 out[n] = v
                 n += 1
                 if v > best:
@@ -202,7 +129,7 @@ def _best_after(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns
 
 
 @nb.njit(cache=True)
-def _pick_best(values: np.ndarray, n: int, mt: np.ndarray) -> int:  # pragma: no cover
+def pick_best(values: np.ndarray, n: int, mt: np.ndarray) -> int:  # pragma: no cover
     top = -np.inf
     for i in range(n):
         if values[i] > top:
@@ -231,18 +158,18 @@ def greedy_place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
     inner = np.zeros((4, 2 * size - 1), np.int64)
     figures = np.zeros(4 + 2 * len(grid), np.int64)
     scratch = np.zeros(4 * (2 * size) * (2 * size), np.float64)
-    count = _masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
+    count = legal_masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
     values = np.empty(count + 1, np.float64)
     span = 2 * size - 1
     saved = extent.copy()
     if n_claim == 0:
-        n, _ = _best_after(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
+        n, _ = best_after(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
                            adjacency, piece, inner, figures, values)
         if discard:
-            values[n] = _value(rows, occupied, grid, crowns, extent, size, middle, harmony,
+            values[n] = greedy_value(rows, occupied, grid, crowns, extent, size, middle, harmony,
                                hole, adjacency, figures) - NO_PLACEMENT
             n += 1
-        return _pick_best(values, n, mt)
+        return pick_best(values, n, mt)
     n = 0
     for d in range(4):
         for r in range(span):
@@ -252,29 +179,29 @@ def greedy_place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
                 while not (mask >> c) & 1:
                     c += 1
                 mask &= mask - 1
-                r2, c2 = _second(d, r, c)
-                _put(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
+                r2, c2 = second_cell(d, r, c)
+                put_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
                 best = -np.inf
                 for j in range(n_claim):
-                    _, v = _best_after(rows, occupied, grid, crowns, extent, size, middle,
+                    _, v = best_after(rows, occupied, grid, crowns, extent, size, middle,
                                        harmony, hole, adjacency, pieces[claimable[j] - 1],
                                        inner, figures, scratch)
                     if v > best:
                         best = v
-                _take(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
+                take_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
                 values[n] = best
                 n += 1
     if discard:
         best = -np.inf
         for j in range(n_claim):
-            _, v = _best_after(rows, occupied, grid, crowns, extent, size, middle, harmony,
+            _, v = best_after(rows, occupied, grid, crowns, extent, size, middle, harmony,
                                hole, adjacency, pieces[claimable[j] - 1], inner, figures,
                                scratch)
             if v - NO_PLACEMENT > best:
                 best = v - NO_PLACEMENT
         values[n] = best
         n += 1
-    return _pick_best(values, n, mt)
+    return pick_best(values, n, mt)
 
 
 @nb.njit(cache=True)
@@ -288,10 +215,50 @@ def greedy_claim(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
     scratch = np.zeros(4 * (2 * size) * (2 * size), np.float64)
     values = np.empty(n_claim, np.float64)
     for j in range(n_claim):
-        _, values[j] = _best_after(rows, occupied, grid, crowns, extent, size, middle, harmony,
+        _, values[j] = best_after(rows, occupied, grid, crowns, extent, size, middle, harmony,
                                    hole, adjacency, pieces[claimable[j] - 1], inner, figures,
                                    scratch)
-    return _pick_best(values, n_claim, mt)
+    return pick_best(values, n_claim, mt)
+
+
+@nb.njit(cache=True)
+def new_kingdoms(players: int, size: int) -> tuple[Any, Any, Any, Any, Any]:  # pragma: no cover
+    """Every player's kingdom with its castle alone: terrain rows, occupied rows, the grid of
+    cells, their crowns and the extent."""
+    span = 2 * size - 1
+    stride = span + 1
+    o = size - 1
+    grids = np.full((players, span * stride), EMPTY, np.int8)
+    crowns = np.zeros((players, span * stride), np.int8)
+    extents = np.zeros((players, 4), np.int64)
+    rows = np.zeros((players, 6, span), np.int64)
+    occupied = np.zeros((players, span), np.int64)
+    for p in range(players):
+        grids[p, o * stride + o] = CASTLE
+        occupied[p, o] = 1 << o
+    return rows, occupied, grids, crowns, extents
+
+
+@nb.njit(cache=True)
+def place_turn(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+               extent: np.ndarray, size: int, middle: int, harmony: int, greedy: bool,
+               hole: float, adjacency: float, piece: np.ndarray, loose: bool,
+               claimable: np.ndarray, n_claim: int, pieces: np.ndarray, mt: np.ndarray,
+               masks: np.ndarray) -> bool:  # pragma: no cover
+    """One king's placement, by the greedy player (``greedy``) or at random; False: the
+    domino is discarded."""
+    if not greedy:
+        return place_random(rows, occupied, grid, crowns, extent, piece, size, mt, loose, masks)
+    count = legal_masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
+    choices = count + 1 if loose or count == 0 else count
+    pick = 0
+    if choices > 1:
+        pick = greedy_place(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
+                            adjacency, piece, claimable, n_claim, pieces, choices > count, mt)
+    if pick >= count:
+        return False
+    put_nth(rows, occupied, grid, crowns, extent, size, masks, pick, piece)
+    return True
 
 
 @nb.njit(cache=True)
@@ -300,34 +267,19 @@ def play(size: int, players: int, kings_per_player: int, line_size: int, deck_si
          seed_words: np.ndarray, greedy: np.ndarray, holes: np.ndarray,
          adjacencies: np.ndarray) -> np.ndarray:  # pragma: no cover
     """One game between random bots and greedy ones (``greedy[p]``, with weights
-    ``holes[p]``, ``adjacencies[p]``), seeded as in ``numba_kernels.play_random``; per player
-    the score, property points, bonus, largest property, crowns and discards."""
+    ``holes[p]``, ``adjacencies[p]``): ``seeds[0]`` deals, ``seeds[1 + p]`` is player ``p``'s
+    bot (each as ``seed_words[k]`` 32-bit words, their count in ``seeds``); per player the
+    score, property points, bonus, largest property, crowns and discards."""
     kings = players * kings_per_player
     states = np.empty((players + 1, N + 1), np.uint64)
     for k in range(players + 1):
         mt_seed(seed_words[k], seeds[k], states[k])
     from_deck = np.arange(1, 49, dtype=np.int64)
-    deal = states[0]
-    for i in range(47, 0, -1):
-        j = randbelow(deal, i + 1)
-        from_deck[i], from_deck[j] = from_deck[j], from_deck[i]
+    shuffle(states[0], from_deck)
     order = np.arange(kings, dtype=np.int64)
-    for i in range(kings - 1, 0, -1):
-        j = randbelow(deal, i + 1)
-        order[i], order[j] = order[j], order[i]
-    span = 2 * size - 1
-    stride = span + 1
-    cells = span * stride
-    o = size - 1
-    grids = np.full((players, cells), EMPTY, np.int8)
-    crowns = np.zeros((players, cells), np.int8)
-    extents = np.zeros((players, 4), np.int64)
-    rows = np.zeros((players, 6, span), np.int64)
-    occupied = np.zeros((players, span), np.int64)
-    for p in range(players):
-        grids[p, o * stride + o] = CASTLE
-        occupied[p, o] = 1 << o
-    masks = np.zeros((4, span), np.int64)
+    shuffle(states[0], order)
+    rows, occupied, grids, crowns, extents = new_kingdoms(players, size)
+    masks = np.zeros((4, 2 * size - 1), np.int64)
     discards = np.zeros(players, np.int64)
     to_place = np.zeros(kings, np.int64)
     rounds = deck_size // line_size
@@ -348,34 +300,17 @@ def play(size: int, players: int, kings_per_player: int, line_size: int, deck_si
             king = order[t]
             p = king // kings_per_player
             mt = states[1 + p]
-            if round_ > 0:
-                piece = pieces[to_place[king] - 1]
-                if greedy[p]:
-                    count = _masks(rows[p], occupied[p], extents[p], piece[0], piece[2],
-                                   piece[4] != 0, size, masks)
-                    choices = count + 1 if loose or count == 0 else count
-                    pick = 0
-                    if choices > 1:
-                        for i in range(n_free):
-                            claimable[i] = line[free[i]]
-                        pick = greedy_place(rows[p], occupied[p], grids[p], crowns[p],
-                                            extents[p], size, middle, harmony, holes[p],
-                                            adjacencies[p], piece, claimable, n_free, pieces,
-                                            choices > count, mt)
-                    if pick >= count:
-                        discards[p] += 1
-                    else:
-                        put_nth(rows[p], occupied[p], grids[p], crowns[p], extents[p], size,
-                                masks, pick, piece)
-                elif not place_random(rows[p], occupied[p], grids[p], crowns[p], extents[p],
-                                      piece, size, mt, loose, masks):
-                    discards[p] += 1
+            for i in range(n_free):
+                claimable[i] = line[free[i]]
+            if round_ > 0 and not place_turn(
+                    rows[p], occupied[p], grids[p], crowns[p], extents[p], size, middle,
+                    harmony, greedy[p], holes[p], adjacencies[p], pieces[to_place[king] - 1],
+                    loose, claimable, n_free, pieces, mt, masks):
+                discards[p] += 1
             if n_free:
                 k = 0
                 if n_free > 1:
                     if greedy[p]:
-                        for i in range(n_free):
-                            claimable[i] = line[free[i]]
                         k = greedy_claim(rows[p], occupied[p], grids[p], crowns[p],
                                          extents[p], size, middle, harmony, holes[p],
                                          adjacencies[p], claimable, n_free, pieces, mt)
@@ -392,11 +327,20 @@ def play(size: int, players: int, kings_per_player: int, line_size: int, deck_si
                 to_place[claims[i]] = line[i]
                 order[n_order] = claims[i]
                 n_order += 1
+    return results(occupied, grids, crowns, extents, size, middle, harmony, discards)
+
+
+@nb.njit(cache=True)
+def results(occupied: np.ndarray, grids: np.ndarray, crowns: np.ndarray, extents: np.ndarray,
+            size: int, middle: int, harmony: int, discards: np.ndarray
+            ) -> np.ndarray:  # pragma: no cover
+    """Per player: score, property points, bonus, largest property, crowns and discards."""
+    players = len(discards)
     out = np.zeros((players, 6), np.int64)
-    figures = np.zeros(4 + 2 * cells, np.int64)
+    figures = np.zeros(4 + 2 * grids.shape[1], np.int64)
     for p in range(players):
-        total = _total(occupied[p], grids[p], crowns[p], extents[p], size, middle, harmony,
-                       figures)
+        total = kingdom_total(occupied[p], grids[p], crowns[p], extents[p], size, middle,
+                              harmony, figures)
         out[p, 0] = total
         out[p, 1] = figures[0]
         out[p, 2] = total - figures[0]

@@ -22,21 +22,21 @@ import numba as nb
 import numpy as np
 
 from kingdomino_kit.game.fast.greedy_kernels import (
-    NO_PLACEMENT,
-    _best_after,
-    _pick_best,
-    _total,
-    _value,
+    best_after,
     greedy_place,
+    greedy_value,
+    pick_best,
 )
 from kingdomino_kit.game.fast.primitives import (
     N,
-    _masks,
+    kingdom_total,
+    legal_masks,
     mt_seed,
     place_random,
     put_nth,
     randbelow,
 )
+from kingdomino_kit.game.greedy import NO_PLACEMENT
 
 
 @nb.njit(cache=True)
@@ -52,7 +52,7 @@ def _place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.
     if not greedy and forced < 0:
         place_random(rows, occupied, grid, crowns, extent, piece, size, mt, loose, masks)
         return
-    count = _masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
+    count = legal_masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
     choices = count + 1 if loose or count == 0 else count
     pick = forced if forced >= 0 else 0
     if forced < 0 and choices > 1:
@@ -62,10 +62,10 @@ def _place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.
             n = count
             if choices > count:
                 figures = np.zeros(4 + 2 * len(grid), np.int64)
-                values[n] = _value(rows, occupied, grid, crowns, extent, size, middle, harmony,
-                                   hole, adjacency, figures) - NO_PLACEMENT
+                values[n] = greedy_value(rows, occupied, grid, crowns, extent, size, middle,
+                                         harmony, hole, adjacency, figures) - NO_PLACEMENT
                 n += 1
-            pick = _pick_best(values, n, mt)
+            pick = pick_best(values, n, mt)
         else:
             no_claims = np.zeros(1, np.int64)
             pick = greedy_place(rows, occupied, grid, crowns, extent, size, middle, harmony,
@@ -86,10 +86,42 @@ def _claim(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.
     figures = np.zeros(4 + 2 * len(grid), np.int64)
     values = np.empty(n_claim, np.float64)
     for j in range(n_claim):
-        counts[j], values[j] = _best_after(rows, occupied, grid, crowns, extent, size, middle,
+        counts[j], values[j] = best_after(rows, occupied, grid, crowns, extent, size, middle,
                                            harmony, hole, adjacency, pieces[claimable[j] - 1],
                                            inner, figures, table[j])
-    return _pick_best(values, n_claim, mt)
+    return pick_best(values, n_claim, mt)
+
+
+@nb.njit(cache=True)
+def _claim_slot(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+                extent: np.ndarray, size: int, middle: int, harmony: int, greedy: bool,
+                hole: float, adjacency: float, line: np.ndarray, n_line: int,
+                claims: np.ndarray, claim_first: int, pieces: np.ndarray, mt: np.ndarray,
+                table: np.ndarray, counts: np.ndarray, free: np.ndarray,
+                claimable: np.ndarray) -> tuple[int, int]:  # pragma: no cover
+    """The slot a king claims — ``claim_first`` (-1: none), else the greedy choice or a random
+    one — and, for a greedy choice, its index among the free slots (its placement values are
+    in ``table``; -1 otherwise)."""
+    n_free = 0
+    for i in range(n_line):
+        if claims[i] < 0:
+            free[n_free] = i
+            n_free += 1
+    k = 0
+    if claim_first >= 0:
+        for i in range(n_free):
+            if free[i] == claim_first:
+                k = i
+        return -1, free[k]
+    if n_free > 1:
+        if greedy:
+            for i in range(n_free):
+                claimable[i] = line[free[i]]
+            k = _claim(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
+                       adjacency, claimable, n_free, pieces, mt, table, counts)
+            return k, free[k]
+        k = randbelow(mt, n_free)
+    return -1, free[k]
 
 
 @nb.njit(cache=True)
@@ -114,8 +146,7 @@ def playout(size: int, kpp: int, line_size: int, rounds: int, loose: bool, middl
     n_order, n_line = n_order0, n_line0
     mt = np.empty(N + 1, np.uint64)
     mt_seed(seed_words, seed_count, mt)
-    span = 2 * size - 1
-    masks = np.zeros((4, span), np.int64)
+    masks = np.zeros((4, 2 * size - 1), np.int64)
     free = np.zeros(line_size, np.int64)
     claimable = np.zeros(line_size, np.int64)
     kings = to_place.shape[0]
@@ -126,9 +157,7 @@ def playout(size: int, kpp: int, line_size: int, rounds: int, loose: bool, middl
     n_kept = np.full(kings, -1, np.int64)  # -1: nothing kept for this king's domino
     kept_at = np.zeros(kings, np.int64)  # the kingdom's version the values were judged on
     version = np.zeros(players, np.int64)
-    drawn = 0
-    t = turn
-    r = round_
+    drawn, t, r = 0, turn, round_
     place_first, claim_first = first_place, first_claim
     while True:
         while t < n_order:
@@ -144,29 +173,15 @@ def playout(size: int, kpp: int, line_size: int, rounds: int, loose: bool, middl
                 version[p] += 1
             place_first = -1
             if n_line:
-                n_free = 0
-                for i in range(n_line):
-                    if claims[i] < 0:
-                        free[n_free] = i
-                        n_free += 1
-                k = 0
-                if claim_first >= 0:
-                    for i in range(n_free):
-                        if free[i] == claim_first:
-                            k = i
-                elif n_free > 1:
-                    if greedy[p]:
-                        for i in range(n_free):
-                            claimable[i] = line[free[i]]
-                        k = _claim(rows[p], occupied[p], grids[p], crowns[p], extents[p], size,
-                                   middle, harmony, hole, adjacency, claimable, n_free, pieces,
-                                   mt, table, counts)
-                        n_kept[king] = counts[k]
-                        kept[king, :counts[k]] = table[k, :counts[k]]
-                        kept_at[king] = version[p]
-                    else:
-                        k = randbelow(mt, n_free)
-                claims[free[k]] = king
+                k, slot = _claim_slot(rows[p], occupied[p], grids[p], crowns[p], extents[p],
+                                      size, middle, harmony, greedy[p], hole, adjacency, line,
+                                      n_line, claims, claim_first, pieces, mt, table, counts,
+                                      free, claimable)
+                if k >= 0:  # the greedy choice: its domino's placement values are kept
+                    n_kept[king] = counts[k]
+                    kept[king, :counts[k]] = table[k, :counts[k]]
+                    kept_at[king] = version[p]
+                claims[slot] = king
             claim_first = -1
             t += 1
             placing = r > 0
@@ -189,9 +204,17 @@ def playout(size: int, kpp: int, line_size: int, rounds: int, loose: bool, middl
         claims[:] = -1
         t = 0
         placing = True
+    return _totals(occupied, grids, crowns, extents, size, middle, harmony)
+
+
+@nb.njit(cache=True)
+def _totals(occupied: np.ndarray, grids: np.ndarray, crowns: np.ndarray, extents: np.ndarray,
+            size: int, middle: int, harmony: int) -> Any:  # pragma: no cover
+    """Every player's score with the bonuses in play."""
+    players = occupied.shape[0]
     out = np.zeros(players, np.int64)
     figures = np.zeros(4 + 2 * grids.shape[1], np.int64)
     for p in range(players):
-        out[p] = _total(occupied[p], grids[p], crowns[p], extents[p], size, middle, harmony,
-                        figures)
+        out[p] = kingdom_total(occupied[p], grids[p], crowns[p], extents[p], size, middle,
+                               harmony, figures)
     return out

@@ -1,18 +1,21 @@
-"""The compiled kernels of :mod:`kingdomino_kit.game.fast.compiled`: random games with numba.
+"""The compiled primitives every kernel of the kit shares, public in one module: Python's
+random generator and a kingdom on row bitmasks and a cell grid.
 
-Imported only by :mod:`kingdomino_kit.game.fast.compiled`, and only when numba is installed (the
+Imported only by the kernels (:mod:`~kingdomino_kit.game.fast.greedy_kernels`,
+:mod:`~kingdomino_kit.game.fast.playout_kernels`, the endgame's
+:mod:`~kingdomino_kit.game.endgame.finish_kernels`), and only when numba is installed (the
 optional extra ``fast``); compiled on first use and cached on disk. Everything here restates
 rules written elsewhere, for speed, and is checked game for game against them:
 
 - Python's Mersenne Twister as ``random.Random`` seeds and draws it (``init_by_array`` from an
   integer seed's 32-bit words, ``getrandbits``, ``_randbelow``, ``shuffle``), so a game draws
   exactly what the kit's bots draw;
-- the drafting loop of :class:`~kingdomino_kit.draft.DraftGame` and the placement rules of
+- the placement rules of
   :meth:`BitKingdom.legal_masks <kingdomino_kit.bitkingdom.BitKingdom.legal_masks>` on a grid
   of cells with the same indices (one pad column per row), placements listed in the same order
-  (direction by direction, cell index first), and the scores of
-  :class:`~kingdomino_kit.bitkingdom.BitKingdom` by flood fill.
-"""
+  (direction by direction, cell index first): a domino put and taken back, the n-th placement,
+  a random one; and the scores of :class:`~kingdomino_kit.bitkingdom.BitKingdom` by flood fill,
+  with the bonuses the kernels know."""
 
 from __future__ import annotations
 
@@ -123,7 +126,7 @@ def bit_count(x: int) -> int:  # pragma: no cover
 
 
 @nb.njit(cache=True)
-def _masks(rows: np.ndarray, occupied: np.ndarray, extent: np.ndarray, t1: int, t2: int,
+def legal_masks(rows: np.ndarray, occupied: np.ndarray, extent: np.ndarray, t1: int, t2: int,
            double: bool, size: int, out: np.ndarray) -> int:  # pragma: no cover
     """:meth:`BitKingdom.legal_masks <kingdomino_kit.bitkingdom.BitKingdom.legal_masks>` row by
     row: ``out[d, r]`` the columns (bit ``c + offset``) of row ``r + offset`` where a first half
@@ -173,7 +176,7 @@ def _masks(rows: np.ndarray, occupied: np.ndarray, extent: np.ndarray, t1: int, 
 
 
 @nb.njit(cache=True)
-def _put(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+def put_piece(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
          extent: np.ndarray, size: int, r: int, c: int, r2: int, c2: int, piece: np.ndarray
          ) -> None:  # pragma: no cover
     o = size - 1
@@ -194,7 +197,7 @@ def _put(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.nd
 
 
 @nb.njit(cache=True)
-def _second(d: int, r: int, c: int) -> tuple[int, int]:  # pragma: no cover
+def second_cell(d: int, r: int, c: int) -> tuple[int, int]:  # pragma: no cover
     if d == 0:
         return r, c + 1
     if d == 1:
@@ -223,8 +226,8 @@ def put_nth(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np
             c = 0
             while not (mask >> c) & 1:
                 c += 1
-            r2, c2 = _second(d, r, c)
-            _put(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
+            r2, c2 = second_cell(d, r, c)
+            put_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
             return
 
 
@@ -234,7 +237,7 @@ def place_random(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
                  masks: np.ndarray) -> bool:  # pragma: no cover
     """A random legal placement of ``piece`` (t1, k1, t2, k2, double), drawn as ``RandomBot``
     draws among the legal actions; False when the domino is discarded (``masks``: scratch)."""
-    count = _masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
+    count = legal_masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
     choices = count + 1 if loose or count == 0 else count
     pick = randbelow(mt, choices) if choices > 1 else 0
     if pick >= count:
@@ -244,128 +247,77 @@ def place_random(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
 
 
 @nb.njit(cache=True)
-def score(grid: np.ndarray, crowns: np.ndarray, stride: int, out: np.ndarray
-          ) -> None:  # pragma: no cover
-    """``out[:3]`` = property points, largest property, crowns (flood fill of every property)."""
-    cells = len(grid)
-    seen = np.zeros(cells, np.bool_)
-    stack = np.empty(cells, np.int64)
-    points = largest = total_crowns = 0
-    for start in range(cells):
-        t = grid[start]
-        if t < 0 or t == CASTLE or seen[start]:
-            continue
-        seen[start] = True
-        stack[0] = start
-        top = 1
-        squares = crowned = 0
-        while top:
-            top -= 1
-            cell = stack[top]
-            squares += 1
-            crowned += crowns[cell]
-            for j in (cell + 1, cell - 1, cell + stride, cell - stride):
-                if 0 <= j < cells and not seen[j] and grid[j] == t:
-                    seen[j] = True
-                    stack[top] = j
-                    top += 1
-        points += squares * crowned
-        total_crowns += crowned
-        if squares > largest:
-            largest = squares
-    out[0] = points
-    out[1] = largest
-    out[2] = total_crowns
+def take_piece(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+          extent: np.ndarray, size: int, r: int, c: int, r2: int, c2: int, piece: np.ndarray,
+          saved: np.ndarray) -> None:  # pragma: no cover
+    stride = 2 * size
+    rows[piece[0], r] &= ~(1 << c)
+    rows[piece[2], r2] &= ~(1 << c2)
+    occupied[r] &= ~(1 << c)
+    occupied[r2] &= ~(1 << c2)
+    grid[r * stride + c] = EMPTY
+    crowns[r * stride + c] = 0
+    grid[r2 * stride + c2] = EMPTY
+    crowns[r2 * stride + c2] = 0
+    extent[:] = saved
 
 
 @nb.njit(cache=True)
-def play_random(size: int, players: int, kings_per_player: int, line_size: int,
-                deck_size: int, loose: bool, middle: int, harmony: int, pieces: np.ndarray,
-                seeds: np.ndarray, seed_words: np.ndarray) -> np.ndarray:  # pragma: no cover
-    """One game between random bots: ``seeds[0]`` deals, ``seeds[1 + p]`` is player ``p``'s
-    bot (each as ``seed_words[k]`` 32-bit words, their count in ``seeds``); per player the
-    score, property points, bonus, largest property, crowns and discards."""
-    kings = players * kings_per_player
-    states = np.empty((players + 1, N + 1), np.uint64)
-    for k in range(players + 1):
-        mt_seed(seed_words[k], seeds[k], states[k])
-    deal = states[0]
-    deck = np.arange(1, 49, dtype=np.int64)
-    shuffle(deal, deck)
-    order = np.arange(kings, dtype=np.int64)
-    shuffle(deal, order)
-    span = 2 * size - 1
-    stride = span + 1
-    cells = span * stride
+def score_within(grid: np.ndarray, crowns: np.ndarray, extent: np.ndarray, size: int,
+           figures: np.ndarray) -> None:  # pragma: no cover
+    """Property points, largest property and crowns into ``figures[:3]`` (a flood fill of
+    every property) within the kingdom's extent, without allocating: ``figures[3:]``
+    is scratch (a visit mark per cell, then a stack), ``figures[3 + 2 * cells]`` the mark."""
+    stride = 2 * size
     o = size - 1
-    grids = np.full((players, cells), EMPTY, np.int8)
-    crowns = np.zeros((players, cells), np.int8)
-    extents = np.zeros((players, 4), np.int64)
-    for p in range(players):
-        grids[p, o * stride + o] = CASTLE
-    discards = np.zeros(players, np.int64)
-    rows = np.zeros((players, 6, span), np.int64)
-    occupied = np.zeros((players, span), np.int64)
-    for p in range(players):
-        occupied[p, o] = 1 << o
-    masks = np.zeros((4, span), np.int64)
-    to_place = np.zeros(kings, np.int64)
-    rounds = deck_size // line_size
-    line = np.zeros(line_size, np.int64)
-    claims = np.zeros(line_size, np.int64)
-    free = np.zeros(line_size, np.int64)
-    n_order = kings
-    for round_ in range(rounds + 1):
-        n_line = line_size if round_ < rounds else 0
-        if n_line:
-            line[:] = np.sort(deck[round_ * line_size:(round_ + 1) * line_size])
-        claims[:] = -1
-        n_free = n_line
-        for i in range(n_free):
-            free[i] = i
-        for t in range(n_order):
-            king = order[t]
-            player = king // kings_per_player
-            mt = states[1 + player]
-            if round_ > 0:
-                piece = pieces[to_place[king] - 1]
-                if not place_random(rows[player], occupied[player], grids[player],
-                                    crowns[player], extents[player], piece, size, mt, loose,
-                                    masks):
-                    discards[player] += 1
-            if n_free:
-                k = randbelow(mt, n_free) if n_free > 1 else 0
-                slot = free[k]
-                for m in range(k, n_free - 1):
-                    free[m] = free[m + 1]
-                n_free -= 1
-                claims[slot] = king
-        n_order = 0
-        for i in range(n_line):
-            if claims[i] >= 0:
-                to_place[claims[i]] = line[i]
-                order[n_order] = claims[i]
-                n_order += 1
-    out = np.zeros((players, 6), np.int64)
-    figures = np.zeros(3, np.int64)
+    cells = len(grid)
+    mark_at = 3 + 2 * cells
+    figures[mark_at] += 1
+    mark = figures[mark_at]
+    points = largest = total_crowns = 0
+    for r in range(extent[0] + o, extent[1] + o + 1):
+        for c in range(extent[2] + o, extent[3] + o + 1):
+            start = r * stride + c
+            t = grid[start]
+            if t < 0 or t == CASTLE or figures[3 + start] == mark:
+                continue
+            figures[3 + start] = mark
+            figures[3 + cells] = start
+            top = 1
+            squares = crowned = 0
+            while top:
+                top -= 1
+                cell = figures[3 + cells + top]
+                squares += 1
+                crowned += crowns[cell]
+                for j in (cell + 1, cell - 1, cell + stride, cell - stride):
+                    if 0 <= j < cells and figures[3 + j] != mark and grid[j] == t:
+                        figures[3 + j] = mark
+                        figures[3 + cells + top] = j
+                        top += 1
+            points += squares * crowned
+            total_crowns += crowned
+            if squares > largest:
+                largest = squares
+    figures[0] = points
+    figures[1] = largest
+    figures[2] = total_crowns
+
+
+@nb.njit(cache=True)
+def kingdom_total(occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray, extent: np.ndarray,
+           size: int, middle: int, harmony: int, figures: np.ndarray) -> Any:  # pragma: no cover
+    """Score with the bonuses in play (``figures``: see :func:`score_within`)."""
+    score_within(grid, crowns, extent, size, figures)
+    total = figures[0]
     half = size // 2
-    for p in range(players):
-        score(grids[p], crowns[p], stride, figures)
-        rmin, rmax, cmin, cmax = extents[p, 0], extents[p, 1], extents[p, 2], extents[p, 3]
-        bonus = 0
-        if middle and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
-            bonus += middle
-        if harmony:
-            filled = 0
-            for i in range(cells):
-                if grids[p, i] != EMPTY:
-                    filled += 1
-            if filled == size * size:
-                bonus += harmony
-        out[p, 0] = figures[0] + bonus
-        out[p, 1] = figures[0]
-        out[p, 2] = bonus
-        out[p, 3] = figures[1]
-        out[p, 4] = figures[2]
-        out[p, 5] = discards[p]
-    return out
+    if middle and -half <= extent[0] and extent[1] <= half and -half <= extent[2] \
+            and extent[3] <= half:
+        total += middle
+    if harmony:
+        filled = 0
+        for r in range(2 * size - 1):
+            filled += bit_count(occupied[r])
+        if filled == size * size:
+            total += harmony
+    return total
