@@ -100,9 +100,11 @@ class _Frame:
     """One search over the frames: kinds of dominoes left, the cells decided, the best."""
 
     def __init__(self, doms: Sequence[Domino], rules: Rules, deadline: float,
-                 result: FrameResult, place_all: bool) -> None:
+                 result: FrameResult, place_all: bool, start: Kingdom | None) -> None:
         self.g = Grid(rules.size)
         self.place_all = place_all
+        self.start_squares = list(start.squares()) if start is not None else []
+        self.start_terrain = [0] * TERRAIN_COUNT
         self.rules, self.deadline, self.result = rules, deadline, result
         kinds: dict[tuple[int, int, int, int], list[Domino]] = {}
         for d in doms:
@@ -237,7 +239,7 @@ class _Frame:
         """The placed dominoes (indices) in an order that builds them legally, or None if one
         cannot be reached from the castle through its own terrain."""
         g = self.g
-        reached = [0] * TERRAIN_COUNT
+        reached = list(self.start_terrain)   # the start kingdom's squares: reached already
         castle_side = g.grow(self.castle)
         todo = list(range(len(self.placed)))
         order: list[int] = []
@@ -349,32 +351,63 @@ class _Frame:
         result.value, result.castle, result.layout = value, self.castle_cell, layout
 
     def over(self, castle: int) -> None:
-        """Search the frames with the castle at cell ``castle``."""
+        """Search the frames with the castle at cell ``castle`` (none if the start kingdom
+        does not fit in the frame so)."""
         g, n = self.g, self.g.n
+        cr, cc = divmod(castle, n)
+        start = self._start_squares(cr, cc)
+        if start is None:
+            return
         self.castle_cell = castle
         self.castle = 1 << castle
-        self.free = g.full & ~self.castle
         self.holes = 0
         h = n // 2
-        cr, cc = divmod(castle, n)
         self.within = sum(1 << (r * n + c) for r in range(n) for c in range(n)
                           if abs(r - cr) <= h and abs(c - cc) <= h)
+        self._toggle_start(start)
+        taken = 0
+        for t in self.terrain:
+            taken |= t
+        self.start_terrain = list(self.terrain)
+        self.free = g.full & ~self.castle & ~taken
         self.run()
+        self._toggle_start(start)
+
+    def _start_squares(self, cr: int, cc: int) -> list[tuple[int, int, int]] | None:
+        """The start kingdom's squares (cell, terrain, crowns) in the frame with the castle at
+        row ``cr``, column ``cc``; None if one falls outside."""
+        n = self.g.n
+        out = []
+        for (r, c), half in self.start_squares:
+            if not (0 <= cr + r < n and 0 <= cc + c < n):
+                return None
+            out.append(((cr + r) * n + cc + c, half.terrain_index, half.crowns))
+        return out
+
+    def _toggle_start(self, start: list[tuple[int, int, int]]) -> None:
+        for cell, t, crowns in start:
+            self.terrain[t] ^= 1 << cell
+            if crowns:
+                self.crowns[crowns] ^= 1 << cell
 
 
 def frame_search(doms: Sequence[Domino], rules: Rules, deadline: float,
-                 above: int, *, place_all: bool = False) -> FrameResult:
-    """The best kingdom from any subset of ``doms`` (all of them if ``place_all``) scoring
-    more than ``above`` (value −1 if there is none), over every frame; ``complete`` False if
-    ``deadline`` came first.
+                 above: int, *, place_all: bool = False,
+                 start: Kingdom | None = None) -> FrameResult:
+    """The best kingdom from any subset of ``doms`` (all of them if ``place_all``), from the
+    castle or from ``start``, scoring more than ``above`` (value −1 if there is none), over
+    every frame; ``complete`` False if ``deadline`` came first. With a start kingdom every
+    castle cell is tried (the symmetries would move the start).
 
     The castle cells take turns, each searched afresh within a number of nodes that grows
     fourfold each round until every one is done: a good kingdom at one castle cell is found
     early, and its value cuts the search at the others."""
     result = FrameResult()
-    search = _Frame(doms, rules, deadline, result, place_all)
+    search = _Frame(doms, rules, deadline, result, place_all, start)
     search.best = above
-    todo = castle_cells(rules.size)
+    n = rules.size
+    todo = castle_cells(n) if start is None or not len(start) else sorted(
+        range(n * n), key=lambda cell: abs(cell // n - n // 2) + abs(cell % n - n // 2))
     budget = FIRST_BUDGET
     while todo:
         cut = []
@@ -389,10 +422,10 @@ def frame_search(doms: Sequence[Domino], rules: Rules, deadline: float,
     return result
 
 
-def to_kingdom(result: FrameResult, size: int) -> Kingdom:
-    """The kingdom of a frame found, its dominoes placed in a legal order."""
+def to_kingdom(result: FrameResult, size: int, start: Kingdom | None = None) -> Kingdom:
+    """The kingdom of a frame found (from ``start``), its dominoes placed in a legal order."""
     cr, cc = divmod(result.castle, size)
-    k = Kingdom(size)
+    k = start.copy() if start is not None else Kingdom(size)
     for i, j, d in result.layout:
         k.place(Placement(d, (i // size - cr, i % size - cc), (j // size - cr, j % size - cc)))
     return k

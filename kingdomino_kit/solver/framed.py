@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 
 from kingdomino_kit.dominoes import Domino
-from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.frame_search import FrameResult, complete, frame_search, to_kingdom
 from kingdomino_kit.solver.solution import Solution, Status
@@ -28,7 +28,8 @@ __all__ = ["best_kingdom_framed"]
 
 def best_kingdom_framed(dominoes: Sequence[Domino], rules: Rules, bound: int, *,
                         began: float, time_limit_s: float, free_discard: bool,
-                        place_all: bool = False) -> Solution | None:
+                        place_all: bool = False,
+                        start: Kingdom | None = None) -> Solution | None:
     """The best kingdom from ``dominoes`` under ``rules`` from the castle (``bound``: no
     kingdom scores more), ``optimal``, or ``feasible`` when ``time_limit_s`` (from ``began``,
     a :func:`time.monotonic`) ran out first; with ``place_all``, every domino placed
@@ -37,28 +38,34 @@ def best_kingdom_framed(dominoes: Sequence[Domino], rules: Rules, bound: int, *,
     deadline = began + time_limit_s
     target, step = bound - 1, 1
     while True:
-        found = frame_search(dominoes, rules, deadline, target, place_all=place_all)
+        found = frame_search(dominoes, rules, deadline, target, place_all=place_all,
+                             start=start)
         if not found.complete:
             if place_all and found.value < 0:
                 return Solution(Status.UNKNOWN, 0, bound, None, (), time.monotonic() - began)
-            return _unfinished(found, dominoes, rules, bound, began, free_discard)
+            return _unfinished(found, dominoes, rules, bound, began, free_discard, start)
         if found.value >= 0:
             break
         if target < 0:  # nothing at all: only when every domino must be placed
             return Solution(Status.INFEASIBLE, 0, bound, None, (), time.monotonic() - began)
         bound = target
         target, step = max(target - step, -1), step * 2
-    kingdom, discarded = _finished(found, dominoes, rules, free_discard)
+    kingdom, discarded = _finished(found, dominoes, rules, free_discard, start)
     if rules.total(kingdom) != found.value:
         return None
-    return Solution(Status.OPTIMAL, found.value, found.value, kingdom, tuple(kingdom.history),
+    return Solution(Status.OPTIMAL, found.value, found.value, kingdom, _added(kingdom, start),
                     time.monotonic() - began, discarded=discarded)
 
 
+def _added(kingdom: Kingdom, start: Kingdom | None) -> tuple[Placement, ...]:
+    """The placements of ``kingdom`` after those of ``start``."""
+    return tuple(kingdom.history[len(start.history) if start is not None else 0:])
+
+
 def _finished(found: FrameResult, dominoes: Sequence[Domino], rules: Rules,
-              free_discard: bool) -> tuple[Kingdom, tuple[int, ...]]:
+              free_discard: bool, start: Kingdom | None) -> tuple[Kingdom, tuple[int, ...]]:
     """The kingdom found, completed by the discard rule (unless any subset will do)."""
-    kingdom = to_kingdom(found, rules.size)
+    kingdom = to_kingdom(found, rules.size, start)
     if free_discard:
         return kingdom, ()
     used = {q.domino.number for q in kingdom.history}
@@ -67,15 +74,15 @@ def _finished(found: FrameResult, dominoes: Sequence[Domino], rules: Rules,
 
 
 def _unfinished(found: FrameResult, dominoes: Sequence[Domino], rules: Rules, bound: int,
-                began: float, free_discard: bool) -> Solution:
+                began: float, free_discard: bool, start: Kingdom | None) -> Solution:
     """Time ran out: the kingdom found so far (or one built greedily), ``feasible``."""
     if found.value >= 0:
-        kingdom, discarded = _finished(found, dominoes, rules, free_discard)
+        kingdom, discarded = _finished(found, dominoes, rules, free_discard, start)
     else:
-        kingdom = Kingdom(rules.size)
+        kingdom = start.copy() if start is not None else Kingdom(rules.size)
         discarded = tuple(sorted(d.number for d in complete(kingdom, dominoes, rules)))
         if free_discard:
             discarded = ()
     score = rules.total(kingdom)
-    return Solution(Status.FEASIBLE, score, max(bound, score), kingdom, tuple(kingdom.history),
-                    time.monotonic() - began, discarded=discarded)
+    return Solution(Status.FEASIBLE, score, max(bound, score), kingdom,
+                    _added(kingdom, start), time.monotonic() - began, discarded=discarded)

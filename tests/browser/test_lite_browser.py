@@ -5,7 +5,8 @@ the browser's own Python; a domino is placed on its board by keyboard; an exerci
 wrongly, then rightly; the notebook is saved, the page reloaded and the answer is still there;
 *Download* gives the ``.ipynb`` that ``kingdomino-kit grade`` grades; axe-core finds nothing
 severe on the page with its board; ``05_puzzles`` then proves a puzzle's optimum in the browser
-(the kit's exact search: no OR-Tools there) at the value CP-SAT stored.
+(the kit's exact search: no OR-Tools there) at the value CP-SAT stored, and twelve random
+dominoes at the value CP-SAT finds for them here.
 
 The site is built once into ``build/lite-test`` and kept: a later run reuses it when it was
 built from the same sources (:func:`kingdomino_kit.lite.site.fingerprint`), and rebuilds it
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import os
+import random
 import subprocess
 import sys
 import time
@@ -27,7 +29,9 @@ from urllib.parse import urlparse
 
 import pytest
 
+from kingdomino_kit.dominoes import DOMINOES
 from kingdomino_kit.lite.site import build_site
+from kingdomino_kit.solver import OPTIMAL, best_kingdom
 from tests.browser.conftest import REPO, _free_port, _kill_group, chromium_page
 from tests.browser.test_a11y_browser import JUPYTERLAB_OWN, check_page, cursor_of, tab_to
 from tests.browser.test_board_browser import KERNEL_IDLE, RUN_ALL
@@ -45,6 +49,15 @@ NOT_RUNNING = """() => ![...document.querySelectorAll('.jp-InputArea-prompt')].s
     (p) => p.textContent.includes('*'))"""
 OPEN_PATH = "() => window.jupyterapp.shell.currentWidget.context.path"
 SAVED = "() => !window.jupyterapp.shell.currentWidget.context.model.dirty"
+ADD_AND_RUN = """(text) => { const nb = window.jupyterapp.shell.currentWidget.content;
+  const n = nb.widgets.length;
+  nb.model.sharedModel.insertCell(n, {cell_type: "code", source: text});
+  nb.activeCellIndex = n;
+  return window.jupyterapp.commands.execute('notebook:run-cell'); }"""
+TWELVE = """from kingdomino_kit.dominoes import dominoes
+from kingdomino_kit.solver import best_kingdom, engine
+sol = best_kingdom(dominoes({numbers!r}))
+print("twelve:", sol.status.value, sol.score, "by", engine())"""
 KEPT = """(text) => { const app = window.jupyterapp; const panel = app && app.shell.currentWidget;
   return Boolean(panel && panel.content && panel.content.widgets.some(
     (w) => w.model.sharedModel.getSource().includes(text))); }"""
@@ -120,6 +133,9 @@ def test_the_lite_site_runs_a_notebook_offline_keeps_the_work_and_grades_it(
         site_url: str, chromium_path: Path, tmp_path: Path, artifacts: Path) -> None:
     from playwright.sync_api import expect
 
+    twelve = random.Random(12).sample(list(DOMINOES), 12)
+    cp_sat = best_kingdom(twelve, workers=1)
+    assert cp_sat.status == OPTIMAL
     with chromium_page(chromium_path, tmp_path / "profile", 1280, 1000) as page:
         aborted = cut_off(page)
         page.set_default_timeout(WAIT_MS)
@@ -174,6 +190,10 @@ def test_the_lite_site_runs_a_notebook_offline_keeps_the_work_and_grades_it(
         expect(page.locator(".jp-OutputArea-output", has_text="— stored:")).to_contain_text(
             "optimal 9 — stored: 9")                           # 11-complete, proven by CP-SAT
         page.wait_for_function(NOT_RUNNING)
+        # twelve dominoes on 5×5 proven in the browser at CP-SAT's value (in this Python)
+        page.evaluate(ADD_AND_RUN, TWELVE.format(numbers=[d.number for d in twelve]))
+        expect(page.locator(".jp-OutputArea-output", has_text="twelve:")).to_contain_text(
+            f"twelve: optimal {cp_sat.score} by the kit's exact search", timeout=KERNEL_MS)
         assert "Traceback" not in page.content()
         assert aborted == [], aborted[:5]                      # nothing left the host
 

@@ -11,7 +11,7 @@ import pytest
 
 import kingdomino_kit.solver as solver
 from kingdomino_kit.dominoes import DOMINOES, Domino
-from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles import Puzzle, load_collection, solve_puzzle
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver import INFEASIBLE, OPTIMAL, Solution, best_kingdom
@@ -84,6 +84,36 @@ def test_the_frame_search_finds_what_every_order_finds(seed: int, n: int, rules:
         check_layout(sol, rules)
         if place_all:
             assert len(sol.order) == n
+
+
+def score_with(kingdom: Kingdom, placement: Placement) -> int:
+    kingdom.push(placement)
+    try:
+        return kingdom.score()
+    finally:
+        kingdom.undo()
+
+
+@pytest.mark.parametrize(("seed", "rules"), [(31, Rules()), (32, Rules(middle_kingdom=True)),
+                                           (33, Rules(harmony=True))])
+def test_from_a_start_kingdom_the_frame_search_finds_what_every_order_finds(
+        seed: int, rules: Rules) -> None:
+    doms = random_set(seed, 6)
+    start = Kingdom(rules.size)
+    for d in doms[:3]:                     # three dominoes placed where they score most
+        start.place(max(start.legal_placements(d), key=lambda q: score_with(start, q)))
+    rest = doms[3:]
+    sol = best_kingdom_exact(rest, rules, start=start)
+    search = _Search(rest, rules, float("inf"), place_all=False, any_subset=False, cap=None)
+    search.run(start.copy(), tuple(range(len(rest))), 0)
+    assert (sol.status, sol.score) == (OPTIMAL, search.best)
+    assert sol.kingdom is not None and rules.total(sol.kingdom) == sol.score
+    replayed = start.copy()
+    for placement in sol.order:                   # the order goes on from the start
+        replayed.place(placement)
+    assert replayed == sol.kingdom
+    for number in sol.discarded:
+        assert not sol.kingdom.can_place(DOMINOES[number - 1])
 
 
 def test_the_castle_cells_are_one_of_each_class_under_the_symmetries() -> None:
