@@ -7,7 +7,9 @@
   by rule;
 - :mod:`.bots` — the greedy and Monte Carlo bots (the protocol and the random bot are in
   :mod:`kingdomino_kit.bots`);
-- :mod:`.fastplay` — the same games between random bots on bitboards, much faster;
+- :mod:`.fast` — the speed layer: the same games and greedy values, faster (fast games on
+  bitboards, the compiled kernels with the extra ``fast``);
+- :mod:`.endgame` — the endgame solved exactly once no chance is left;
 - :mod:`.simulate` — many seeded games between named bots.
 
 >>> from kingdomino_kit.bots import RandomBot
