@@ -8,7 +8,7 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all test-sweeps bench bench-lite lint typecheck chromium clean
+.PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all test-sweeps bench bench-lite bench-endgame lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -101,6 +101,13 @@ bench: $(STAMP)
 bench-lite: $(STAMP)
 	$(PY) -m benchmarks lite > docs/measured/lite_bench.jsonl.tmp
 	mv docs/measured/lite_bench.jsonl.tmp docs/measured/lite_bench.jsonl
+
+## make bench-endgame: the exact endgame's group alone (4 x 200 positions, about 10 min on a
+## quiet machine), its JSON lines kept in docs/measured/endgame_bench.jsonl
+bench-endgame: $(STAMP)
+	$(PY) scripts/warm_compiled.py
+	$(PY) -m benchmarks endgame > docs/measured/endgame_bench.jsonl.tmp
+	mv docs/measured/endgame_bench.jsonl.tmp docs/measured/endgame_bench.jsonl
 
 # ESLint for the widgets' ES modules, installed from package-lock.json into node_modules/
 $(NODE_STAMP): package.json package-lock.json

@@ -21,6 +21,7 @@ def warm() -> list[str]:
     from kingdomino_kit.game import Game, GameOptions
     from kingdomino_kit.game.endgame import no_chance_left, position
     from kingdomino_kit.game.endgame.compiled import Compiled
+    from kingdomino_kit.game.endgame.compiled_many import CompiledMany
     from kingdomino_kit.game.fast.compiled import play_greedy_seeded
     from kingdomino_kit.game.greedy import Greedy
     from kingdomino_kit.game.montecarlo import candidate_moves, evaluate
@@ -41,6 +42,15 @@ def warm() -> list[str]:
     tree, state = position(game)
     Compiled(tree).solve(state)
     warmed.append("endgame search")
+
+    four = Game(GameOptions(players=4), seed=3)
+    while not no_chance_left(four.observation()):
+        four.apply(four.legal_actions()[0])
+    for paranoid in (False, True):
+        tree, state = position(four)
+        tree.paranoid = paranoid
+        CompiledMany(tree).solve(state)
+    warmed.append("max-n and paranoid search")
     return warmed
 
 

@@ -46,7 +46,8 @@ from typing import Any
 from kingdomino_kit.draft import CLAIM as GAME_CLAIM
 from kingdomino_kit.draft import OVER as GAME_OVER
 from kingdomino_kit.errors import InvariantError, KingdominoError
-from kingdomino_kit.game.endgame.compiled import Compiled, applies
+from kingdomino_kit.game.endgame.compiled import Compiled
+from kingdomino_kit.game.endgame.compiled_many import CompiledMany, compiled_for
 from kingdomino_kit.game.endgame.search import (
     CLAIM,
     DISCARD,
@@ -213,8 +214,9 @@ def solve(where: Game | Observation, *, paranoid: bool = False, player: int | No
     status = "OPTIMAL"
     nodes = None
     try:
-        if node_limit is None and applies(tree):
-            found = Compiled(tree).solve(state, time_limit)
+        fast = compiled_for(tree) if node_limit is None else None
+        if fast is not None:
+            found = fast.solve(state, time_limit)
             if found.status != "OPTIMAL":
                 raise Stop
             value: Any = found.value
@@ -368,7 +370,7 @@ def move_values(where: Game | Observation, *, paranoid: bool = False,
     game = _game(where)
     sign = -1 if mode == "minimax" and mover == 1 else 1
     shared: Tree | None = None
-    fast: Compiled | None = None
+    fast: Compiled | CompiledMany | None = None
     out: list[tuple[Action, int]] = []
     for action in game.legal_actions():
         child = game.copy()
@@ -377,14 +379,16 @@ def move_values(where: Game | Observation, *, paranoid: bool = False,
             got = _value_of(child.tiebreak_keys(), mode, hero)
         else:
             tree, state = position(child)
-            if mode == "minimax" and applies(tree):
-                fast = fast or Compiled(tree)  # one set of tables for all
+            tree.paranoid, tree.hero = mode == "paranoid", hero
+            fast = fast or compiled_for(tree)  # one set of tables for all
+            if fast is not None:
                 left = None if time_limit is None else deadline - time.perf_counter()
                 found = fast.solve(state, max(left, 1e-3) if left is not None else None,
                                    tree=tree, line=False)
                 if found.value is None:
                     raise EndgameError(f"the endgame was not solved within {time_limit} s")
-                out.append((action, sign * found.value))
+                value = found.value
+                out.append((action, value[mover] if isinstance(value, tuple) else sign * value))
                 continue
             if shared is not None:  # one table for all: the positions are searched alike
                 tree.table, tree.vectors, tree.finals = shared.table, shared.vectors, \
