@@ -4,16 +4,22 @@ The offline notebooks (:data:`OFFLINE`) import only the kit's pure-Python core a
 they run top to bottom in the browser with nothing fetched. The others need packages the site's
 kernel does not hold (:data:`NEEDS`: numpy, matplotlib and pandas, which Pyodide serves only from
 its CDN, and OR-Tools and Gymnasium, which have no build for it); their Lite copy opens with a
-notice saying so, and where to run them instead. The notebooks themselves are not changed.
+notice saying so, and where to run them instead. A notebook that needs only packages of the CDN
+(:data:`FROM_CDN`) gets, after the notice, a code cell that loads exactly those packages and
+what they need from Pyodide's CDN (:func:`cdn_cell`, named from the Pyodide core's own lock):
+run with the network on, the notebook then works. The notebooks themselves are not changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["NEEDS", "NOTICE_TAG", "OFFLINE", "lite_notebook", "notice"]
+from kingdomino_kit.lite.pins import PYODIDE_VERSION
+
+__all__ = ["CDN", "CDN_TAG", "FROM_CDN", "NEEDS", "NOTICE_TAG", "OFFLINE", "cdn_cell",
+           "cdn_packages", "lite_notebook", "notice"]
 
 OFFLINE = ("00_start_here", "01_rules", "02_scoring", "05_puzzles", "07_kingdoms",
            "11_game_trees")
@@ -34,14 +40,27 @@ NEEDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
 NOTICE_TAG = "lite-notice"
 """The tag of the notice cell (so that a grader or a tool can leave it out)."""
 
-_FROM_CDN = {"numpy", "matplotlib", "pandas"}
+FROM_CDN = frozenset({"numpy", "matplotlib", "pandas"})
+"""The needs that Pyodide serves from its CDN (the names of its lock)."""
+
+CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+"""Where Pyodide's packages of the site's Pyodide version are served."""
+
+CDN_TAG = "lite-cdn"
+"""The tag of the cell that loads packages from the CDN."""
 
 
 def notice(name: str) -> str:
     """The Markdown notice that opens the Lite copy of notebook ``name``."""
     needs = NEEDS[name]
-    cdn = [n for n in needs if n in _FROM_CDN]
-    missing = [n for n in needs if n not in _FROM_CDN]
+    cdn = [n for n in needs if n in FROM_CDN]
+    missing = [n for n in needs if n not in FROM_CDN]
+    if not missing:
+        return (f"**In the browser (the Lite edition) this notebook needs {', '.join(needs)}**, "
+                "which Pyodide serves only from its CDN (the rest of this site runs offline). "
+                "Run the next cell with the network on: it loads exactly what the notebook "
+                "needs from cdn.jsdelivr.net, and the notebook then runs here in full. Offline, "
+                "run it with `make lab` (or on the class server).")
     lines = [f"**In the browser (the Lite edition) this notebook does not run to the end.** "
              f"It needs {', '.join(needs)}, which this site does not hold."]
     if cdn:
@@ -54,11 +73,44 @@ def notice(name: str) -> str:
     return " ".join(lines)
 
 
-def lite_notebook(name: str, notebook: dict[str, Any]) -> dict[str, Any]:
+def cdn_packages(needs: Iterable[str], core_lock: Mapping[str, Any]) -> list[str]:
+    """``needs`` and every package they depend on, by the Pyodide core's lock, sorted."""
+    packages = core_lock["packages"]
+    seen: set[str] = set()
+    todo = list(needs)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += packages[name]["depends"]
+    return sorted(seen)
+
+
+def cdn_cell(name: str, core_lock: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The code cell that loads what notebook ``name`` needs from Pyodide's CDN (each wheel
+    the core's lock names, at :data:`CDN`); None unless it needs only packages of the CDN."""
+    needs = NEEDS.get(name, ())
+    if not needs or not set(needs) <= FROM_CDN:
+        return None
+    names = cdn_packages(needs, core_lock)
+    urls = "".join(f"    \"{CDN}{core_lock['packages'][n]['file_name']}\",\n" for n in names)
+    source = (f"# From Pyodide's CDN (run with the network on): {', '.join(names)}\n"
+              "import pyodide_js\n\n"
+              f"await pyodide_js.loadPackage([\n{urls}])")
+    return {"cell_type": "code", "execution_count": None, "id": "lite-cdn",
+            "metadata": {"tags": [CDN_TAG]}, "outputs": [], "source": source}
+
+
+def lite_notebook(name: str, notebook: dict[str, Any],
+                  core_lock: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The Lite copy of notebook ``name`` (its JSON): a notebook of :data:`NEEDS` gets the
-    notice as its first cell; any other is returned as it is."""
+    notice as its first cell, and with the Pyodide core's lock, the cell that loads its
+    packages from the CDN second where it needs only those (:func:`cdn_cell`); any other is
+    returned as it is."""
     if name not in NEEDS:
         return notebook
     cell = {"cell_type": "markdown", "id": "lite-notice",
             "metadata": {"tags": [NOTICE_TAG]}, "source": notice(name)}
-    return {**notebook, "cells": [cell, *notebook["cells"]]}
+    load = cdn_cell(name, core_lock) if core_lock is not None else None
+    first = [cell] if load is None else [cell, load]
+    return {**notebook, "cells": [*first, *notebook["cells"]]}

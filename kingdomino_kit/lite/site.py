@@ -109,9 +109,10 @@ def _environment(cache: Path, into: Path, core_lock: Path) -> None:
     write_lock(core_lock, placed, into / "pyodide-lock.json")
 
 
-def _contents(notebooks: Path, into: Path) -> tuple[str, ...]:
-    """The student editions (those that need what the site lacks with a notice first,
-    :mod:`.editions`) and the puzzle collection into ``into``."""
+def _contents(notebooks: Path, into: Path, core_lock: Path) -> tuple[str, ...]:
+    """The student editions (those that need what the site lacks with a notice first, and
+    the cell loading from the CDN what the Pyodide core's lock names, :mod:`.editions`) and
+    the puzzle collection into ``into``."""
     names = tuple(sorted(p.name for p in notebooks.glob("*.ipynb")))
     if START not in names:
         raise LiteBuildError(f"{notebooks}: no {START} (the student editions: make notebooks)")
@@ -121,7 +122,8 @@ def _contents(notebooks: Path, into: Path) -> tuple[str, ...]:
             shutil.copy(notebooks / name, into / name)
             continue
         notebook = lite_notebook(name.removesuffix(".ipynb"),
-                                 json.loads((notebooks / name).read_text(encoding="utf-8")))
+                                 json.loads((notebooks / name).read_text(encoding="utf-8")),
+                                 json.loads(core_lock.read_text(encoding="utf-8")))
         (into / name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
                                  encoding="utf-8")
     collection = Path(kingdomino_kit.__file__).resolve().parent / "collection"
@@ -218,7 +220,7 @@ def build_site(target: Path, notebooks: Path, cache: Path, *, reuse: bool = Fals
         core_lock = _pyodide_core(fetch_pyodide(cache), lite_dir / "static" / "pyodide")
         _environment(cache, lite_dir / "static" / "pyodide", core_lock)
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1) + "\n")
-        names = _contents(notebooks, work / "files")
+        names = _contents(notebooks, work / "files", core_lock)
         out = work / "site"
         _jupyter_lite_build(lite_dir, work / "files", out, cache)
         if not (out / "static" / "pyodide").exists():
