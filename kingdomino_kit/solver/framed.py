@@ -23,7 +23,11 @@ from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.frame_search import FrameResult, complete, frame_search, to_kingdom
 from kingdomino_kit.solver.solution import Solution, Status
 
-__all__ = ["best_kingdom_framed"]
+__all__ = ["TARGETS_SHARE", "best_kingdom_framed"]
+
+TARGETS_SHARE = 0.75
+"""The share of the time limit for the targets from the bound down; the rest improves the
+best kingdom found (or a greedy one) if they did not finish."""
 
 
 def best_kingdom_framed(dominoes: Sequence[Domino], rules: Rules, bound: int, *,
@@ -38,12 +42,11 @@ def best_kingdom_framed(dominoes: Sequence[Domino], rules: Rules, bound: int, *,
     deadline = began + time_limit_s
     target, step = bound - 1, 1
     while True:
-        found = frame_search(dominoes, rules, deadline, target, place_all=place_all,
-                             start=start)
+        found = frame_search(dominoes, rules, began + TARGETS_SHARE * time_limit_s, target,
+                             place_all=place_all, start=start)
         if not found.complete:
-            if place_all and found.value < 0:
-                return Solution(Status.UNKNOWN, 0, bound, None, (), time.monotonic() - began)
-            return _unfinished(found, dominoes, rules, bound, began, free_discard, start)
+            return _unfinished(found, dominoes, rules, bound, (began, deadline),
+                               free_discard, place_all, start)
         if found.value >= 0:
             break
         if target < 0:  # nothing at all: only when every domino must be placed
@@ -74,15 +77,32 @@ def _finished(found: FrameResult, dominoes: Sequence[Domino], rules: Rules,
 
 
 def _unfinished(found: FrameResult, dominoes: Sequence[Domino], rules: Rules, bound: int,
-                began: float, free_discard: bool, start: Kingdom | None) -> Solution:
-    """Time ran out: the kingdom found so far (or one built greedily), ``feasible``."""
+                times: tuple[float, float], free_discard: bool, place_all: bool,
+                start: Kingdom | None) -> Solution:
+    """The targets' share of the time ran out: the better of the kingdom found so far and
+    one built greedily (not where every domino must be placed), then the search for better
+    above its score until the deadline — ``optimal`` if that search ends, else ``feasible``
+    (``unknown`` with no kingdom at all)."""
+    began, deadline = times
+    best: tuple[Kingdom, tuple[int, ...]] | None = None
     if found.value >= 0:
-        kingdom, discarded = _finished(found, dominoes, rules, free_discard, start)
-    else:
-        kingdom = start.copy() if start is not None else Kingdom(rules.size)
-        discarded = tuple(sorted(d.number for d in complete(kingdom, dominoes, rules)))
-        if free_discard:
-            discarded = ()
+        best = _finished(found, dominoes, rules, free_discard, start)
+    if not place_all:
+        greedy = start.copy() if start is not None else Kingdom(rules.size)
+        left = complete(greedy, dominoes, rules)
+        if best is None or rules.total(greedy) > rules.total(best[0]):
+            best = (greedy, () if free_discard else tuple(sorted(d.number for d in left)))
+    floor = rules.total(best[0]) if best is not None else -1
+    more = frame_search(dominoes, rules, deadline, floor, place_all=place_all, start=start)
+    if more.value > floor:
+        better = _finished(more, dominoes, rules, free_discard, start)
+        if rules.total(better[0]) > floor:
+            best = better
+    if best is None:
+        return Solution(Status.UNKNOWN, 0, bound, None, (), time.monotonic() - began)
+    kingdom, discarded = best
     score = rules.total(kingdom)
-    return Solution(Status.FEASIBLE, score, max(bound, score), kingdom,
-                    _added(kingdom, start), time.monotonic() - began, discarded=discarded)
+    proven = more.complete and score == max(floor, more.value)
+    return Solution(Status.OPTIMAL if proven else Status.FEASIBLE, score,
+                    score if proven else max(bound, score), kingdom, _added(kingdom, start),
+                    time.monotonic() - began, discarded=discarded)

@@ -14,9 +14,9 @@ from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles import Puzzle, load_collection, solve_puzzle
 from kingdomino_kit.rules import Rules
-from kingdomino_kit.solver import INFEASIBLE, OPTIMAL, Solution, best_kingdom
+from kingdomino_kit.solver import FEASIBLE, INFEASIBLE, OPTIMAL, Solution, best_kingdom
 from kingdomino_kit.solver.exact import EXACT_SEARCH, _Search, best_kingdom_exact
-from kingdomino_kit.solver.frame_search import castle_cells
+from kingdomino_kit.solver.frame_search import castle_cells, complete
 
 
 def random_set(seed: int, n: int) -> list[Domino]:
@@ -114,6 +114,17 @@ def test_from_a_start_kingdom_the_frame_search_finds_what_every_order_finds(
     assert replayed == sol.kingdom
     for number in sol.discarded:
         assert not sol.kingdom.can_place(DOMINOES[number - 1])
+
+
+def test_out_of_time_the_answer_is_a_legal_kingdom_no_worse_than_the_greedy_one() -> None:
+    doms = random_set(0, 24)
+    rules = Rules(size=7)
+    sol = best_kingdom_exact(doms, rules, time_limit_s=2)
+    assert sol.status in (FEASIBLE, OPTIMAL) and sol.bound >= sol.score
+    check_layout(sol, rules)
+    greedy = Kingdom(7)
+    complete(greedy, doms, rules)
+    assert sol.score >= rules.total(greedy)
 
 
 def test_the_castle_cells_are_one_of_each_class_under_the_symmetries() -> None:
