@@ -9,7 +9,9 @@ or stays empty. A property whose squares have no undecided neighbour is *closed*
 exactly what it scores now. So the bound of a partial frame is
 
 - the closed properties' scores, plus, per terrain, (the squares of its open properties and
-  of the dominoes left) × (their crowns) — as if they all became one property;
+  of the dominoes left) × (their crowns) — as if they all became one property; or less, where
+  an open property is too far from the others for the squares of its terrain left to join
+  them (it then ends apart);
 - less the least any one remaining domino adds to that, when the cells left cannot hold the
   dominoes left (one at least will stay out);
 - plus each bonus still within reach (Middle Kingdom: every square within reach of the castle
@@ -145,10 +147,12 @@ class _Frame:
         open_cr = [0] * TERRAIN_COUNT
         need = 0
         openings: list[tuple[int, int, int]] = []
+        apart = 0
         for t in range(TERRAIN_COUNT):
             n_t, k_t = self.left_sq[t], self.left_cr[t]
             need += n_t
             s = c = 0
+            parts = []
             for r in g.regions(self.terrain[t]):
                 cr = self._crowns_of(r)
                 exits = g.grow(r) & free
@@ -156,16 +160,21 @@ class _Frame:
                     s += r.bit_count()
                     c += cr
                     openings.append((exits.bit_count(), t, exits))
+                    parts.append((r, cr))
                 elif cr:
                     total += r.bit_count() * cr
             open_sq[t], open_cr[t] = s + n_t, c + k_t
             total += open_sq[t] * open_cr[t]
+            if len(parts) > 1 and open_cr[t]:
+                apart += open_sq[t] * open_cr[t] - self._apart(parts, n_t, k_t, s, c)
         self.pick = self._pick(openings, open_sq, open_cr)
         room = free.bit_count()
         if need > room and self.place_all:
             return -1
+        split = total - apart
         if need > room:  # one domino left at least stays out: take the least it could add
             total -= self._least_loss(open_sq, open_cr, (need - room + 1) // 2)
+        total = min(total, split)
         if self.rules.middle_kingdom and not self._placed_mask() & ~self.within:
             total += POINTS["middle_kingdom"]
         if self.rules.harmony and not self.holes and need >= room:
@@ -183,6 +192,39 @@ class _Frame:
                 best = (exits, mask)
         mask = best[1] if best is not None else self.free
         return mask & -mask
+
+    def _apart(self, parts: list[tuple[int, int]], n: int, k: int, s: int, c: int) -> int:
+        """A bound on one terrain's properties when one of its open properties cannot meet
+        any other: no path of at most ``n`` (the squares of the terrain left) free cells joins
+        them. Then it ends apart, with x of the squares left and y of their crowns: at most
+        (a + x)(b + y) + (s − a + n − x)(c − b + k − y), bilinear, so highest at a corner of
+        0 ≤ x ≤ n, 0 ≤ y ≤ k. The least such bound over the properties cut off; the merged
+        bound (s + n)(c + k) if none is."""
+        g, free = self.g, self.free
+        best = (s + n) * (c + k)
+        every = 0
+        for r, _ in parts:
+            every |= r
+        for r, b in parts:
+            others = every & ~r
+            front = r
+            joined = False
+            for _ in range(n + 1):
+                grown = g.grow(front)
+                if grown & others:
+                    joined = True
+                    break
+                nxt = front | (grown & free)
+                if nxt == front:
+                    break
+                front = nxt
+            if joined:
+                continue
+            a = r.bit_count()
+            term = max((a + x) * (b + y) + (s - a + n - x) * (c - b + k - y)
+                       for x in (0, n) for y in (0, k))
+            best = min(best, term)
+        return best
 
     def _least_loss(self, s: list[int], c: list[int], out: int) -> int:
         """The least the bound loses when ``out`` of the dominoes left stay out; ``s`` and
