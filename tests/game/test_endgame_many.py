@@ -15,6 +15,7 @@ from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.endgame import compiled as two_compiled
 from kingdomino_kit.game.endgame import move_values, no_chance_left, position, solve
 from kingdomino_kit.game.endgame.compiled_many import CompiledMany, applies_many, compiled_for
+from kingdomino_kit.game.endgame.search import State, Tree
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.seeds import derive_seed
 from tests.game.endgame_positions import small_positions
@@ -42,7 +43,7 @@ def first_without_chance(options: GameOptions, seed: int) -> Game:
     return game
 
 
-def compiled_tree(game: Game, mode: str) -> tuple[object, object]:
+def compiled_tree(game: Game, mode: str) -> tuple[Tree, State]:
     tree, state = position(game)
     tree.paranoid = mode == "paranoid"
     tree.hero = game.current_player or 0
@@ -66,7 +67,7 @@ def test_the_compiled_search_agrees_with_plain_search(index: int) -> None:
     for game, want, mode in POSITIONS[index:index + 24]:
         hero = game.current_player or 0
         tree, state = compiled_tree(game, mode)
-        found = CompiledMany(tree).solve(state)  # type: ignore[arg-type]
+        found = CompiledMany(tree).solve(state)
         assert found.status == "OPTIMAL" and found.value == want, game
         # solve: the same value, its line legal, to the end, reaching the value
         result = solve(game, paranoid=mode == "paranoid")
@@ -103,25 +104,26 @@ def test_every_option_is_valued_as_the_python_search_values_it(
         assert fast == slow
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_from_the_first_position_without_chance_as_the_python_search(players: int) -> None:
+@pytest.mark.parametrize(("players", "mode"), [(3, "maxn"), (3, "paranoid"), (4, "maxn")])
+def test_from_the_first_position_without_chance_as_the_python_search(players: int,
+                                                                       mode: str) -> None:
+    # (4 players paranoid: half a minute in Python here; the small positions check it)
     game = first_without_chance(GameOptions(players=players, rules=BOTH), 11)
-    for mode in ("maxn", "paranoid"):
-        tree, state = compiled_tree(game, mode)
-        want = tree.maxn(state) if mode == "maxn" else tree.alphabeta(  # type: ignore[attr-defined]
-            state, -(1 << 62), 1 << 62)
-        tree2, state2 = compiled_tree(game, mode)
-        assert CompiledMany(tree2).solve(state2).value == want  # type: ignore[arg-type]
-        # the kingdoms of the tree are untouched by the search
-        assert [k.key() for k in tree2.kingdoms] == [  # type: ignore[attr-defined]
-            k.to_bits().key() for k in game.kingdoms]
+    tree, state = compiled_tree(game, mode)
+    want = tree.maxn(state) if mode == "maxn" else tree.alphabeta(
+        state, -(1 << 62), 1 << 62)
+    tree2, state2 = compiled_tree(game, mode)
+    assert CompiledMany(tree2).solve(state2).value == want
+    # the kingdoms of the tree are untouched by the search
+    assert [k.key() for k in tree2.kingdoms] == [
+        k.to_bits().key() for k in game.kingdoms]
 
 
 def test_a_search_past_its_time_limit_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(two_compiled, "SLICE", 50)  # a look at the clock every 50 nodes
     game = first_without_chance(GameOptions(players=4, rules=BOTH), 11)
     tree, state = compiled_tree(game, "maxn")
-    found = CompiledMany(tree).solve(state, 1e-6)  # type: ignore[arg-type]
+    found = CompiledMany(tree).solve(state, 1e-6)
     assert found.status == "UNKNOWN" and found.value is None and found.nodes < 200
     result = solve(game, time_limit=1e-6)
     assert result.status == "UNKNOWN" and len(result.scores) == 4
