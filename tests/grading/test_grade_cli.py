@@ -160,17 +160,54 @@ def test_feedback_pages_say_verdicts_and_hints_never_solutions(graded: Graded) -
         assert "sum(half.crowns" not in text and "3 * 1 + 3 * 1" not in text
 
 
-def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
-    (tmp_path / "junk.ipynb").write_text("{not json")
-    nbformat.write(nbformat.v4.new_notebook(), tmp_path / "other.ipynb")
-    for args, words in [(("missing.ipynb",), "missing.ipynb: no such file"),
-                        (("junk.ipynb",), "junk.ipynb: not a notebook"),
-                        (("other.ipynb",), "not a kingdomino-kit notebook"),
-                        (("other.ipynb", "--timeout", "0"), "--timeout"),
-                        (("other.ipynb", "--out", "book.txt"), "--out")]:
-        done = grade(*args, cwd=tmp_path)
-        assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
-        assert words in done.stderr and "Traceback" not in done.stderr
+def grade_here(*args: str, cwd: Path, capsys: pytest.CaptureFixture[str],
+               monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    """``kingdomino-kit grade`` run in this process: its exit code and stderr (the message is
+    the point; one real subprocess per property below checks the process's own exit)."""
+    from kingdomino_kit.cli import main
+
+    monkeypatch.chdir(cwd)
+    capsys.readouterr()
+    try:
+        code = main(["grade", *args])
+    except SystemExit as stop:  # argparse's own refusals
+        code = stop.code if isinstance(stop.code, int) else 2
+    return code, capsys.readouterr().err
+
+
+BAD_INPUT = [(("missing.ipynb",), "missing.ipynb: no such file"),
+             (("junk.ipynb",), "junk.ipynb: not a notebook"),
+             (("other.ipynb",), "not a kingdomino-kit notebook"),
+             (("other.ipynb", "--timeout", "0"), "--timeout"),
+             (("other.ipynb", "--out", "book.txt"), "--out")]
+
+
+def bad_input_folder(folder: Path) -> Path:
+    (folder / "junk.ipynb").write_text("{not json")
+    nbformat.write(nbformat.v4.new_notebook(), folder / "other.ipynb")
+    return folder
+
+
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    bad_input_folder(tmp_path)
+    done = grade("junk.ipynb", cwd=tmp_path)  # the real process: exit code, stderr, no trace
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert "junk.ipynb: not a notebook" in done.stderr and "Traceback" not in done.stderr
+    for args, words in BAD_INPUT:
+        code, err = grade_here(*args, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+        assert code == 2 and len(err.splitlines()) == 1, err
+        assert words in err and "Traceback" not in err
+    assert not (tmp_path / "grades.csv").exists()
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize(("args", "words"), BAD_INPUT)
+def test_bad_input_in_a_real_process_each(args: tuple[str, ...], words: str,
+                                         tmp_path: Path) -> None:
+    done = grade(*args, cwd=bad_input_folder(tmp_path))
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert words in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "grades.csv").exists()
 
 
