@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 
 SOURCE = """# %% [markdown]
 # A tiny notebook
@@ -45,16 +46,54 @@ def test_both_editions_are_written_from_one_source(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "st" / "01_tiny.ipynb").read_text())["nbformat"] == 4
 
 
-def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "01_leak.py").write_text("# %%\nanswer = 1  # SOLUTION\n")
-    for args, words in [
-            (("--source", "nowhere", "--student", "out"), "--source nowhere: no such folder"),
-            (("--source", "src"), "say which edition"),
-            (("--source", "src", "--student", "out", "--only", "09_x"), "no notebook source"),
-            (("--source", "src", "--student", "out"), "not tagged 'solution'")]:
-        done = run(*args, cwd=tmp_path)
-        assert done.returncode == 2 and done.stdout == ""
-        assert len(done.stderr.splitlines()) == 1 and words in done.stderr, done.stderr
-        assert "Traceback" not in done.stderr
+BAD_INPUT = [
+    (("--source", "nowhere", "--student", "out"), "--source nowhere: no such folder"),
+    (("--source", "src"), "say which edition"),
+    (("--source", "src", "--student", "out", "--only", "09_x"), "no notebook source"),
+    (("--source", "src", "--student", "out"), "not tagged 'solution'")]
+
+
+def leaky_source(folder: Path) -> Path:
+    (folder / "src").mkdir()
+    (folder / "src" / "01_leak.py").write_text("# %%\nanswer = 1  # SOLUTION\n")
+    return folder
+
+
+def run_here(*args: str, cwd: Path, capsys: pytest.CaptureFixture[str],
+             monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    """``kingdomino-kit notebooks`` run in this process: exit code, stdout, stderr."""
+    from kingdomino_kit.cli import main
+
+    monkeypatch.chdir(cwd)
+    capsys.readouterr()
+    try:
+        code = main(["notebooks", *args])
+    except SystemExit as stop:  # argparse's own refusals
+        code = stop.code if isinstance(stop.code, int) else 2
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    leaky_source(tmp_path)
+    done = run("--source", "src", "--student", "out", cwd=tmp_path)  # the real process
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1 and "not tagged 'solution'" in done.stderr
+    for args, words in BAD_INPUT:  # the messages, in-process
+        code, out, err = run_here(*args, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+        assert code == 2 and out == ""
+        assert len(err.splitlines()) == 1 and words in err, err
+        assert "Traceback" not in err
     assert not (tmp_path / "out").exists()  # nothing half written
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize(("args", "words"), BAD_INPUT)
+def test_bad_input_in_a_real_process_each(args: tuple[str, ...], words: str,
+                                         tmp_path: Path) -> None:
+    done = run(*args, cwd=leaky_source(tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1 and words in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "out").exists()
