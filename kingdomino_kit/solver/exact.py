@@ -20,8 +20,8 @@ the castle (or ``start``), depth first:
   cut;
 - the placements that score most at once are tried first, so a good layout comes early.
 
-It is exact but exponential, and its bound stays loose: it answers where a choice of ``choose``
-dominoes is asked. The best kingdom from the castle (or a start kingdom) is
+It is exact but exponential, and its bound stays loose: it answers only where the frame
+search cannot (a Middle Kingdom that the discard rule would spoil). The best kingdom is
 the frame search's (:mod:`.framed`, :mod:`.frame_search`: a fixed frame filled cell by cell,
 closed properties scored exactly), which proves twelve dominoes on 5×5 in about a second; the
 CP-SAT models are the fast way where OR-Tools runs.
@@ -156,13 +156,12 @@ def best_kingdom_exact(dominoes: Sequence[Domino], rules: Rules | None = None, *
     if root.size != rules.size:
         raise SolverError(f"start: a {root.size}×{root.size} kingdom, the rules say "
                           f"{rules.size}×{rules.size}")
-    if choose is None:
-        framed = best_kingdom_framed(dominoes, rules, terrain_bound(root, list(dominoes))
-                                     + rules.bonus_bound, began=began,
-                                     time_limit_s=time_limit_s, free_discard=free_discard,
-                                     place_all=place_all, start=start)
-        if framed is not None:
-            return framed
+    framed = best_kingdom_framed(dominoes, rules, terrain_bound(root, list(dominoes))
+                                 + rules.bonus_bound, began=began, time_limit_s=time_limit_s,
+                                 free_discard=free_discard or choose is not None,
+                                 place_all=place_all, start=start, choose=choose)
+    if framed is not None:
+        return framed
     before = len(root.history)
     search = _Search(dominoes, rules, began + time_limit_s, place_all=place_all,
                      any_subset=free_discard or choose is not None, cap=choose)

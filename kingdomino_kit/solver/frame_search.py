@@ -102,9 +102,11 @@ class _Frame:
     """One search over the frames: kinds of dominoes left, the cells decided, the best."""
 
     def __init__(self, doms: Sequence[Domino], rules: Rules, deadline: float,
-                 result: FrameResult, place_all: bool, start: Kingdom | None) -> None:
+                 result: FrameResult, place_all: bool, start: Kingdom | None,
+                 cap: int | None) -> None:
         self.g = Grid(rules.size)
         self.place_all = place_all
+        self.cap = len(doms) if cap is None else min(cap, len(doms))
         self.start_squares = list(start.squares()) if start is not None else []
         self.start_terrain = [0] * TERRAIN_COUNT
         self.rules, self.deadline, self.result = rules, deadline, result
@@ -172,12 +174,14 @@ class _Frame:
         if need > room and self.place_all:
             return -1
         split = total - apart
-        if need > room:  # one domino left at least stays out: take the least it could add
-            total -= self._least_loss(open_sq, open_cr, (need - room + 1) // 2)
+        out = max((need - room + 1) // 2, sum(self.count) - (self.cap - len(self.placed)))
+        if out > 0:  # dominoes left stay out (no room, or the cap): the least they could add
+            total -= self._least_loss(open_sq, open_cr, out)
         total = min(total, split)
         if self.rules.middle_kingdom and not self._placed_mask() & ~self.within:
             total += POINTS["middle_kingdom"]
-        if self.rules.harmony and not self.holes and need >= room:
+        if self.rules.harmony and not self.holes and \
+                min(need, 2 * (self.cap - len(self.placed))) >= room:
             total += POINTS["harmony"]
         return total
 
@@ -316,7 +320,7 @@ class _Frame:
         if self.cut or not result.complete or self.bound() <= self.best:
             return
         free = self.free
-        if not free:
+        if not free or len(self.placed) == self.cap:
             if self.place_all and any(self.count):
                 return
             value = self.value()
@@ -435,17 +439,18 @@ class _Frame:
 
 def frame_search(doms: Sequence[Domino], rules: Rules, deadline: float,
                  above: int, *, place_all: bool = False,
-                 start: Kingdom | None = None) -> FrameResult:
+                 start: Kingdom | None = None, cap: int | None = None) -> FrameResult:
     """The best kingdom from any subset of ``doms`` (all of them if ``place_all``), from the
     castle or from ``start``, scoring more than ``above`` (value −1 if there is none), over
-    every frame; ``complete`` False if ``deadline`` came first. With a start kingdom every
+    every frame, with at most ``cap`` of them if given; ``complete`` False if ``deadline``
+    came first. With a start kingdom every
     castle cell is tried (the symmetries would move the start).
 
     The castle cells take turns, each searched afresh within a number of nodes that grows
     fourfold each round until every one is done: a good kingdom at one castle cell is found
     early, and its value cuts the search at the others."""
     result = FrameResult()
-    search = _Frame(doms, rules, deadline, result, place_all, start)
+    search = _Frame(doms, rules, deadline, result, place_all, start, cap)
     search.best = above
     n = rules.size
     todo = castle_cells(n) if start is None or not len(start) else sorted(

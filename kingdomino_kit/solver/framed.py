@@ -32,21 +32,22 @@ best kingdom found (or a greedy one) if they did not finish."""
 
 def best_kingdom_framed(dominoes: Sequence[Domino], rules: Rules, bound: int, *,
                         began: float, time_limit_s: float, free_discard: bool,
-                        place_all: bool = False,
-                        start: Kingdom | None = None) -> Solution | None:
+                        place_all: bool = False, start: Kingdom | None = None,
+                        choose: int | None = None) -> Solution | None:
     """The best kingdom from ``dominoes`` under ``rules`` from the castle (``bound``: no
     kingdom scores more), ``optimal``, or ``feasible`` when ``time_limit_s`` (from ``began``,
     a :func:`time.monotonic`) ran out first; with ``place_all``, every domino placed
-    (``infeasible`` if they cannot all be); None in the one case the search cannot answer
+    (``infeasible`` if they cannot all be); with ``choose``, at most that many (with
+    ``free_discard``: any subset); None in the one case the search cannot answer
     (the module's docstring)."""
     deadline = began + time_limit_s
     target, step = bound - 1, 1
     while True:
         found = frame_search(dominoes, rules, began + TARGETS_SHARE * time_limit_s, target,
-                             place_all=place_all, start=start)
+                             place_all=place_all, start=start, cap=choose)
         if not found.complete:
             return _unfinished(found, dominoes, rules, bound, (began, deadline),
-                               free_discard, place_all, start)
+                               free_discard, (place_all, start, choose))
         if found.value >= 0:
             break
         if target < 0:  # nothing at all: only when every domino must be placed
@@ -77,23 +78,25 @@ def _finished(found: FrameResult, dominoes: Sequence[Domino], rules: Rules,
 
 
 def _unfinished(found: FrameResult, dominoes: Sequence[Domino], rules: Rules, bound: int,
-                times: tuple[float, float], free_discard: bool, place_all: bool,
-                start: Kingdom | None) -> Solution:
+                times: tuple[float, float], free_discard: bool,
+                ask: tuple[bool, Kingdom | None, int | None]) -> Solution:
     """The targets' share of the time ran out: the better of the kingdom found so far and
-    one built greedily (not where every domino must be placed), then the search for better
-    above its score until the deadline — ``optimal`` if that search ends, else ``feasible``
-    (``unknown`` with no kingdom at all)."""
+    one built greedily (not where every domino, or at most ``choose``, must be placed), then
+    the search for better above its score until the deadline — ``optimal`` if that search
+    ends, else ``feasible`` (``unknown`` with no kingdom at all)."""
     began, deadline = times
+    place_all, start, choose = ask
     best: tuple[Kingdom, tuple[int, ...]] | None = None
     if found.value >= 0:
         best = _finished(found, dominoes, rules, free_discard, start)
-    if not place_all:
+    if not place_all and choose is None:
         greedy = start.copy() if start is not None else Kingdom(rules.size)
         left = complete(greedy, dominoes, rules)
         if best is None or rules.total(greedy) > rules.total(best[0]):
             best = (greedy, () if free_discard else tuple(sorted(d.number for d in left)))
     floor = rules.total(best[0]) if best is not None else -1
-    more = frame_search(dominoes, rules, deadline, floor, place_all=place_all, start=start)
+    more = frame_search(dominoes, rules, deadline, floor, place_all=place_all, start=start,
+                        cap=choose)
     if more.value > floor:
         better = _finished(more, dominoes, rules, free_discard, start)
         if rules.total(better[0]) > floor:

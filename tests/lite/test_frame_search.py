@@ -116,6 +116,20 @@ def test_from_a_start_kingdom_the_frame_search_finds_what_every_order_finds(
         assert not sol.kingdom.can_place(DOMINOES[number - 1])
 
 
+@pytest.mark.parametrize(("seed", "n", "choose", "rules"), [
+    (41, 5, 2, Rules()), (42, 5, 3, Rules(middle_kingdom=True)), (43, 4, 3, Rules(size=7)),
+])
+def test_at_most_choose_dominoes_the_frame_search_finds_what_every_order_finds(
+        seed: int, n: int, choose: int, rules: Rules) -> None:
+    doms = random_set(seed, n)
+    sol = best_kingdom_exact(doms, rules, choose=choose)
+    search = _Search(doms, rules, float("inf"), place_all=False, any_subset=True, cap=choose)
+    search.run(Kingdom(rules.size), tuple(range(n)), 0)
+    assert (sol.status, sol.score) == (OPTIMAL, search.best)
+    check_layout(sol, rules)
+    assert len(sol.order) <= choose and sol.discarded == ()
+
+
 def test_out_of_time_the_answer_is_a_legal_kingdom_no_worse_than_the_greedy_one() -> None:
     doms = random_set(0, 24)
     rules = Rules(size=7)
