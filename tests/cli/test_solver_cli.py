@@ -136,7 +136,7 @@ MAXIMA = Path(__file__).resolve().parents[2] / "kingdomino_kit" / "solver" / "ma
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("bonus", ["none", "both"])
+@pytest.mark.parametrize("bonus", [pytest.param("none", marks=pytest.mark.sweep), "both"])
 def test_free_choice_from_the_whole_box_reaches_the_recorded_maximum(bonus: str) -> None:
     record = json.loads((MAXIMA / f"5x5-{bonus}.json").read_text(encoding="utf-8"))
     args = record["command"].split()[2:]  # the record's own command, less "kingdomino-kit solve"
