@@ -18,9 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kingdomino_kit.dominoes import Domino, Half
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.rules import DEFAULT_RULES, POINTS, Rules
 from kingdomino_kit.solver.choices import choice_bound
 from kingdomino_kit.solver.inputs import FrameCell
+from kingdomino_kit.solver.levels import Levels, reachable_levels
 from kingdomino_kit.solver.pieces import Piece, piece_key, pieces_of, terrain_bound
 from kingdomino_kit.solver.settings import DEFAULT_SETTINGS, SolverSettings
 
@@ -28,12 +30,16 @@ __all__ = ["FrameCell", "ModelData", "NEIGHBOURS", "Piece", "choice_bound",
            "model_data", "piece_key", "static_bonus", "terrain_bound"]
 
 NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+SPARE = 2
+"""The reachable levels are listed when at most this many dominoes more than fit are given
+(with many more, which ones are left out is the choice bound's branch and bound)."""
 
 
 @dataclass(frozen=True)
 class ModelData:
     """Everything one model needs: frame, castle cell, pieces, fixed squares, options, the
-    static upper bound and the settings."""
+    static upper bound, the settings and the scores near that bound that some layout could
+    reach (``levels``, :mod:`.levels`; None: every level counts)."""
 
     size: int
     castle: FrameCell
@@ -43,6 +49,16 @@ class ModelData:
     choose: int | None = None
     upper_bound: int = 0
     settings: SolverSettings = DEFAULT_SETTINGS
+    levels: Levels | None = None
+
+    def below(self, level: int) -> int:
+        """The highest score at or below ``level`` that a layout here could reach (``level``
+        itself when nothing is known): the bound once ``level + 1`` is refuted."""
+        return level if self.levels is None else self.levels.below(level)
+
+    def reaches(self, level: int) -> bool:
+        """Whether a layout here could score exactly ``level``, as far as is known."""
+        return self.levels is None or self.levels.reaches(level)
 
     def cells(self) -> list[FrameCell]:
         """Every frame cell, row-major."""
@@ -88,7 +104,28 @@ def model_data(dominoes: Sequence[Domino], *, size: int, castle: FrameCell,
         bound = min(bound, choice_bound(pieces, at_most, tuple(fixed.values())))
     placed = min(len(dominoes), choose if choose is not None else len(dominoes))
     bound += static_bonus(rules, size, castle, fills=2 * placed >= size * size - 1 - len(fixed))
-    return ModelData(size, castle, pieces, fixed, rules, choose, bound, settings)
+    levels = None
+    if choose is None and settings.levels and len(dominoes) - at_most <= SPARE:
+        levels = _levels(pieces, fixed, rules, size, castle, at_most)
+    if levels is not None:
+        top = max(levels.scores, default=bound)
+        if top > bound:
+            raise InvariantError(f"the reachable levels top {top}, above the static bound "
+                                 f"{bound}")
+        bound = top  # lower when too few dominoes fit to fill the frame for Harmony
+    return ModelData(size, castle, pieces, fixed, rules, choose, bound, settings, levels)
+
+
+def _levels(pieces: Sequence[Piece], fixed: dict[FrameCell, Half], rules: Rules, size: int,
+            castle: FrameCell, at_most: int) -> Levels | None:
+    """The reachable levels of one model: the bonuses it counts (:func:`static_bonus`), Harmony
+    once enough dominoes are placed to fill the frame."""
+    middle = static_bonus(Rules(size, middle_kingdom=rules.middle_kingdom), size, castle)
+    bonuses = [(middle, 0)]
+    if rules.harmony:
+        free = size * size - 1 - len(fixed)
+        bonuses.append((middle + POINTS["harmony"], (free + 1) // 2))
+    return reachable_levels(pieces, tuple(fixed.values()), at_most=at_most, bonuses=bonuses)
 
 
 def static_bonus(rules: Rules, size: int, castle: FrameCell, fills: bool = True) -> int:

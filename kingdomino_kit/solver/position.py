@@ -141,8 +141,8 @@ class _Stream(cp_model.CpSolverSolutionCallback):
             if not best.record(kingdom, order, real):
                 return
             self.found = True
-            best.bounds[self.position] = min(best.bounds[self.position],
-                                             max(int(self.best_objective_bound), real))
+            best.bounds[self.position] = min(best.bounds[self.position], max(
+                self.lm.data.below(int(self.best_objective_bound + 1e-6)), real))
             if self.on_solution is not None:
                 self.on_solution(Solution(Status.FEASIBLE, real, best.bound(), kingdom,
                                           order, time.perf_counter() - self.started))
@@ -214,12 +214,14 @@ def _solve(job: Job, data: ModelData, use_sets: bool, dominoes: Sequence[Domino]
             best.bounds[k] = min(best.bounds[k], model_best)
             _check_optimal(model_best, stream.reals, data)
             job.learnt = True
-        elif status == cp_model.INFEASIBLE:
-            best.bounds[k] = min(best.bounds[k], target - 1 if target is not None else -1)
+        elif status == cp_model.INFEASIBLE:  # the next level down a layout could reach
+            best.bounds[k] = min(best.bounds[k], data.below(target - 1) if target is not None
+                                 else -1)
             job.learnt = True
         elif status == cp_model.FEASIBLE:
             if not job.stopped:
-                position_bound = min(best.bounds[k], int(solver.best_objective_bound + 1e-6))
+                position_bound = min(best.bounds[k],
+                                     data.below(int(solver.best_objective_bound + 1e-6)))
                 job.learnt |= position_bound < cap
                 best.bounds[k] = max(best.score, position_bound)
         elif status != cp_model.UNKNOWN:  # UNKNOWN: no layout, and its "bound" (0) means nothing

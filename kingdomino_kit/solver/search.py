@@ -325,7 +325,8 @@ class _Search:
         out = []
         for target in targets:
             ready = [k for k in open_ if bounds[k] >= target and (k, target) not in plan.deferred
-                     and (k, target) not in busy]
+                     and (k, target) not in busy
+                     and (plan.primal or self.datas[k].reaches(target))]
             if self.settings.edge_first:  # best layouts often have the castle off-centre
                 ready.sort(key=lambda j: (self.rank[j][0], -self.rank[j][1]))
             out += [Job(k, target) for k in ready]

@@ -64,7 +64,9 @@ class SolverSettings:
       * ``place_all`` — every given domino must be placed (a puzzle's condition, "place them
         all", not a rule of the game): no layout with one left out counts;
       * ``parity`` — a domino covers one light and one dark chessboard cell, so at most
-        min(light, dark) free cells' worth of dominoes fit.
+        min(light, dark) free cells' worth of dominoes fit;
+      * ``levels`` — the scores near the bound that no sum of property values reaches
+        (:mod:`.levels`) are never asked: a position's bound falls past them at once.
 
     Rank model:
       * ``lp_forms`` — the region/product links also as plain linear inequalities;
@@ -94,6 +96,7 @@ class SolverSettings:
     side_by_side: bool = True
     canonical: bool = True
     parity: bool = True
+    levels: bool = True
     lp_forms: bool = True
     used_bound: bool = True
     forced: bool = True
