@@ -8,7 +8,7 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all test-sweeps bench bench-lite bench-endgame lint typecheck chromium clean
+.PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all test-sweeps bench bench-lite bench-duel bench-endgame lint typecheck chromium clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -101,6 +101,14 @@ bench: $(STAMP)
 bench-lite: $(STAMP)
 	$(PY) -m benchmarks lite > docs/measured/lite_bench.jsonl.tmp
 	mv docs/measured/lite_bench.jsonl.tmp docs/measured/lite_bench.jsonl
+
+## make bench-duel: Mighty Duel on 7x7 (24 dominoes of the box), without and with both bonuses,
+## one CP-SAT worker, the benchmark's 10 sets and 20 fresh ones (seeds 5, 6): 60 solves of at
+## most 120 s each; its JSON lines (wall and CPU seconds, the load) in docs/measured/duel_bench.jsonl
+bench-duel: $(STAMP)
+	KK_BENCH_SOLVER=duel,duel+both KK_BENCH_SOLVER_WORKERS=1 KK_BENCH_SOLVER_SEED=4,5,6 \
+		$(PY) -m benchmarks solver > docs/measured/duel_bench.jsonl.tmp
+	mv docs/measured/duel_bench.jsonl.tmp docs/measured/duel_bench.jsonl
 
 ## make bench-endgame: the exact endgame's group alone (4 x 200 positions, about 10 min on a
 ## quiet machine), its JSON lines kept in docs/measured/endgame_bench.jsonl
