@@ -35,14 +35,16 @@ def _best_choice(numbers: str, choose: int, middle: bool, harmony: bool, start: 
                            start=START if start else None)
 
 
+SWEEP = pytest.mark.sweep  # the same paths as a kept case, on an open 5×5: make test-sweeps
 CASES = [  # pool, choose, middle kingdom, harmony, start
-    ("48,47,46,45", 2, False, False, False),
-    ("48,47,46,45", 2, True, False, False),
-    ("44,39,12,43", 2, True, False, False),
-    ("41,42,36,37,10", 2, False, False, False),
-    ("13,24,25,19", 2, True, False, False),
-    ("41,48,13,1,32", 2, False, True, True),
-    ("41,48,13,1,32", 2, True, True, True),
+    pytest.param("48,47,46,45", 2, False, False, False, marks=SWEEP),
+    pytest.param("48,47,46,45", 2, True, False, False, marks=SWEEP),
+    ("44,39,12", 2, True, False, False),  # the open 5×5, Middle Kingdom, on a smaller pool
+    pytest.param("44,39,12,43", 2, True, False, False, marks=SWEEP),
+    pytest.param("41,42,36,37,10", 2, False, False, False, marks=SWEEP),
+    pytest.param("13,24,25,19", 2, True, False, False, marks=SWEEP),
+    ("41,48,13,1,32", 2, False, True, True),  # a start, Harmony
+    ("41,48,13,1,32", 2, True, True, True),   # a start, both bonuses
     ("7,10,32,41", 2, False, True, True),
 ]
 

@@ -216,7 +216,10 @@ def _exhaustive(numbers: str, middle: bool) -> int | None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("numbers,middle", [("48,47,46", False), ("45,40,23", True),
-                                            ("12,44,39", False), ("19,24,13", True),
+                                            pytest.param("12,44,39", False,
+                                                         marks=pytest.mark.sweep),
+                                            pytest.param("19,24,13", True,
+                                                         marks=pytest.mark.sweep),
                                             pytest.param("45,40,23,12", False,
                                                          marks=pytest.mark.sweep)])
 def test_both_models_agree_with_exhaustive_search(model: SolverSettings, numbers: str,
@@ -227,7 +230,7 @@ def test_both_models_agree_with_exhaustive_search(model: SolverSettings, numbers
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", [0] + [pytest.param(s, marks=pytest.mark.sweep) for s in (1, 2)])
 def test_set_model_optimum_lies_within_the_rank_models_bounds(seed: int) -> None:
     """Box sets of 12 whose optimum the set model proves in seconds: the rank model, solving the
     same set on its own, must find no better layout and prove no lower bound."""
@@ -243,7 +246,8 @@ def test_set_model_optimum_lies_within_the_rank_models_bounds(seed: int) -> None
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("pool,choose", [("13,24,25,41", 2), ("36,41,21,1", 2), ("17,28,32,9", 3)])
+@pytest.mark.parametrize("pool,choose", [("13,24,25,41", 2), ("36,41,21,1", 2),
+                                         pytest.param("17,28,32,9", 3, marks=pytest.mark.sweep)])
 def test_choosing_with_dominated_dominoes_agrees_with_exhaustive_search(
         model: SolverSettings, pool: str, choose: int) -> None:
     """W|F (13) is dominated by F1|W (24, 25), W|G1 (36) by W|G2 (41): the dominance rule
