@@ -168,6 +168,28 @@ def _lone_best(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, s: 
 
 
 # ------------------------------------------------------------------ paranoid
+@nb.njit(cache=True)
+def _probe(row: np.ndarray, k1: int, k2: int, alpha: int, beta: int, low: int, high: int
+           ) -> tuple[bool, int, int, int, int]:  # pragma: no cover
+    """What the transposition table's ``row`` says of a position (key words ``k1``, ``k2``)
+    whose value lies within ``low``..``high``: (decided, the value when decided, the bounds
+    narrowed, the move to try first)."""
+    if row[0] != k1 or row[1] != k2:
+        return False, 0, low, high, NONE
+    value, flag, first = row[2], row[3] % 4, row[3] // 4 - 2
+    if flag == EXACT:
+        return True, value, low, high, first
+    if flag == LOWER:
+        if value >= beta:
+            return True, value, low, high, first
+        low = max(low, value)
+    elif value <= alpha:
+        return True, value, low, high, first
+    else:
+        high = min(high, value)
+    return low >= high, low, low, high, first
+
+
 @nb.njit(nb.int64(KINGDOMS, I64, WORK, MEMO, TABLE, I64_2, I64_2, I64, I64, nb.int64,
                   nb.int64, nb.int64), cache=True)
 def paranoid(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.ndarray,
@@ -192,22 +214,10 @@ def paranoid(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.n
         return done(kb, cf, wk, memo, cnt, s, hero)
     h1, h2 = key_of(kb, cf, s, 1 + hero)
     slot, k1, k2 = words(h1, h2, len(tt))
-    first = NONE
     row = tt[slot]
-    if row[0] == k1 and row[1] == k2:
-        value, flag, first = row[2], row[3] % 4, row[3] // 4 - 2
-        if flag == EXACT:
-            return value
-        if flag == LOWER:
-            if value >= beta:
-                return value
-            low = max(low, value)
-        elif value <= alpha:
-            return value
-        else:
-            high = min(high, value)
-        if low >= high:
-            return low
+    decided, value, low, high, first = _probe(row, k1, k2, alpha, beta, low, high)
+    if decided:
+        return value
     a0, b0 = alpha, beta
     alpha, beta = max(alpha, low), min(beta, high)
     king = s[ORDER + s[TURN]]
