@@ -92,6 +92,9 @@ GROWTH: list[tuple[str, int, dict[str, object]]] = [
     *_g("best-kingdom", "23445", harmony=True, middle_kingdom=True),
     *_g("free-choice", "2424"), *_g("next-placement", "24"),
     *_g("next-placement", "2342"), *_g("complete", "2342"), *_g("rearrange", "2"),
+    # 7×7: twenty in the collection with the ten before
+    *_g("best-kingdom", "2332555", size=7), *_g("best-kingdom", "345", size=7,
+                                                 middle_kingdom=True),
 ]
 """The puzzles after :data:`PLANS`: (kind, level, rule variant), in the order they are made."""
 

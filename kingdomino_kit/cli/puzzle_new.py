@@ -54,6 +54,8 @@ def register_new(actions: Any) -> None:
     p.add_argument("--seed", type=_seed, default=0, help="the same seed, the same puzzle")
     p.add_argument("--unique", action="store_true",
                    help="only a puzzle whose optimum is unique up to symmetry")
+    p.add_argument("--size", type=int, default=5, choices=(5, 7),
+                   help="the kingdom's size: 5 (5×5, the default) or 7 (7×7)")
     _outputs(p)
     p.set_defaults(func=cmd_new)
     p = actions.add_parser("daily", help="the puzzle of the day (the same for everyone)")
@@ -76,7 +78,8 @@ def _emit(puzzle: Puzzle, args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """Make a fresh puzzle."""
-    return _emit(new_puzzle(args.kind, args.level, args.seed, unique=args.unique), args)
+    return _emit(new_puzzle(args.kind, args.level, args.seed, unique=args.unique,
+                            size=args.size), args)
 
 
 def cmd_daily(args: argparse.Namespace) -> int:

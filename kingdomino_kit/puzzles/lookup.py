@@ -60,7 +60,7 @@ ID_FORMS = ("NN or NN-kind (Kingdomino, 05), kNN (Kingdoms, k01), oNN (Origins, 
 """The id forms, as the error for an unknown id lists them."""
 FORMATS = {"kingdoms-puzzle/1": "kingdoms", "origins-puzzle/1": "origins"}
 _STORED = re.compile(r"(?P<prefix>[ko]?)\d+(-.*)?", re.DOTALL)
-_NEW = re.compile(r"new-(?P<kind>[a-z-]+)-L(?P<level>[1-5])-(?P<seed>[0-9]{1,9})")
+_NEW = re.compile(r"new-(?P<kind>[a-z-]+)-L(?P<level>[1-5])-(?P<seed>[0-9]{1,9})(-(?P<size>7)x7)?")
 _DAILY = re.compile(r"daily-(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})")
 
 
@@ -114,7 +114,8 @@ best-kingdom, complete, rearrange, next-placement, free-choice)
         if new["kind"] not in KINDS:
             raise PuzzleError(f"no puzzle kind {new['kind']!r} in {ref!r} (kinds: "
                               f"{', '.join(KINDS)})")
-        return new_puzzle(new["kind"], int(new["level"]), int(new["seed"]))
+        return new_puzzle(new["kind"], int(new["level"]), int(new["seed"]),
+                          size=int(new["size"] or 5))
     daily = _DAILY.fullmatch(ref)
     if daily is None:
         raise PuzzleError(f"{shown(ref)} names no fresh puzzle (new-KIND-LLEVEL-SEED or "

@@ -137,16 +137,20 @@ def quick_solve(time_limit_s: float) -> Callable[[Puzzle], PuzzleAnswer]:
 
 
 def new_puzzle(kind: str, level: int, seed: int = 0, *, unique: bool = False,
-               time_limit_s: float = 60.0) -> Puzzle:
-    """A fresh puzzle of ``kind`` at ``level`` (id ``new-KIND-LLEVEL-SEED``); the same
-    arguments give the same puzzle. Raises :class:`PuzzleError` when no draft fits."""
+               time_limit_s: float = 60.0, size: int = 5) -> Puzzle:
+    """A fresh puzzle of ``kind`` at ``level`` on a ``size`` × ``size`` kingdom (5 or 7; id
+    ``new-KIND-LLEVEL-SEED``, ``new-KIND-LLEVEL-SEED-7x7`` on 7×7); the same arguments give
+    the same puzzle. Raises :class:`PuzzleError` when no draft fits."""
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
         raise PuzzleError(f"seed: must be a whole number ≥ 0, not {shown(seed)}")
     seed = int(seed)  # a NumPy integer too
-    pid = f"new-{kind}-L{level}-{seed}"
+    if size not in (5, 7) or isinstance(size, bool):
+        raise PuzzleError(f"size: must be 5 or 7, not {shown(size)}")
+    framed = "" if size == 5 else f"-{size}x{size}"  # 5×5: the ids and drafts as before
+    pid = f"new-{kind}-L{level}-{seed}{framed}"
     attempts = ATTEMPTS if unique else NEW_ATTEMPTS
-    puzzle = targeted(kind, level, f"new:{kind}:{level}:{seed}:{unique}", pid, unique=unique,
-                      time_limit_s=time_limit_s, attempts=attempts)
+    puzzle = targeted(kind, level, f"new:{kind}:{level}:{seed}:{unique}{framed}", pid,
+                      unique=unique, time_limit_s=time_limit_s, attempts=attempts, size=size)
     if puzzle is None:
         what = f"{kind} puzzle of level {level}" + (" with a unique optimum" if unique else "")
         raise PuzzleError(f"no {what} found in {attempts} drafts for seed {seed}; try another "
