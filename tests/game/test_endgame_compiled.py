@@ -54,7 +54,8 @@ def test_numba_is_there_and_two_players_are_searched_compiled() -> None:
     assert applies(tree)  # make test installs the extra: these tests never skip
 
 
-@pytest.mark.parametrize("index", range(0, 240, 40))
+@pytest.mark.parametrize("index", [  # two slices of 40 in make test, each of both sizes
+    pytest.param(i, marks=[] if i in (0, 120) else [pytest.mark.sweep]) for i in range(0, 240, 40)])
 def test_the_compiled_search_agrees_with_plain_search(index: int) -> None:
     for game, want, mode in POSITIONS[index:index + 40]:
         assert mode == "minimax"
@@ -78,7 +79,7 @@ def test_the_positions_are_varied() -> None:
     assert not all(g.options.strict_discard for g, _, _ in POSITIONS)
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1] + [pytest.param(s, marks=pytest.mark.sweep) for s in (2, 3)])
 def test_mighty_duel_from_the_known_last_line_as_the_python_search(seed: int) -> None:
     game = greedy_endgame(MIGHTY, seed, extra=4)
     tree, state = position(game)

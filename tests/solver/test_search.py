@@ -29,8 +29,11 @@ QUICK = ["22,25,26,27,31,32,33,34,35,40,46,48", "20,21,24,25,31,32,38,42,43,44,4
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("numbers", QUICK)
-@pytest.mark.parametrize("middle,harmony", [(True, False), (False, True), (True, True)])
+@pytest.mark.parametrize("numbers,middle,harmony", [  # each set once with each bonus in make
+    pytest.param(numbers, middle, harmony,           # test, every pair in make test-sweeps
+                 marks=[] if i == j else [pytest.mark.sweep])
+    for i, numbers in enumerate(QUICK)
+    for j, (middle, harmony) in enumerate([(True, False), (False, True), (True, True)])])
 def test_side_by_side_proves_what_one_at_a_time_proves(numbers: str, middle: bool,
                                                         harmony: bool) -> None:
     doms = _set(numbers)
