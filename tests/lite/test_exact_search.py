@@ -57,7 +57,18 @@ def small_puzzles() -> list:
             and p.solution is not None][:30]
 
 
-@pytest.mark.parametrize("puzzle", small_puzzles(), ids=lambda p: p.id)
+def _first_of_each_kind(puzzles: list) -> list:
+    """Every puzzle, the first of each kind in make test, the others a sweep."""
+    kinds: set[object] = set()
+    params = []
+    for p in puzzles:
+        params.append(pytest.param(p, id=p.id, marks=[] if p.kind not in kinds
+                                   else [pytest.mark.sweep]))
+        kinds.add(p.kind)
+    return params
+
+
+@pytest.mark.parametrize("puzzle", _first_of_each_kind(small_puzzles()))
 def test_a_small_puzzle_is_proven_at_its_optimum_without_or_tools(
         puzzle: object, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solver, "engine", lambda: EXACT_SEARCH)
