@@ -136,7 +136,7 @@ def mean_score(weights, seeds):
     return np.mean([play(linear_agent(weights), s)[0] for s in seeds])
 
 
-def cross_entropy(generations=10, population=16, elite=4, games=8, seed=0):
+def cross_entropy(generations=6, population=16, elite=4, games=8, seed=0):
     rng = np.random.default_rng(seed)
     mean, spread = np.zeros(4), np.ones(4)
     curve = []
