@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.solver import SolverSettings, best_kingdom
 from kingdomino_kit.solver.batch import random_sets, solve_many
@@ -20,10 +22,11 @@ def _layout(sol: Any) -> tuple[str, str, list[Any], list[int]]:
     return data["status"], data["grid"], data["order"], data["discarded"]
 
 
-def test_the_same_layout_run_to_run_and_for_any_worker_count() -> None:
+@pytest.mark.parametrize("runs", [(1, 2), pytest.param((1, 1, 1, 2), marks=pytest.mark.sweep)])
+def test_the_same_layout_run_to_run_and_for_any_worker_count(runs: tuple[int, ...]) -> None:
     first = best_kingdom(MANY_OPTIMA, workers=1, seed=0)
     assert first.status == "optimal"
-    for workers in (1, 1, 1, 2):
+    for workers in runs:
         assert _layout(best_kingdom(MANY_OPTIMA, workers=workers, seed=0)) == _layout(first)
 
 
@@ -39,11 +42,12 @@ def _rows(frame: Any) -> list[dict[str, Any]]:
     return [{k: v for k, v in row.items() if k != "seconds"} for row in frame.to_dict("records")]
 
 
-def test_a_resumed_batch_holds_the_rows_of_an_uninterrupted_one(tmp_path: Path) -> None:
-    sets = random_sets(6, count=8, seed=11)
+@pytest.mark.parametrize("n", [4, pytest.param(6, marks=pytest.mark.sweep)])
+def test_a_resumed_batch_holds_the_rows_of_an_uninterrupted_one(tmp_path: Path, n: int) -> None:
+    sets = random_sets(n, count=8, seed=11)
     whole = solve_many(sets)
     out = tmp_path / "rows.csv"
-    solve_many(sets[:3], out=out)          # an earlier run that stopped half way
+    solve_many(sets[:n // 2], out=out)     # an earlier run that stopped half way
     resumed = solve_many(sets, out=out)
     assert _rows(resumed) == _rows(whole)
     assert _rows(solve_many(sets)) == _rows(whole)
