@@ -66,16 +66,19 @@ def test_each_row_is_the_optimum_of_its_set() -> None:
         assert {p.domino.number for p in order} <= set(numbers)
 
 
-def test_the_bonus_rules_reach_the_solver() -> None:
-    frame = solve_many(SMALL[:3], middle_kingdom=True)
-    for row, numbers in zip(frame.to_dict("records"), SMALL[:3], strict=True):
+@pytest.mark.parametrize("middle,harmony", [  # a pair and a triple, a pair: make test
+    (SMALL[:2], SMALL[0]), pytest.param(SMALL[:3], SMALL[1], marks=pytest.mark.sweep)])
+def test_the_bonus_rules_reach_the_solver(middle: list[tuple[int, ...]],
+                                          harmony: tuple[int, ...]) -> None:
+    frame = solve_many(middle, middle_kingdom=True)
+    for row, numbers in zip(frame.to_dict("records"), middle, strict=True):
         assert row["score"] == exhaustive_best(dominoes(list(numbers)), middle_kingdom=True)
         assert row["status"] == "OPTIMAL"
-    # three dominoes cannot fill 5×5: Harmony's +5 is out of reach, the best kingdom stands
-    row = solve_many(SMALL[1:2], harmony=True).to_dict("records")[0]
+    # a few dominoes cannot fill 5×5: Harmony's +5 is out of reach, the best kingdom stands
+    row = solve_many([harmony], harmony=True).to_dict("records")[0]
     assert (row["status"], row["score"]) == (
-        "OPTIMAL", exhaustive_best(dominoes(list(SMALL[1])), harmony=True))
-    optimum_kingdom(row["grid"], row["order"], given=SMALL[1])
+        "OPTIMAL", exhaustive_best(dominoes(list(harmony)), harmony=True))
+    optimum_kingdom(row["grid"], row["order"], given=harmony)
 
 
 def test_a_row_that_leaves_out_a_domino_that_fits_is_refused() -> None:
@@ -194,11 +197,15 @@ def _wait_for_rows(batch: subprocess.Popen[str], out: Path, rows: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL])
+@pytest.mark.parametrize("how,count", [
+    (signal.SIGINT, 8),  # sets of 8 dominoes: make test; whole 5×5 sets of 12 and a kill: sweeps
+    pytest.param(signal.SIGINT, 12, marks=pytest.mark.sweep),
+    pytest.param(signal.SIGKILL, 12, marks=pytest.mark.sweep)])
 def test_an_interrupted_or_killed_batch_goes_on_where_it_stopped(tmp_path: Path,
-                                                                 how: signal.Signals) -> None:
+                                                                 how: signal.Signals,
+                                                                 count: int) -> None:
     out = tmp_path / "o.parquet"
-    batch = _start_batch(out)
+    batch = _start_batch(out, "--count", str(count))
     _wait_for_rows(batch, out, 2)
     batch.send_signal(how)
     _, err = batch.communicate(timeout=300)
@@ -210,11 +217,12 @@ def test_an_interrupted_or_killed_batch_goes_on_where_it_stopped(tmp_path: Path,
         assert batch.returncode == -signal.SIGKILL and not out.exists()
         kept = _journal_rows(out)
     assert 2 <= kept < 14
-    again = cli("solve-batch", "--random", "14", "--seed", "4", "--out", str(out))
+    again = cli("solve-batch", "--random", "14", "--seed", "4", "--count", str(count),
+                "--out", str(out))
     assert again.returncode == 0, again.stderr
     assert f"14 sets, 5×5 -> {out} ({kept} of them already there)" in again.stdout
     frame = read_optima(out)
-    assert frame["dominoes"].tolist() == [list(s) for s in random_sets(14, seed=4)]
+    assert frame["dominoes"].tolist() == [list(s) for s in random_sets(14, seed=4, count=count)]
     assert set(frame["status"]) == {"OPTIMAL"}
 
 
@@ -224,12 +232,14 @@ def client(dask_local_cluster: Any) -> Any:
 
 
 @pytest.mark.slow
-def test_on_a_two_worker_local_cluster_the_same_rows(client: Any, tmp_path: Path) -> None:
-    sets = random_sets(8, count=7, seed=5)
+@pytest.mark.parametrize("n,count", [(4, 5), pytest.param(8, 7, marks=pytest.mark.sweep)])
+def test_on_a_two_worker_local_cluster_the_same_rows(client: Any, tmp_path: Path, n: int,
+                                                     count: int) -> None:
+    sets = random_sets(n, count=count, seed=5)
     local = solve_many(sets)
     assert comparable(solve_many(sets, client=client)) == comparable(local)
     out = tmp_path / "o.parquet"
-    solve_many(sets[:3], client=client, out=out)
+    solve_many(sets[:n // 2], client=client, out=out)
     assert comparable(solve_many(sets, client=client, out=out)) == comparable(local)
 
 
