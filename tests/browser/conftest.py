@@ -5,6 +5,13 @@ group (killed as a group), its kernels are found by the private runtime director
 command line and killed by pid, and Chromium is closed by Playwright. Nothing is downloaded:
 Playwright drives Debian's ``/usr/bin/chromium``, which ``make test`` installs; without it the
 tests fail (``make test-fast`` leaves them out).
+
+What is shared, and how each test stays on its own: one JupyterLab for the session (``lab``
+hands each test a fresh folder of copies, a workspace of its own, the server's settings as
+they were, and shuts every kernel down after it), one Voilà app for the session, one Chromium
+per test module (``page``, ``app_page`` and ``browser_page`` open a fresh context per test:
+its own cookies, storage, cache and downloads). A test that changes what the whole server
+trusts takes ``fresh_lab``, a server of its own.
 """
 
 from __future__ import annotations
@@ -19,11 +26,13 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,15 +55,26 @@ class Lab:
     url: str
     token: str
     root: Path
+    """The test's notebook folder (the server's root, or a folder of its own inside it)."""
     log: Path
+    home: Path
+    """The server's private Jupyter folders: ``settings``, ``config``, ``data``."""
+    folder: str = ""
+    """``root`` as the server names it (relative to the server's root; "" for the root)."""
+
+    def path(self, name: str) -> str:
+        """The server's path of a file in the test's folder."""
+        return f"{self.folder}/{name}" if self.folder else name
 
     def notebook_url(self, name: str) -> str:
-        """JupyterLab's URL of a notebook in the root folder, with the token."""
-        return f"{self.url}/lab/tree/{name}?token={self.token}"
+        """JupyterLab's URL of a notebook in the test's folder, with the token (in a workspace
+        of the test's own, so that no layout saved by another test opens with it)."""
+        workspace = f"/workspaces/{self.folder}" if self.folder else ""
+        return f"{self.url}/lab{workspace}/tree/{self.path(name)}?token={self.token}"
 
     def notebook7_url(self, name: str) -> str:
-        """Notebook 7's URL of a notebook in the root folder, with the token."""
-        return f"{self.url}/notebooks/{name}?token={self.token}"
+        """Notebook 7's URL of a notebook in the test's folder, with the token."""
+        return f"{self.url}/notebooks/{self.path(name)}?token={self.token}"
 
 
 def _free_port() -> int:
@@ -136,8 +156,7 @@ def jupyter_server(app: str, base: Path) -> Iterator[Lab]:
     the student editions of the teaching notebooks."""
     root = base / "root"
     root.mkdir()
-    for notebook in [*HERE.glob("*.ipynb"), *TEACHING.glob("*.ipynb")]:
-        shutil.copy(notebook, root / notebook.name)
+    _copy_notebooks(root)
     _quiet_lab_settings(base / "settings")
     runtime = base / "runtime"
     env = dict(os.environ,
@@ -163,10 +182,39 @@ def jupyter_server(app: str, base: Path) -> Iterator[Lab]:
                                 stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         _wait_until_up(proc, url, token, log)
-        yield Lab(url, token, root, log)
+        yield Lab(url, token, root, log, base)
     finally:
         _kill_group(proc)
         _kill_processes_mentioning(str(runtime))
+
+
+def _copy_notebooks(folder: Path) -> None:
+    """This folder's notebooks and the student editions, copied into ``folder``."""
+    for notebook in [*HERE.glob("*.ipynb"), *TEACHING.glob("*.ipynb")]:
+        shutil.copy(notebook, folder / notebook.name)
+
+
+def _api(lab: Lab, method: str, path: str) -> Any:
+    """A call to the Jupyter server's REST API; its JSON answer (None when empty)."""
+    request = urllib.request.Request(f"{lab.url}/api/{path}", method=method,
+                                     headers={"Authorization": f"token {lab.token}"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        body = answer.read()
+    return json.loads(body) if body else None
+
+
+def _shut_down_kernels(lab: Lab) -> None:
+    """Every session and kernel of the server, shut down (a test's kernels end with it)."""
+    for session in _api(lab, "GET", "sessions"):
+        with contextlib.suppress(urllib.error.HTTPError):
+            _api(lab, "DELETE", f"sessions/{session['id']}")
+    for kernel in _api(lab, "GET", "kernels"):
+        with contextlib.suppress(urllib.error.HTTPError):
+            _api(lab, "DELETE", f"kernels/{kernel['id']}")
+
+
+def _files(folder: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
 def _children(pid: int) -> list[int]:
@@ -210,10 +258,11 @@ class App:
     log: Path
 
 
-@pytest.fixture()
+@pytest.fixture(scope="session")
 def voila_app(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[App]:
-    """``make app`` itself (Voilà on the app notebook), on a free port, stopped after the test
-    with every process it started (its kernels included)."""
+    """``make app`` itself (Voilà on the app notebook), on a free port, shared by the session
+    (each page is a kernel of its own) and stopped at its end with every process it started
+    (its kernels included)."""
     base = tmp_path_factory.mktemp("voila")
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"),
                JUPYTER_RUNTIME_DIR=str(base / "runtime"), JUPYTER_DATA_DIR=str(base / "data"),
@@ -248,7 +297,7 @@ def voila_app(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
 def chromium_page(chromium_path: Path, profile: Path, width: int, height: int
                   ) -> Iterator[object]:
     """A fresh headless Chromium page (own user-data-dir ``profile``); closed whatever
-    happens."""
+    happens. (A Chromium of its own: for a module that does not take ``browser``.)"""
     os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
     from playwright.sync_api import sync_playwright
 
@@ -262,16 +311,73 @@ def chromium_page(chromium_path: Path, profile: Path, width: int, height: int
             context.close()
 
 
+@pytest.fixture(scope="module")
+def browser(chromium_path: Path) -> Iterator[Any]:
+    """One headless Chromium for the test module (Playwright's sync API runs one at a time
+    in a thread: a module scope leaves the modules that start their own free to)."""
+    os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(chromium_path),
+                                              headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@contextmanager
+def browser_page(browser: Any, width: int, height: int) -> Iterator[Any]:
+    """A page in a fresh context of ``browser`` (its own cookies, storage, cache and
+    downloads, as a new profile); the context closed whatever happens."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  accept_downloads=True)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 @pytest.fixture()
-def app_page(voila_app: App, chromium_path: Path, tmp_path: Path) -> Iterator[object]:
+def app_page(voila_app: App, browser: Any) -> Iterator[object]:
     """A headless Chromium page at 1366×768 for the Voilà app."""
-    with chromium_page(chromium_path, tmp_path / "chromium-profile", 1366, 768) as page:
+    with browser_page(browser, 1366, 768) as page:
         yield page
 
 
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[Lab]:
+    """JupyterLab 4 for the whole session (tests take ``lab``, a folder of their own in it)."""
+    with jupyter_server("jupyterlab", tmp_path_factory.mktemp("jupyterlab")) as server:
+        yield server
+
+
 @pytest.fixture()
-def lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[Lab]:
-    """JupyterLab 4, started for one test and stopped after it."""
+def lab(lab_server: Lab) -> Iterator[Lab]:
+    """The session's JupyterLab as one test's own: a fresh folder holding fresh copies of the
+    notebooks (nothing another test saved), a workspace of its own; after the test, every
+    kernel shut down and the server's settings put back as they were."""
+    folder = f"test-{secrets.token_hex(4)}"
+    root = lab_server.root / folder
+    root.mkdir()
+    _copy_notebooks(root)
+    settings = lab_server.home / "settings"
+    before = _files(settings)
+    try:
+        yield replace(lab_server, root=root, folder=folder)
+    finally:
+        _shut_down_kernels(lab_server)
+        for path in set(_files(settings)) - set(before):
+            path.unlink()
+        for path, data in before.items():
+            path.write_bytes(data)
+
+
+@pytest.fixture()
+def fresh_lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> Iterator[Lab]:
+    """JupyterLab 4, started for one test and stopped after it: for a test that changes what
+    the whole server keeps (the notebooks it trusts)."""
     with jupyter_server("jupyterlab", tmp_path_factory.mktemp("jupyterlab")) as server:
         yield server
 
@@ -284,10 +390,10 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path) -> 
 
 
 @pytest.fixture()
-def page(lab: Lab, chromium_path: Path, tmp_path: Path) -> Iterator[object]:
-    """A fresh headless Chromium page for the Jupyter server (1280×1000 unless a test sets
-    another size)."""
-    with chromium_page(chromium_path, tmp_path / "chromium-profile", 1280, 1000) as page:
+def page(browser: Any) -> Iterator[object]:
+    """A fresh headless Chromium page (a context of its own) at 1280×1000 unless a test sets
+    another size."""
+    with browser_page(browser, 1280, 1000) as page:
         yield page
 
 

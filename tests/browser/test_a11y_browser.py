@@ -127,7 +127,7 @@ def test_axe_finds_nothing_severe_in_every_board_and_picture_in_jupyterlab(
     page.screenshot(path=str(artifacts / "a11y_lab_light.png"), full_page=True)
 
     # the dark theme, as a user's settings choose it
-    themes = lab.root.parent / "settings" / "@jupyterlab" / "apputils-extension"
+    themes = lab.home / "settings" / "@jupyterlab" / "apputils-extension"
     themes.joinpath("themes.jupyterlab-settings").write_text('{"theme": "JupyterLab Dark"}')
     page.reload()
     page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")

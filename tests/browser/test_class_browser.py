@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM_ARGS, _free_port, chromium_page
+from tests.browser.conftest import _free_port, browser_page
 
 pytestmark = pytest.mark.browser
 CODE = "1357-2468"
@@ -60,9 +60,9 @@ def _message(page: Any) -> str:
 
 
 def test_a_student_joins_plays_reloads_and_the_teacher_sees_it(
-        class_server: tuple[str, str, Path], chromium_path: Path, artifacts: Path) -> None:
-    url, key, tmp = class_server
-    with chromium_page(chromium_path, tmp / "student", 1366, 768) as page:
+        class_server: tuple[str, str, Path], browser: Any, artifacts: Path) -> None:
+    url, key, _ = class_server
+    with browser_page(browser, 1366, 768) as page:
         page.goto(f"{url}/?puzzle=01-best-kingdom")
         assert page.locator("#kk-code").count() == 1          # the join form, no board
         page.fill("#kk-code", CODE)
@@ -82,7 +82,7 @@ def test_a_student_joins_plays_reloads_and_the_teacher_sees_it(
         assert _message(page).startswith("Welcome back, Zoë"), placed
         page.goto(f"{url}/")
         assert "Signed in as Zoë" in page.locator("main").inner_text()
-    with chromium_page(chromium_path, tmp / "teacher", 1366, 768) as page:
+    with browser_page(browser, 1366, 768) as page:
         page.goto(f"{url}/class/dashboard?key={key}")
         table = page.locator("#kk-dashboard").inner_text()
         assert "Zoë" in table and "01-best-kingdom" in table
@@ -100,27 +100,17 @@ def _join(page: Any, url: str, name: str) -> None:
 
 
 @contextlib.contextmanager
-def two_students(chromium_path: Path) -> Iterator[tuple[Any, Any]]:
+def two_students(browser: Any) -> Iterator[tuple[Any, Any]]:
     """Two pages of one headless Chromium, each in a context of its own (its own cookies: two
     students); closed whatever happens."""
-    os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(chromium_path), headless=True,
-                                             args=CHROMIUM_ARGS)
-        try:
-            pages = [browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-                     for _ in range(2)]
-            yield pages[0], pages[1]
-        finally:
-            browser.close()
+    with browser_page(browser, 1366, 768) as ada, browser_page(browser, 1366, 768) as bo:
+        yield ada, bo
 
 
 def test_a_students_board_is_closed_they_are_asked_to_reload_and_the_others_play_on(
-        class_server: tuple[str, str, Path], chromium_path: Path, artifacts: Path) -> None:
+        class_server: tuple[str, str, Path], browser: Any, artifacts: Path) -> None:
     url, _, _ = class_server
-    with two_students(chromium_path) as (ada, bo):
+    with two_students(browser) as (ada, bo):
         _join(ada, url, "Ada")
         _join(bo, url, "Bo")
         hosts: set[str] = set()
@@ -161,9 +151,9 @@ def test_a_students_board_is_closed_they_are_asked_to_reload_and_the_others_play
 
 
 def test_an_origins_puzzle_is_played_reloaded_and_shown_to_the_teacher(
-        class_server: tuple[str, str, Path], chromium_path: Path, artifacts: Path) -> None:
-    url, key, tmp = class_server
-    with chromium_page(chromium_path, tmp / "student", 1366, 768) as page:
+        class_server: tuple[str, str, Path], browser: Any, artifacts: Path) -> None:
+    url, key, _ = class_server
+    with browser_page(browser, 1366, 768) as page:
         page.goto(f"{url}/")
         page.fill("#kk-code", CODE)
         page.fill("#kk-name", "Ines")
@@ -183,7 +173,7 @@ def test_an_origins_puzzle_is_played_reloaded_and_shown_to_the_teacher(
         page.wait_for_function(
             "() => document.querySelector('.kk-message').innerText.startsWith('Welcome back')",
             timeout=120_000)
-    with chromium_page(chromium_path, tmp / "teacher", 1366, 768) as page:
+    with browser_page(browser, 1366, 768) as page:
         page.goto(f"{url}/class/dashboard?key={key}")
         table = page.locator("#kk-dashboard").inner_text()
         assert "Ines" in table and "o01-" in table

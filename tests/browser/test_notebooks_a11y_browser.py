@@ -73,8 +73,8 @@ def stored(name: str) -> nbformat.NotebookNode:
 
 def trust(lab: Any, names: list[str]) -> None:
     """Sign the copies in the server's folder with the server's own notary (its data dir)."""
-    env = dict(os.environ, JUPYTER_DATA_DIR=str(lab.root.parent / "data"),
-               JUPYTER_CONFIG_DIR=str(lab.root.parent / "config"))
+    env = dict(os.environ, JUPYTER_DATA_DIR=str(lab.home / "data"),
+               JUPYTER_CONFIG_DIR=str(lab.home / "config"))
     subprocess.run([str(Path(sys.executable).parent / "jupyter-trust"),
                     *[str(lab.root / n) for n in names]], env=env, check=True,
                    capture_output=True)
@@ -92,10 +92,13 @@ def test_the_count_of_drawn_outputs_joins_a_stream_to_the_same_stream_only() -> 
 
 
 def test_axe_finds_nothing_severe_in_any_student_notebook_in_jupyterlab(
-        lab: Any, page: Any, artifacts: Path) -> None:
+        fresh_lab: Any, page: Any, artifacts: Path) -> None:
+    """On a JupyterLab of its own: trusting the student editions is the server's whole state
+    (content signatures), which must not reach the other tests' copies."""
     from playwright.sync_api import expect
 
-    settings = lab.root.parent / "settings" / "@jupyterlab" / "notebook-extension"
+    lab = fresh_lab
+    settings = lab.home / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True, exist_ok=True)
     settings.joinpath("tracker.jupyterlab-settings").write_text(
         json.dumps({"windowingMode": "none"}))
@@ -109,7 +112,7 @@ def test_axe_finds_nothing_severe_in_any_student_notebook_in_jupyterlab(
     page.evaluate("() => window.jupyterapp.restored")
     found: dict[str, str] = {}
     for name in STUDENT_NOTEBOOKS:
-        page.evaluate(OPEN, name)
+        page.evaluate(OPEN, lab.path(name))
         expect(page.locator(f"{SHOWN} .jp-Cell").first).to_be_visible()
         expect(page.locator(OUTPUT)).to_have_count(rendered_outputs(stored(name)))
         assert page.locator(f"{OUTPUT}.jp-RenderedHTML.jp-mod-trusted").count() > 0, name
@@ -125,5 +128,5 @@ def test_axe_finds_nothing_severe_in_any_student_notebook_in_jupyterlab(
             page.screenshot(path=str(artifacts / f"a11y_{Path(name).stem}.png"), full_page=True)
     assert not found, "\n".join(f"{name}: {what}" for name, what in found.items())
     # the pictures were there to check: the Origins territories and the analysis plots
-    page.evaluate(OPEN, "08_origins.ipynb")
+    page.evaluate(OPEN, lab.path("08_origins.ipynb"))
     expect(page.locator(f"{OUTPUT} img.kk-figure[alt^='Origins territory']")).to_have_count(12)

@@ -20,6 +20,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,7 +30,7 @@ from tests.browser.conftest import (
     _children,
     _free_port,
     _kill_group,
-    chromium_page,
+    browser_page,
 )
 from tests.browser.test_board_browser import WAIT_MS
 
@@ -99,8 +100,7 @@ def students_lab(tmp_path_factory: pytest.TempPathFactory, chromium_path: Path
 
 
 def test_make_lab_shows_students_no_grading_menu_and_no_news_prompt(
-        students_lab: tuple[str, str], chromium_path: Path, tmp_path: Path,
-        artifacts: Path) -> None:
+        students_lab: tuple[str, str], browser: Any, artifacts: Path) -> None:
     from playwright.sync_api import expect
 
     url, token = students_lab
@@ -113,7 +113,7 @@ def test_make_lab_shows_students_no_grading_menu_and_no_news_prompt(
     defaults = {k: v.get("default") for k, v in json.loads(text)["schema"]["properties"].items()}
     assert defaults["fetchNews"] == "false" and defaults["checkForUpdates"] is False, defaults
 
-    with chromium_page(chromium_path, tmp_path / "profile", 1366, 768) as page:
+    with browser_page(browser, 1366, 768) as page:
         page.set_default_timeout(WAIT_MS)
         expect.set_options(timeout=WAIT_MS)
         page.goto(f"{url}/?token={token}")        # make lab opens on 00_start_here
