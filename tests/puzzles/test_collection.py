@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -148,8 +149,19 @@ def test_small_puzzles_are_re_proved_by_brute_force(puzzle: Puzzle) -> None:
 MEDIUM = [p for p in COLLECTION if p.level in (2, 3) and p.kind != "next-placement"]
 
 
+def _first_of_each_kind_and_level(puzzles: list[Puzzle]) -> list[Any]:
+    """Every puzzle, the first of each (kind, level) in make test, the others a sweep."""
+    seen: set[tuple[str, int]] = set()
+    params = []
+    for p in puzzles:
+        first = (p.kind, p.level) not in seen
+        seen.add((p.kind, p.level))
+        params.append(pytest.param(p, id=p.id, marks=[] if first else [pytest.mark.sweep]))
+    return params
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("puzzle", MEDIUM, ids=[p.id for p in MEDIUM])
+@pytest.mark.parametrize("puzzle", _first_of_each_kind_and_level(MEDIUM))
 def test_medium_puzzles_are_re_proved_by_the_solver(puzzle: Puzzle) -> None:
     from kingdomino_kit.puzzles.solving import solve_puzzle
 
