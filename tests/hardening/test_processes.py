@@ -165,9 +165,12 @@ def _a_log(tmp_path: Path) -> Path:
     return log
 
 
-@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)],
-                         ids=["SIGTERM", "SIGINT"])
-@pytest.mark.parametrize("delay", [3.0, 14.0], ids=["playouts", "solver"])
+@pytest.mark.parametrize(("signum", "code", "delay"), [
+    pytest.param(signal.SIGINT, 130, 3.0, id="SIGINT-playouts"),
+    pytest.param(signal.SIGTERM, 143, 14.0, id="SIGTERM-solver"),
+    # each signal and each phase above once; the other pairs under make test-sweeps
+    pytest.param(signal.SIGTERM, 143, 3.0, id="SIGTERM-playouts", marks=pytest.mark.sweep),
+    pytest.param(signal.SIGINT, 130, 14.0, id="SIGINT-solver", marks=pytest.mark.sweep)])
 def test_coach_stops_on_a_signal(tmp_path: Path, signum: int, code: int, delay: float) -> None:
     """Early: in the playouts; late: in the best-kingdom solves (a playout per decision takes
     a moment, the solves minutes)."""
