@@ -59,25 +59,36 @@ teacher: $(STAMP)
 UNIT_PYTEST := -m pytest -q -o addopts="" --strict-markers --doctest-modules \
 	--ignore=tests/browser -p no:cacheprovider tests kingdomino_kit
 
-## make test: the whole suite — the numba kernels compiled once into their cache, then
-## everything but the browser on every core (a test file's tests on one worker, in order: a
-## notebook's cells share a kernel), then the browser tests one at a time in Debian's chromium,
-## then the command line and the hardening tests again under python -O (the package holds no
-## assert: tests/test_no_assert.py and ruff's S101 prove it statically)
+## make test: the whole suite — the numba kernels compiled once into their cache (two groups
+## side by side), then everything but the browser on every core (a test file's tests on one
+## worker, in order: a notebook's cells share a kernel) and then the -O smoke, while the browser
+## tests run beside them one at a time in Debian's chromium (their log:
+## test-artifacts/browser-tests.log, its summary printed at the end). The package holds no
+## assert (tests/test_no_assert.py and ruff's S101 prove it statically), so python -O reruns
+## only a smoke. The long sweeps are make test-sweeps.
+BROWSER_LOG := test-artifacts/browser-tests.log
 test: $(STAMP) chromium
 	$(PY) scripts/warm_compiled.py
-	$(PY) -m pytest -m "not browser and not sweep" -n auto --dist loadfile
-	$(PY) -m pytest -m "browser and not sweep"
-	$(MAKE) --no-print-directory test-optimized
+	@mkdir -p test-artifacts
+	@echo "make test: the browser tests run beside the rest, one at a time ($(BROWSER_LOG))"
+	@$(PY) -m pytest -m "browser and not sweep" > $(BROWSER_LOG) 2>&1 & browser=$$!; \
+	$(PY) -m pytest -m "not browser and not sweep" -n auto --dist loadfile; unit=$$?; \
+	$(MAKE) --no-print-directory test-optimized; optimized=$$?; \
+	echo "make test: waiting for the browser tests"; wait $$browser; browsers=$$?; \
+	echo "== the browser tests (the whole log: $(BROWSER_LOG))"; tail -n 30 $(BROWSER_LOG); \
+	test $$unit = 0 && test $$optimized = 0 && test $$browsers = 0
 
 ## make test-sweeps: the long sweeps (marked sweep) whose property make test checks on a
 ## smaller sample — e.g. both set models against exhaustive search on four dominoes (2 min)
 test-sweeps: $(STAMP)
 	$(PY) -m pytest -m sweep -n auto
 
+## make test-optimized: the -O smoke — the command line's contract (every command's exit codes
+## and one-line errors) and the library's readers fuzzed, under python -O
 test-optimized: $(STAMP)
-	$(PY) -O -m pytest -q -o addopts="" --strict-markers -p no:cacheprovider -m "not slow" \
-		-W "ignore:assertions not in test modules" -n auto tests/cli tests/hardening
+	FUZZ_EXAMPLES=20 $(PY) -O -m pytest -q -o addopts="" --strict-markers -p no:cacheprovider \
+		-m "not slow" -W "ignore:assertions not in test modules" \
+		tests/cli/test_contract.py tests/hardening/test_fuzz_library.py
 
 ## make test-optimized-all: every unit test again under python -O (minutes; the static proof
 ## above is what make test relies on)
