@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from kingdomino_kit.grid import DIRECTIONS
+from kingdomino_kit.kingdoms.puzzles import castle_puzzles
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import Puzzle, load_collection
 from tests.browser.conftest import listening_addresses
@@ -213,7 +214,7 @@ def test_the_voila_app_serves_a_puzzle_a_builder_and_one_line_errors(
     page.goto(f"{voila_app.url}/")
     origins = origins_puzzles()
     expect(page.locator(".kk-app-index .kk-app-link")).to_have_count(
-        len(load_collection()) + len(origins) + 1)
+        len(load_collection()) + len(origins) + len(castle_puzzles()) + 1)
     page.screenshot(path=str(artifacts / "voila_index.png"))
     page.locator(f"a[href='?puzzle={origins[0].id}']").click()     # the one-laptop Origins page
     expect(page.locator(".kk-question")).to_have_count(1)
