@@ -3,13 +3,18 @@
 :func:`encode` turns an answer made of plain values (``None``, yes/no, whole numbers, finite
 decimals, text, ``...``, fractions, and tuples, lists, sets and dicts of them; numpy's numbers
 as their plain value; a :class:`~kingdomino_kit.kingdom.Kingdom` as its text; a board's play,
-:class:`~kingdomino_kit.exercises.boards.BoardPlay`) into JSON-ready data; :func:`decode`
+:class:`~kingdomino_kit.exercises.boards.BoardPlay`; a Kingdomino action — a claim, a
+placement, a discard — as its domino's number and cells) into JSON-ready data; :func:`decode`
 rebuilds the same value, and refuses data of any other shape. Anything else (a function, a
 widget) raises :class:`NotPlain`: it cannot leave the kernel.
 
 >>> from fractions import Fraction
 >>> value = (3, Fraction(1, 4), ["W1 S", ...], {2, 5}, {"a": None})
 >>> decode(encode(value)) == value
+True
+>>> from kingdomino_kit.dominoes import domino
+>>> from kingdomino_kit.draft import Claim
+>>> decode(encode([Claim(domino(7))])) == [Claim(domino(7))]
 True
 >>> encode(lambda x: x)
 Traceback (most recent call last):
@@ -24,10 +29,13 @@ import numbers
 from fractions import Fraction
 from typing import Any
 
+from kingdomino_kit.dominoes import Domino, domino
+from kingdomino_kit.draft import Claim, Discard
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.exercises.answer_kinds import is_numpy_bool
 from kingdomino_kit.exercises.boards import BoardDataError, BoardPlay
 from kingdomino_kit.kingdom import Kingdom
+from kingdomino_kit.placement import Placement
 
 __all__ = ["MAX_ITEMS", "NotPlain", "decode", "encode"]
 
@@ -71,6 +79,10 @@ def _encode(value: Any, budget: list[int]) -> Any:
         return {"kingdom": [value.size, value.to_text() if len(value) else ""]}
     if kind is BoardPlay:
         return {"board": value.data()}
+    if kind in (Claim, Discard) and type(value.domino) is Domino:
+        return {kind.__name__.lower(): value.domino.number}
+    if kind is Placement and type(value.domino) is Domino:
+        return {"placement": [value.domino.number, *value.first, *value.second]}
     if isinstance(value, numbers.Number):  # numpy's and pandas' numbers: their plain value
         return _encode(_plain_number(value), budget)
     if is_numpy_bool(value):
@@ -124,4 +136,23 @@ def decode(data: Any) -> Any:
             return BoardPlay.from_data(body)
         except BoardDataError as error:
             raise NotPlain(str(error)) from None
+    if tag in ("claim", "discard", "placement"):
+        return _action(tag, body)
     raise NotPlain(f"not an encoded answer: {tag!r}")
+
+
+def _action(tag: str, body: Any) -> Any:
+    numbers_ = body if tag == "placement" else [body]
+    if not (isinstance(numbers_, list) and len(numbers_) == (5 if tag == "placement" else 1)
+            and all(type(n) is int and abs(n) <= 48 for n in numbers_)):
+        raise NotPlain(f"not a {tag}: {body!r:.60}")
+    try:
+        piece = domino(numbers_[0])
+    except KingdominoError as error:
+        raise NotPlain(f"not a {tag}: {error}") from None
+    if tag == "claim":
+        return Claim(piece)
+    if tag == "discard":
+        return Discard(piece)
+    r1, c1, r2, c2 = numbers_[1:]
+    return Placement(piece, (r1, c1), (r2, c2))

@@ -65,3 +65,23 @@ def test_numpy_yes_no_is_an_answer_in_the_notebook_and_for_the_grader() -> None:
     assert decode(encode(answer)) is True
     check = for_notebook("06_analysis")
     assert check.exercises[2].kind.read(answer) is True
+
+
+def test_a_games_actions_travel_as_data_and_broken_ones_are_refused() -> None:
+    """A bot written in a notebook answers with one of the game's own actions: every legal
+    action of a game comes back equal (the grader compares it with its own legal actions)."""
+    from kingdomino_kit.game import Game, GameOptions
+
+    game = Game(GameOptions(players=2), seed=4)
+    seen = set()
+    while not game.is_over and len(seen) < 3:
+        for action in game.legal_actions():
+            back = decode(encode(action))
+            assert back == action and type(back) is type(action)
+            seen.add(type(action).__name__)
+        game.apply(game.legal_actions()[-1])
+    assert seen >= {"Claim", "Placement"}
+    for junk in ({"claim": 0}, {"claim": 49}, {"claim": "7"}, {"placement": [7, 0, 1]},
+                 {"placement": [7, 0, 1, 0, True]}, {"discard": [7]}):
+        with pytest.raises(NotPlain):
+            decode(junk)
