@@ -227,9 +227,9 @@ check(4, beats_random)
 # %% tags=["solution"]
 def beats_greedy(observation, actions):
     # BEGIN SOLUTION
-    if not hasattr(beats_greedy, "looker"):  # one Monte Carlo bot, made at the first call
-        beats_greedy.looker = make_bot("mce:steps=1000", 1)
-    return beats_greedy.looker.choose(observation, actions)
+    # a fresh Monte Carlo bot for each decision: the same seed, so the same games wherever the
+    # bot is played (one bot kept between calls plays on from wherever its random draws stand)
+    return make_bot("mce:steps=1000", 1).choose(observation, actions)
     # END SOLUTION
 
 
