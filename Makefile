@@ -71,11 +71,11 @@ test: $(STAMP) chromium
 	$(PY) scripts/warm_compiled.py
 	@mkdir -p test-artifacts
 	@echo "make test: the browser tests run beside the rest, one at a time ($(BROWSER_LOG))"
-	@$(PY) -m pytest -m "browser and not sweep" > $(BROWSER_LOG) 2>&1 & browser=$$!; \
-	$(PY) -m pytest -m "not browser and not sweep" -n auto --dist loadfile; unit=$$?; \
+	@$(PY) -m pytest -m "browser and not sweep" --durations=10 > $(BROWSER_LOG) 2>&1 & browser=$$!; \
+	$(PY) -m pytest -m "not browser and not sweep" -n auto --dist loadfile --durations=30; unit=$$?; \
 	$(MAKE) --no-print-directory test-optimized; optimized=$$?; \
 	echo "make test: waiting for the browser tests"; wait $$browser; browsers=$$?; \
-	echo "== the browser tests (the whole log: $(BROWSER_LOG))"; tail -n 30 $(BROWSER_LOG); \
+	echo "== the browser tests (the whole log: $(BROWSER_LOG))"; tail -n 45 $(BROWSER_LOG); \
 	test $$unit = 0 && test $$optimized = 0 && test $$browsers = 0
 
 ## make test-sweeps: the long sweeps (marked sweep) whose property make test checks on a

@@ -49,6 +49,8 @@ JUSTIFIED_AT = {  # (file, kind) -> why
     # signals that never reach a user: raised and caught inside the kit
     ("grading/confine.py", "_Refused"): "caught in the module: the launcher reports it",
     ("grading/remote.py", "_Stop"): "no verdict: caught by the grader, past the student's code",
+    ("solver/levels.py", "_TooMany"): "the walk's node budget spent: caught in the module, "
+                                      "which then knows nothing",
     ("grading/remote.py", "_raised"): "the student's own exception, made again by its name",
     # an error caught in another thread or process, raised again in the caller: whatever it was
     ("solver/position.py", "error"): "the feeding thread's own error, raised again",

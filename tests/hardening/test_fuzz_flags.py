@@ -76,6 +76,8 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "origins solve": (["1,2"], ["--time-limit", "5"]),
     "notebooks": ([], ["--student", "student", "--solutions", "teacher", "--only",
                        "00_start_here"]),
+    "state": (["{log}"], ["--turn", "1", "--json"]),
+    "league": (["greedy", "random"], ["--games", "1", "--out", "league"]),
 }
 """A quick valid run of each command: its positionals and its options (``{log}``,
 ``{kingdom}`` and ``{board}``: files written for the test)."""

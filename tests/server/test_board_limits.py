@@ -190,13 +190,13 @@ def test_a_socket_speaks_only_for_its_own_students_board(tmp_path: Path) -> None
 def test_a_fresh_puzzle_is_made_once_for_the_whole_class(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[tuple[Any, ...]] = []
-    real = board_server.new_puzzle  # type: ignore[attr-defined]
+    real = board_server.fresh_puzzle
 
     def counting(*args: Any) -> Any:
         made.append(args)
         return real(*args)
 
-    monkeypatch.setattr(board_server, "new_puzzle", counting)
+    monkeypatch.setattr(board_server, "fresh_puzzle", counting)
 
     async def test(server: BoardServer, url: str) -> None:
         students = [Client(url, f"s{i}") for i in range(4)]
@@ -207,7 +207,7 @@ def test_a_fresh_puzzle_is_made_once_for_the_whole_class(tmp_path: Path,
         boards = {json.loads(re.findall(r'id="kk-state">(.*?)</script>', html)[0])["html"]
                   for _, html in pages}
         assert len(boards) == 1                      # the same puzzle for everyone
-        assert made == [("best-kingdom", 1, 1)]
+        assert made == [("new-best-kingdom-L1-1",)]
 
     run(tmp_path, test, ceiling=10)
 

@@ -30,6 +30,7 @@ from tornado.httpclient import HTTPRequest
 from tornado.web import create_signed_value
 from tornado.websocket import websocket_connect
 
+from kingdomino_kit.kingdoms.puzzles import castle_puzzles
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
 from kingdomino_kit.server.app import ClassConfig, GatedApplication, IndexHandler, JoinHandler
@@ -148,7 +149,7 @@ def test_a_student_joins_once_and_the_index_shows_the_puzzles(server: Server) ->
     assert status == 200 and "Signed in as <b>Ana</b>" in html
     fresh = html.count('href="/?puzzle=new-')       # a fresh puzzle per level 1–4
     assert html.count('href="/?puzzle=') - fresh == \
-        len(load_collection()) + len(origins_puzzles()) and fresh == 4
+        len(load_collection()) + len(origins_puzzles()) + len(castle_puzzles()) and fresh == 4
     assert html.index(load_collection()[-1].id) < html.index("Kingdomino Origins puzzles") < \
         html.index(origins_puzzles()[0].id)
     status, _, headers = _get(client, server.url + "/?puzzle=01-best-kingdom")
