@@ -122,7 +122,8 @@ def test_a_solver_view_shows_the_bound_stepping_down(lab: Any, page: Any,
     assert len(set(bounds)) >= 2, bounds                     # it stepped down
     assert bounds == sorted(bounds, reverse=True)            # and never went up
     expect(view.locator(".kk-solver-proof")).to_contain_text("refuted")
+    view.locator(".kk-stop").click()                 # the view is redrawn at each step until
+    expect(view.locator(".kk-solver-status")).to_have_text("stopped")    # then: still to scroll
+    expect(view.locator(".kk-solver-proof")).to_contain_text("refuted")
     view.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "solver_view_proof_1366x768.png"))
-    view.locator(".kk-stop").click()
-    expect(view.locator(".kk-solver-status")).to_have_text("stopped")
