@@ -19,32 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kingdomino_kit.dominoes import domino
-from kingdomino_kit.draft import Claim, Discard
 from kingdomino_kit.errors import LogError
-from kingdomino_kit.game.game import Action, Game
-from kingdomino_kit.game.log import replay
-from kingdomino_kit.kingdom import Placement
+from kingdomino_kit.game.game import Game
+from kingdomino_kit.game.log import game_actions, replay
 
 __all__ = ["log_state"]
-
-
-def _actions(log: dict[str, Any]) -> list[tuple[int, Action]]:
-    """Every action of a log that replays, in order: (king, action)."""
-    out: list[tuple[int, Action]] = []
-    for rnd in log["rounds"]:
-        for turn in rnd["turns"]:
-            place = turn["place"]
-            if place is not None:
-                dom = domino(place["domino"])
-                if place.get("discard") is True:
-                    out.append((turn["king"], Discard(dom)))
-                else:
-                    (r1, c1), (r2, c2) = place["cells"]
-                    out.append((turn["king"], Placement(dom, (r1, c1), (r2, c2))))
-            if turn["pick"] is not None:
-                out.append((turn["king"], Claim(domino(turn["pick"]))))
-    return out
 
 
 def _starts_turn(game: Game) -> bool:
@@ -63,7 +42,7 @@ def log_state(log: dict[str, Any], turn: int | None = None) -> tuple[Game, int]:
         raise LogError(f"turn {turn!r}: the log has turns 0 to {total - 1}", "turn")
     game = Game(final.options, log["seed"])
     done = 0
-    for king, action in _actions(log):
+    for king, action in game_actions(log):
         if _starts_turn(game):
             if done == turn:
                 return game, done
