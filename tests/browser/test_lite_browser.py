@@ -58,6 +58,12 @@ TWELVE = """from kingdomino_kit.dominoes import dominoes
 from kingdomino_kit.solver import best_kingdom, engine
 sol = best_kingdom(dominoes({numbers!r}))
 print("twelve:", sol.status.value, sol.score, "by", engine())"""
+OTHER_OFFLINE = ("01_rules", "02_scoring", "07_kingdoms", "11_game_trees")
+"""The offline notebooks besides 00 and 05 (run above): each runs top to bottom here too."""
+ALL_RUN = """() => { const panel = window.jupyterapp.shell.currentWidget;
+  const code = panel.content.widgets.filter((w) => w.model.type === 'code');
+  return code.length > 0 && code.every((w) => w.model.executionCount !== null
+    && !w.node.querySelector('.jp-InputArea-prompt').textContent.includes('*')); }"""
 KEPT = """(text) => { const app = window.jupyterapp; const panel = app && app.shell.currentWidget;
   return Boolean(panel && panel.content && panel.content.widgets.some(
     (w) => w.model.sharedModel.getSource().includes(text))); }"""
@@ -195,6 +201,14 @@ def test_the_lite_site_runs_a_notebook_offline_keeps_the_work_and_grades_it(
         expect(page.locator(".jp-OutputArea-output", has_text="twelve:")).to_contain_text(
             f"twelve: optimal {cp_sat.score} by the kit's exact search", timeout=KERNEL_MS)
         assert "Traceback" not in page.content()
+        for name in OTHER_OFFLINE:                             # the other offline notebooks
+            page.evaluate("(path) => { window.jupyterapp.commands.execute('docmanager:open', "
+                          "{path}); }", f"{name}.ipynb")
+            page.wait_for_function(f"() => ({OPEN_PATH})() === '{name}.ipynb'")
+            page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_MS)
+            page.evaluate(RUN_ALL)
+            page.wait_for_function(ALL_RUN, timeout=KERNEL_MS)
+            assert "Traceback" not in page.content(), name
         assert aborted == [], aborted[:5]                      # nothing left the host
 
     grades = tmp_path / "grades.csv"
