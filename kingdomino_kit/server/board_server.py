@@ -34,7 +34,7 @@ from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs
 
 import tornado.ioloop
 import tornado.web
@@ -43,16 +43,13 @@ import tornado.websocket
 from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.puzzles.lookup import fresh_puzzle, is_fresh
 from kingdomino_kit.server.gate import (
-    CLASS_COOKIE,
+    COOKIE_DAYS,
     STUDENT_COOKIE,
-    DashboardHandler,
+    GatedApplication,
     GateHandler,
-    IndexHandler,
-    JoinHandler,
     RefuseHandler,
     Room,
-    SeeHandler,
-    same,
+    class_routes,
 )
 from kingdomino_kit.server.html_pages import STYLE, board_page, notice_page
 from kingdomino_kit.server.sessions import BoardSessions, Full, Session, release
@@ -272,7 +269,7 @@ class BoardSocket(tornado.websocket.WebSocketHandler):
         self.sent = ""
 
     def _student(self) -> str:
-        value = self.get_signed_cookie(STUDENT_COOKIE, max_age_days=30)
+        value = self.get_signed_cookie(STUDENT_COOKIE, max_age_days=COOKIE_DAYS)
         return "" if value is None else value.decode()
 
     def open(self, token: str) -> None:
@@ -330,13 +327,14 @@ def _action(message: str | bytes) -> dict[str, str] | None:
     return {str(k): str(v) for k, v in data.items()}
 
 
-class BoardApplication(tornado.web.Application):
+class BoardApplication(GatedApplication):
     """The server's pages behind the gate: a request for another host is refused; in a class,
     every page but the open ones needs the class's cookies (else the join form)."""
 
+    open_paths = OPEN_PATHS
+
     def __init__(self, server: BoardServer) -> None:
         room = server.room
-        self.room = room
         self.server = server
         own = {"room": room}
         handlers: list[Any] = [
@@ -345,46 +343,23 @@ class BoardApplication(tornado.web.Application):
             (r"/board/esm/([0-9a-f]+)\.js", ModuleHandler, {"server": server}),
             (r"/board/static/(board_page\.js)", tornado.web.StaticFileHandler,
              {"path": str(static_folder())}),
+            *class_routes(room),
         ]
-        if room.classroom:
-            handlers += [(r"/class/join", JoinHandler, own),
-                         (r"/class/dashboard(|\.csv|\.json)", DashboardHandler, own)]
-        super().__init__(handlers, cookie_secret=room.secret, xsrf_cookies=False,
+        super().__init__(room, handlers, cookie_secret=room.secret, xsrf_cookies=False,
                          websocket_max_message_size=MESSAGE_BYTES * 4,
                          websocket_ping_interval=20, websocket_ping_timeout=30,
                          default_handler_class=RefuseHandler,
                          default_handler_args={**own, "status": 404, "title": "No such page",
                                                "line": "This server has no such page."})
 
-    def _to(self, request: Any, handler: type[GateHandler], **kwargs: Any) -> Any:
-        return self.get_handler_delegate(request, handler, {"room": self.room, **kwargs})
-
-    def _cookie(self, request: Any, name: str) -> str | None:
-        morsel = request.cookies.get(name)
-        if morsel is None:
-            return None
-        value = tornado.web.decode_signed_value(self.settings["cookie_secret"], name,
-                                                morsel.value, max_age_days=30)
-        return None if value is None else value.decode()
-
     def find_handler(self, request: Any, **kwargs: Any) -> Any:
-        room = self.room
-        if not room.answers_to(request.host_name):
-            return self._to(request, RefuseHandler, status=403, title="Not this server",
-                            line=f"This server answers to {', '.join(room.hosts)}, not "
-                                 f"{request.host_name}.")
-        path = request.path
-        if room.classroom and not path.startswith(OPEN_PATHS):
-            student = self._cookie(request, STUDENT_COOKIE)
-            if not same(self._cookie(request, CLASS_COOKIE), room.code) or not student:
-                return self._to(request, JoinHandler)
-            if path == "/" and "puzzle" not in request.query_arguments:
-                return self._to(request, IndexHandler)
+        stop = self.gate(request)
+        if stop is not None:
+            return stop
+        if self.room.classroom and request.path == "/":
             asked = request.query_arguments.get("student", [b""])[0].decode(errors="replace")
-            if path == "/" and asked != student:  # the page of the student the cookie names
-                query = {k: v[0].decode() for k, v in request.query_arguments.items()}
-                return self._to(request, SeeHandler,
-                                line="/?" + urlencode({**query, "student": student}))
+            if asked != self._cookie(request, STUDENT_COOKIE):  # the cookie's student's page
+                return self.see_student(request)
         return super().find_handler(request, **kwargs)
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import tornado.web
 
@@ -45,8 +45,8 @@ from kingdomino_kit.server.html_pages import (
 from kingdomino_kit.server.progress import ProgressError, ProgressStore
 
 __all__ = ["CLASS_COOKIE", "STUDENT_COOKIE", "TEACHER_COOKIE", "DashboardHandler", "GateHandler",
-           "IndexHandler", "JoinHandler", "RefuseHandler", "Room", "SeeHandler", "local_path",
-           "new_code", "same"]
+           "GatedApplication", "IndexHandler", "JoinHandler", "RefuseHandler", "Room", "SeeHandler",
+           "class_routes", "local_path", "new_code", "same"]
 
 CLASS_COOKIE = "kk_class"
 STUDENT_COOKIE = "kk_student"
@@ -239,3 +239,62 @@ class DashboardHandler(GateHandler):
         else:
             ids = [p.id for p in self.room.collection] + [p.id for p in self.room.origins]
             self.page(200, dashboard_page(rows, store.students(), ids))
+
+
+def class_routes(room: Room) -> list[Any]:
+    """The routes of the class's own pages (the join form, the teacher's dashboard, its CSV
+    and JSON) in class mode; none on one laptop."""
+    if not room.classroom:
+        return []
+    own = {"room": room}
+    return [(r"/class/join", JoinHandler, own),
+            (r"/class/dashboard(|\.csv|\.json)", DashboardHandler, own)]
+
+
+class GatedApplication(tornado.web.Application):
+    """An application with the gate of a :class:`Room` in front of every request; a server
+    adds its own decisions about a page (:meth:`gate` first) in ``find_handler``."""
+
+    open_paths: tuple[str, ...] = ()
+    """Paths the class code does not guard (the forms, the dashboard, what every page loads)."""
+
+    def __init__(self, room: Room, *args: Any, **settings: Any) -> None:
+        super().__init__(*args, **settings)
+        self.room = room
+
+    def _to(self, request: Any, handler: type[GateHandler], **kwargs: Any) -> Any:
+        return self.get_handler_delegate(request, handler, {"room": self.room, **kwargs})
+
+    def _cookie(self, request: Any, name: str) -> str | None:
+        morsel = request.cookies.get(name)
+        if morsel is None:
+            return None
+        value = tornado.web.decode_signed_value(self.settings["cookie_secret"], name,
+                                                morsel.value, max_age_days=COOKIE_DAYS)
+        return None if value is None else value.decode()
+
+    def gate(self, request: Any) -> Any | None:
+        """The handler that answers instead of the page asked for: a refusal for another host;
+        in a class, the join form without the class's cookies, the index for ``/`` without a
+        puzzle. None: the request may go on."""
+        room = self.room
+        if not room.answers_to(request.host_name):
+            return self._to(request, RefuseHandler, status=403, title="Not this server",
+                            line=f"This server answers to {', '.join(room.hosts)}"
+                                 f"{' and its addresses' if room.listen in WILDCARDS else ''},"
+                                 f" not {request.host_name}.")
+        path = request.path
+        if not room.classroom or path.startswith(self.open_paths):
+            return None
+        if not same(self._cookie(request, CLASS_COOKIE), room.code) or \
+                not self._cookie(request, STUDENT_COOKIE):
+            return self._to(request, JoinHandler)
+        if path == "/" and "puzzle" not in request.query_arguments:
+            return self._to(request, IndexHandler)
+        return None
+
+    def see_student(self, request: Any) -> Any:
+        """A redirect to the page asked for, for the student the cookie names."""
+        query = {k: v[0].decode() for k, v in request.query_arguments.items()}
+        student = self._cookie(request, STUDENT_COOKIE) or ""
+        return self._to(request, SeeHandler, line="/?" + urlencode({**query, "student": student}))

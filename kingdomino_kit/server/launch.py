@@ -5,6 +5,8 @@ seconds (``jupyterlab_server`` builds its JSON schemas), which the default serve
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kingdomino_kit.server.board_server import serve as serve_boards
 from kingdomino_kit.server.gate import Room
 
@@ -18,10 +20,7 @@ def serve(gate: Room, port: int, voila_argv: list[str] | None = None, students: 
     if voila_argv is None:
         serve_boards(gate, port)
         return
-    from kingdomino_kit.server.app import ClassConfig
     from kingdomino_kit.server.app import serve as serve_voila
 
-    serve_voila(voila_argv, ClassConfig(
-        hosts=gate.hosts, code=gate.code, teacher_key=gate.teacher_key,
-        store_path=gate.store_path, max_kernels=2 * students + 4,
-        pool=students if gate.classroom else 0, listen=gate.listen))
+    serve_voila(voila_argv, replace(gate, ceiling=2 * students + 4),
+                pool=students if gate.classroom else 0)

@@ -19,7 +19,7 @@ from kingdomino_kit.server.addresses import (
     served_hosts,
     url_host,
 )
-from kingdomino_kit.server.app import ClassConfig
+from kingdomino_kit.server.gate import Room
 
 
 def _ip_addresses(family: str) -> set[str]:
@@ -62,16 +62,16 @@ def test_the_kernels_reach_the_address_the_server_listens_on() -> None:
 
 
 def test_the_gate_answers_to_its_addresses_and_nothing_else() -> None:
-    one = ClassConfig(hosts=served_hosts("198.18.34.1"), listen="198.18.34.1")
+    one = Room(hosts=served_hosts("198.18.34.1"), listen="198.18.34.1")
     assert one.answers_to("198.18.34.1")
     for other in ("127.0.0.1", "localhost", "0.0.0.0", "198.18.34.2", "evil.example"):
         assert not one.answers_to(other), other
-    every = ClassConfig(hosts=served_hosts("0.0.0.0"), listen="0.0.0.0")
+    every = Room(hosts=served_hosts("0.0.0.0"), listen="0.0.0.0")
     for mine in _ip_addresses("-4") | {"localhost", "LOCALHOST"}:
         assert every.answers_to(mine), mine
     for other in ("0.0.0.0", "evil.example", "198.18.255.254", "[::1]"):
         assert not every.answers_to(other), other
-    v6 = ClassConfig(hosts=served_hosts("::"), listen="::")
+    v6 = Room(hosts=served_hosts("::"), listen="::")
     assert v6.answers_to("[::1]") and not v6.answers_to("127.0.0.1")
 
 

@@ -33,7 +33,8 @@ from tornado.websocket import websocket_connect
 from kingdomino_kit.kingdoms.puzzles import castle_puzzles
 from kingdomino_kit.origins.puzzles import origins_puzzles
 from kingdomino_kit.puzzles import load_collection
-from kingdomino_kit.server.app import ClassConfig, GatedApplication, IndexHandler, JoinHandler
+from kingdomino_kit.server.app import VoilaApplication
+from kingdomino_kit.server.gate import IndexHandler, JoinHandler, Room
 from kingdomino_kit.server.progress import COLUMNS, ProgressStore
 
 pytestmark = pytest.mark.slow
@@ -229,13 +230,13 @@ class FakeKernels:
         return self.ids
 
 
-def _gate(kernels: int, tmp_path: Path) -> GatedApplication:
-    config = ClassConfig(hosts=("127.0.0.1", "localhost"), code="c0de", teacher_key="k",
-                         store_path=tmp_path / "c.db", max_kernels=3)
-    return GatedApplication(config, cookie_secret="s" * 32, kernel_manager=FakeKernels(kernels))
+def _gate(kernels: int, tmp_path: Path) -> VoilaApplication:
+    config = Room(hosts=("127.0.0.1", "localhost"), code="c0de", teacher_key="k",
+                  store_path=tmp_path / "c.db", ceiling=3)
+    return VoilaApplication(config, cookie_secret="s" * 32, kernel_manager=FakeKernels(kernels))
 
 
-def _request(app: GatedApplication, uri: str, host: str = "127.0.0.1",
+def _request(app: VoilaApplication, uri: str, host: str = "127.0.0.1",
              cookies: dict[str, str] | None = None) -> Any:
     headers = httputil.HTTPHeaders({"Host": host})
     if cookies:
