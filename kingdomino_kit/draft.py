@@ -30,18 +30,18 @@ import numbers
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from kingdomino_kit.bots import as_bot
 from kingdomino_kit.errors import InvariantError, KingdominoError
 from kingdomino_kit.infra.untrusted import check_fields, shown
+from kingdomino_kit.text_enum import TextEnum
 
 __all__ = ["CLAIM", "OVER", "PLACE", "Claim", "Discard", "DraftGame", "DraftObservation",
            "DraftOptions", "Phase", "best", "drive", "shuffled_deal"]
 
 
-class Phase(str, Enum):
+class Phase(TextEnum):
     """What the king (chief) to act does now. Kingdomino has ``claim``, ``place`` and ``over``;
     Kingdomino Origins adds the phases between placing and claiming (``fire``, ``totem``) and
     after claiming (``recruit``, ``spend``, ``settle``). Members are singletons (also after
@@ -59,12 +59,6 @@ class Phase(str, Enum):
     SPEND = "spend"
     SETTLE = "settle"
     OVER = "over"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
 
 PLACE, CLAIM, OVER = Phase.PLACE, Phase.CLAIM, Phase.OVER

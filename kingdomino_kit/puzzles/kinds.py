@@ -14,12 +14,12 @@ does.
 
 from __future__ import annotations
 
-from enum import Enum
+from kingdomino_kit.text_enum import TextEnum
 
 __all__ = ["PuzzleKind"]
 
 
-class PuzzleKind(str, Enum):
+class PuzzleKind(TextEnum):
     """One kind of puzzle (its name, as stored)."""
 
     BEST_KINGDOM = "best-kingdom"
@@ -27,12 +27,6 @@ class PuzzleKind(str, Enum):
     REARRANGE = "rearrange"
     NEXT_PLACEMENT = "next-placement"
     FREE_CHOICE = "free-choice"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
     # ------------------------------------------------------------------ the question
     @property
