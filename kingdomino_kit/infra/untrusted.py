@@ -41,7 +41,7 @@ from kingdomino_kit.errors import KingdominoError
 
 __all__ = ["BadJson", "DEPTH_LIMIT", "DIGITS_LIMIT", "INT32_MAX", "JSON_LIMIT", "TEXT_LIMIT",
            "check_count", "check_fields", "check_search", "check_seconds", "check_text",
-           "parse_json", "read_file", "shown", "worker_limit"]
+           "json_object", "parse_json", "read_file", "shown", "worker_limit"]
 
 TEXT_LIMIT = 65_536
 """Characters of a kingdom, territory or board in text notation (one line, 13 rows or 13 columns
@@ -213,6 +213,33 @@ def parse_json(text: Any, limit: int = JSON_LIMIT) -> Any:
         raise BadJson(f"nested more than {DEPTH_LIMIT} levels deep") from None
     if _depth(data) > DEPTH_LIMIT:
         raise BadJson(f"nested more than {DEPTH_LIMIT} levels deep")
+    return data
+
+
+def json_object(data: Any, what: str, fmt: str | None = None, limit: int = JSON_LIMIT
+                ) -> dict[str, Any]:
+    """``data`` as a JSON object: JSON text (or its UTF-8 bytes) read by :func:`parse_json`, a
+    dict taken as it is; :class:`BadJson` for text that is not read, for anything but an
+    object (``what`` names what it must be) and, with ``fmt``, for an object whose
+    ``format`` is not ``fmt``. Each reader re-raises it in its own family, naming its source.
+
+    >>> json_object('{"a": 1}', "a puzzle")
+    {'a': 1}
+    >>> json_object("[1]", "a puzzle")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.infra.untrusted.BadJson: a puzzle must be a JSON object
+    >>> json_object({"format": "p/0"}, "a puzzle", "p/1")
+    Traceback (most recent call last):
+    ...
+    kingdomino_kit.infra.untrusted.BadJson: format: expected 'p/1', got 'p/0'
+    """
+    if isinstance(data, (str, bytes)):
+        data = parse_json(data, limit)
+    if not isinstance(data, dict):
+        raise BadJson(f"{what} must be a JSON object")
+    if fmt is not None and data.get("format") != fmt:
+        raise BadJson(f"format: expected {shown(fmt)}, got {shown(data.get('format'))}")
     return data
 
 

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.errors import PuzzleError
-from kingdomino_kit.infra.untrusted import BadJson, parse_json, shown
+from kingdomino_kit.infra.untrusted import BadJson, json_object, parse_json, shown
 from kingdomino_kit.kingdoms.board import Board, parse_board
 from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.game import KingdomsGame, KingdomsRules
@@ -158,16 +158,10 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
     ...
     kingdomino_kit.kingdoms.puzzles.CastlePuzzleError: p.json: id: wrong type int
     """
-    if isinstance(data, (str, bytes)):
-        try:
-            data = parse_json(data)
-        except BadJson as error:
-            raise CastlePuzzleError(f"{source}: {error}") from None
-    if not isinstance(data, dict):
-        raise CastlePuzzleError(f"{source}: a puzzle must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise CastlePuzzleError(f"{source}: format: expected {shown(FORMAT)}, got "
-                                f"{shown(data.get('format'))}")
+    try:
+        data = json_object(data, "a puzzle", FORMAT)
+    except BadJson as error:
+        raise CastlePuzzleError(f"{source}: {error}") from None
     _known(data, FIELDS, "", source)
     ident = _field(data, "id", str, source)
     title = _field(data, "title", str, source)

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError, PuzzleError
-from kingdomino_kit.infra.untrusted import BadJson, parse_json, shown
+from kingdomino_kit.infra.untrusted import BadJson, json_object, shown
 from kingdomino_kit.origins.catalogue import Domino, Resource, sample_catalogue
 from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, Throw
@@ -324,16 +324,10 @@ def load_origins_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> O
     ...
     kingdomino_kit.origins.puzzles.OriginsPuzzleError: o.json: id: wrong type int
     """
-    if isinstance(data, str):
-        try:
-            data = parse_json(data)
-        except BadJson as error:
-            raise OriginsPuzzleError(f"{source}: {error}") from None
-    if not isinstance(data, dict):
-        raise OriginsPuzzleError(f"{source}: a puzzle must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise OriginsPuzzleError(f"{source}: format: expected {shown(FORMAT)}, got "
-                                 f"{shown(data.get('format'))}")
+    try:
+        data = json_object(data, "a puzzle", FORMAT)
+    except BadJson as error:
+        raise OriginsPuzzleError(f"{source}: {error}") from None
     for key in data:
         if key not in TOP_KEYS:
             raise OriginsPuzzleError(f"{source}: {shown(key)}: unknown field")
