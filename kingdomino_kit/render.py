@@ -23,11 +23,11 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kingdomino_kit.dominoes import Terrain
-from kingdomino_kit.grid import Cell
+from kingdomino_kit.grid import DIRECTIONS, Cell
 
 if TYPE_CHECKING:
     from kingdomino_kit.dominoes import Domino, Half
@@ -134,6 +134,45 @@ def legal_marker_svg(x: float, y: float, cell: int) -> str:
             'stroke-dasharray="5 3"/>'
             f'<circle class="kk-legal-dot" cx="{x + cell / 2}" cy="{y + cell / 2}" '
             f'r="{max(4, cell // 7)}" fill="{LEGAL_COLOUR}"/>')
+
+
+def cursor_mark_svg(x: float, y: float, cell: int) -> str:
+    """The keyboard cursor's mark drawn over the square at (x, y): a thick blue outline.
+
+    >>> cursor_mark_svg(0, 0, 40).split(" fill")[0]
+    '<rect class="kk-cursor-mark" x="1" y="1" width="38" height="38"'
+    """
+    return (f'<rect class="kk-cursor-mark" x="{x + 1}" y="{y + 1}" width="{cell - 2}" '
+            f'height="{cell - 2}" fill="none" stroke="#0b3d91" stroke-width="3"/>')
+
+
+def domino_picture_svg(halves: Sequence[Any], words: str, direction: int, cell: int,
+                       square: Callable[[Any, int, int], Iterable[str]],
+                       css: str = "kk-domino-svg") -> str:
+    """A picture of one domino of a hand or a line (a game's: ``square(half, x, y)`` draws a
+    half at its top-left corner): the second half right of, below, left of or above the first
+    (``direction``), a dark outline around both, the picture named ``words`` for a screen
+    reader.
+
+    >>> svg = domino_picture_svg(("a", "b"), "a|b", 1, 10, lambda half, x, y: [f"{half}{y}"])
+    >>> svg.split("<title>")[0], svg.split("</title>")[1].split("<rect")[0]
+    ('<svg class="kk-domino-svg" width="10" height="20" viewBox="0 0 10 20" role="img" \
+aria-label="a|b">', 'a0b10')
+    """
+    dr, dc = DIRECTIONS[direction]
+    cells = [(0, 0), (dr, dc)]
+    rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
+    width, height = (2 if dc else 1) * cell, (2 if dr else 1) * cell
+    named = escape_svg(words)
+    out = [f'<svg class="{css}" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" role="img" aria-label="{named}">'
+           f"<title>{named}</title>"]
+    for half, (r, c) in zip(halves, cells, strict=True):
+        out.extend(square(half, (c - cmin) * cell, (r - rmin) * cell))
+    out.append(f'<rect x="0.75" y="0.75" width="{width - 1.5}" height="{height - 1.5}" '
+               'fill="none" stroke="#111" stroke-width="1.5"/>')
+    out.append("</svg>")
+    return "".join(out)
 
 
 def domino_outline_svg(cells: Sequence[Cell], rmin: int, cmin: int, cell: int, x0: int,
@@ -336,10 +375,7 @@ def kingdom_svg(kingdom: Kingdom, *, cell: int = 40, frame: Frame | None = None,
         out_lines.extend(badge_svg(*corners[min(p.cells)], cell, k, p.score > 0)
                          for k, p in enumerate(props, start=1) if min(p.cells) in corners)
     if cursor is not None and cursor in corners:
-        x, y = corners[cursor]
-        out_lines.append(f'<rect class="kk-cursor-mark" x="{x + 1}" y="{y + 1}" '
-                         f'width="{cell - 2}" height="{cell - 2}" fill="none" stroke="#0b3d91" '
-                         'stroke-width="3"/>')
+        out_lines.append(cursor_mark_svg(*corners[cursor], cell))
     out_lines.append("</svg>")
     return "\n".join(out_lines)
 

@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from kingdomino_kit.dominoes import Terrain as CoreTerrain
-from kingdomino_kit.grid import DIRECTIONS, Cell
+from kingdomino_kit.grid import Cell
 from kingdomino_kit.origins.catalogue import Domino, Half, Terrain
 from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.render import (
@@ -27,7 +27,9 @@ from kingdomino_kit.render import (
     Frame,
     axes_cells,
     cell_name,
+    cursor_mark_svg,
     domino_outline_svg,
+    domino_picture_svg,
     escape_svg,
     finish_axes,
     frame_of,
@@ -272,10 +274,7 @@ def origins_svg(kingdom: OriginsKingdom, *, cell: int = 44, full: bool = False,
                   for p in kingdom.history]
     lines += [outline_path(cells, frame[0], frame[2], cell, x0, y0) for cells in highlight]
     if cursor is not None and cursor in corners:
-        x, y = corners[cursor]
-        lines.append(f'<rect class="kk-cursor-mark" x="{x + 1}" y="{y + 1}" '
-                     f'width="{cell - 2}" height="{cell - 2}" fill="none" stroke="#0b3d91" '
-                     'stroke-width="3"/>')
+        lines.append(cursor_mark_svg(*corners[cursor], cell))
     lines.append("</svg>")
     return "\n".join(lines)
 
@@ -289,21 +288,11 @@ def domino_svg(dom: Domino, direction: int = 0, cell: int = 32) -> str:
     >>> svg.count("ko-crater"), svg.count('class="ko-fire"'), 'height="64"' in svg
     (1, 1, True)
     """
-    dr, dc = DIRECTIONS[direction]
-    cells = [(0, 0), (dr, dc)]
-    rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
-    width, height = (2 if dc else 1) * cell, (2 if dr else 1) * cell
-    words = escape_svg(domino_words(dom))
-    out = [f'<svg class="kk-domino-svg ko-domino-svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-label="{words}">'
-           f"<title>{words}</title>"]
-    for half, (r, c) in zip(dom.halves, cells, strict=True):
-        x, y = (c - cmin) * cell, (r - rmin) * cell
-        out += _square_svg(half, x, y, cell, f'x="{x}" y="{y}" width="{cell}" height="{cell}"')
-    out.append(f'<rect x="0.75" y="0.75" width="{width - 1.5}" height="{height - 1.5}" '
-               'fill="none" stroke="#111" stroke-width="1.5"/>')
-    out.append("</svg>")
-    return "".join(out)
+    return domino_picture_svg(
+        dom.halves, domino_words(dom), direction, cell,
+        lambda half, x, y: _square_svg(half, x, y, cell,
+                                       f'x="{x}" y="{y}" width="{cell}" height="{cell}"'),
+        css="kk-domino-svg ko-domino-svg")
 
 
 def draw_origins(kingdom: OriginsKingdom, ax: Any = None, *, title: str | None = None) -> Any:

@@ -40,7 +40,7 @@ from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.render import kingdom_svg, name_cells
 from kingdomino_kit.solver import Solution
 from kingdomino_kit.widgets.board import WidgetError
-from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid
+from kingdomino_kit.widgets.markup import button, domino_svg, escape, kingdom_grid, table
 from kingdomino_kit.widgets.picture import StaticPicture, column_svg, text_svg
 from kingdomino_kit.widgets.view import ActionView, stylesheet
 
@@ -264,9 +264,7 @@ class CoachView(StaticPicture, ActionView):
         return f'<div class="kk-coach-boards">{"".join(boards)}</div>'
 
     def _table(self) -> str:
-        rows = ['<table class="kk-breakdown kk-coach-table"><thead><tr><th>step</th>'
-                "<th>round</th><th>played</th><th>value</th><th>best found</th><th>value</th>"
-                "<th>cost</th><th>exact regret</th></tr></thead><tbody>"]
+        rows = []
         for d in self.report.decisions:
             classes = " ".join(c for c in ("kk-current" if d.step == self.step else "",
                                            f"kk-worst kk-worst-{d.worst}" if d.worst else "")
@@ -280,8 +278,9 @@ class CoachView(StaticPicture, ActionView):
                         f"<td>{escape(self.move_words(d.best))}</td><td>{d.best_value:.1f}</td>"
                         f"<td>{d.cost:.1f}{mark}</td>"
                         f"<td>{'' if d.exact_regret is None else d.exact_regret}</td></tr>")
-        rows.append("</tbody></table>")
-        return "".join(rows)
+        return table("kk-breakdown kk-coach-table", ("step", "round", "played", "value",
+                                                     "best found", "value", "cost",
+                                                     "exact regret"), rows)
 
     def picture(self) -> str:
         """The coach as a still picture: the player's kingdom at the shown step, with the

@@ -52,6 +52,7 @@ from kingdomino_kit.widgets.markup import (
     escape,
     kingdom_grid,
     reach_frame,
+    table,
 )
 from kingdomino_kit.widgets.picture import (
     StaticPicture,
@@ -455,16 +456,15 @@ class DraftTable(MachineBoard, StaticPicture, ActionView):
     def _results(self) -> str:
         game = self.game
         winners = set(game.winners())
-        rows = ['<table class="kk-results kk-breakdown"><thead><tr><th>player</th><th>score</th>'
-                "<th>largest property</th><th>crowns</th><th>bonus</th></tr></thead><tbody>"]
+        rows = []
         for r in game.results():
             win = ' class="kk-winner"' if r["player"] in winners else ""
             rows.append(f"<tr{win}><td>{escape(self.player_name(r['player']))}"
                         f"{' ★' if win else ''}</td><td>{r['score']}</td>"
                         f"<td>{r['largest_property']}</td><td>{r['crowns']}</td>"
                         f"<td>{r['bonus']}</td></tr>")
-        rows.append("</tbody></table>")
-        return "".join(rows)
+        return table("kk-results kk-breakdown",
+                     ("player", "score", "largest property", "crowns", "bonus"), rows)
 
     def picture(self) -> str:
         """The table as a still picture: the round, then every player's kingdom and score."""

@@ -29,7 +29,7 @@ from kingdomino_kit.kingdoms.render import board_svg, board_words, cell_words
 from kingdomino_kit.kingdoms.scoring import SegmentScore, score_board
 from kingdomino_kit.kingdoms.tiles import Tile
 from kingdomino_kit.widgets.board_machine import move_cursor
-from kingdomino_kit.widgets.markup import button, escape
+from kingdomino_kit.widgets.markup import button, escape, table
 from kingdomino_kit.widgets.picture import StaticPicture, column_svg, text_svg
 from kingdomino_kit.widgets.view import ActionView
 
@@ -52,16 +52,14 @@ def _board_html(head: str, controls: str, message: str, kind: str, svg: str, sid
 
 
 def _segment_table(segments: Sequence[SegmentScore]) -> str:
-    rows = ['<table class="kk-breakdown"><thead><tr><th>line</th><th>cells</th>'
-            "<th>value</th><th>gold (value × ranks)</th></tr></thead><tbody>"]
+    rows = []
     for s in segments:
         gold = " ".join(f"{p}: {s.value} × {s.ranks[p]} = {g:+d}" for p, g in s.gold.items()
                         if s.ranks[p]) or "—"
         rows.append(f"<tr><td>{escape(s.line)}</td><td>{escape(s.span)}</td>"
                     f'<td title="{escape(s.working())}">{escape(s.working())}</td>'
                     f"<td>{escape(gold)}</td></tr>")
-    rows.append("</tbody></table>")
-    return "".join(rows)
+    return table("kk-breakdown", ("line", "cells", "value", "gold (value × ranks)"), rows)
 
 
 class ScoringBoard(StaticPicture, ActionView):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
-from kingdomino_kit.dominoes import Domino, Terrain
+from kingdomino_kit.dominoes import Domino, Half
 from kingdomino_kit.grid import DIRECTIONS, Cell
 from kingdomino_kit.kingdom import Kingdom, Property
 from kingdomino_kit.render import (
@@ -22,12 +22,13 @@ from kingdomino_kit.render import (
     Bounded,
     Frame,
     crowns_svg,
+    domino_picture_svg,
     domino_words,
     kingdom_svg,
 )
 
 __all__ = ["button", "domino_svg", "kingdom_grid", "reach_frame", "compact_frame",
-           "breakdown_table", "escape", "HAND_CELL"]
+           "breakdown_table", "escape", "score_table", "table", "HAND_CELL"]
 
 HAND_CELL = 32
 """The square size of a domino in a hand or a line, in pixels (crowns stay ≥ 14 px wide)."""
@@ -66,23 +67,12 @@ def domino_svg(dom: Domino, direction: int = 0, cell: int = HAND_CELL) -> str:
     >>> domino_svg(domino(48), 1).count("<rect")
     3
     """
-    dr, dc = DIRECTIONS[direction]
-    cells = [(0, 0), (dr, dc)]
-    rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
-    width, height = (2 if dc else 1) * cell, (2 if dr else 1) * cell
-    words = escape(domino_words(dom))
-    out = [f'<svg class="kk-domino-svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-label="{words}">'
-           f"<title>{words}</title>"]
-    for half, (r, c) in zip(dom.halves, cells, strict=True):
-        x, y = (c - cmin) * cell, (r - rmin) * cell
-        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
-                   f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" stroke-width="0.5"/>')
-        out.append(crowns_svg(x, y, cell, half.crowns))
-    out.append(f'<rect x="0.75" y="0.75" width="{width - 1.5}" height="{height - 1.5}" '
-               'fill="none" stroke="#111" stroke-width="1.5"/>')
-    out.append("</svg>")
-    return "".join(out)
+    def square(half: Half, x: int, y: int) -> list[str]:
+        return [f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                f'fill="{TERRAIN_COLOURS[half.terrain]}" stroke="#333" stroke-width="0.5"/>',
+                crowns_svg(x, y, cell, half.crowns)]
+
+    return domino_picture_svg(dom.halves, domino_words(dom), direction, cell, square)
 
 
 def reach_frame(kingdom: Bounded) -> tuple[int, int, int, int]:
@@ -160,6 +150,43 @@ def kingdom_grid(kingdom: Kingdom, *, legal: Collection[Cell] = (),
     return f'<div class="kk-grid"{data}{style}>{svg}</div>'
 
 
+def table(css: str, headers: Iterable[str], rows: Iterable[str]) -> str:
+    """An HTML table of class ``css``: one header row (``headers``, as HTML) above the body's
+    ``rows`` (each a whole ``<tr>``).
+
+    >>> table("kk-breakdown", ["a", "b"], ["<tr><td>1</td><td>2</td></tr>"])[:72]
+    '<table class="kk-breakdown"><thead><tr><th>a</th><th>b</th></tr></thead>'
+    """
+    head = "".join(f"<th>{h}</th>" for h in headers)
+    return (f'<table class="{css}"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
+            "</tbody></table>")
+
+
+def score_table(css: str, what: str, counted: str,
+                parts: Iterable[tuple[str, str, int, int, int]],
+                bonuses: Iterable[tuple[str, int]], total: int) -> str:
+    """A score sheet as a table of class ``css``: a numbered row per part scored (``what``:
+    its name, e.g. "property"; a part is its colour swatch, terrain, squares, ``counted``
+    (crowns or fire) and points, ``kk-zero`` when it scores nothing), a row per bonus, the
+    total last.
+
+    >>> t = score_table("kk-breakdown", "property", "crowns", [("#fff", "lake", 2, 0, 0)],
+    ...                 [("harmony", 5)], 5)
+    >>> '<tr class="kk-zero"><td>1</td>' in t, "<td><b>5</b></td>" in t
+    (True, True)
+    """
+    zero = ' class="kk-zero"'
+    rows = [f'<tr{"" if points else zero}><td>{k}</td><td>'
+            f'<span class="kk-swatch" style="background: {colour}"></span>{terrain}</td>'
+            f"<td>{squares}</td><td>{count}</td><td>{points}</td></tr>"
+            for k, (colour, terrain, squares, count, points) in enumerate(parts, start=1)]
+    rows += [f'<tr class="kk-bonus"><td></td><td>{escape(name)}</td><td></td><td></td>'
+             f"<td>{points}</td></tr>" for name, points in bonuses]
+    rows.append(f'<tr class="kk-total"><td></td><td><b>total</b></td><td></td><td></td>'
+                f"<td><b>{total}</b></td></tr>")
+    return table(css, ("#", what, "squares", counted, "points"), rows)
+
+
 def breakdown_table(props: Iterable[Property], *, bonuses: Sequence[tuple[str, int]] = ()
                     ) -> str:
     """A table of every property: number, terrain, squares, crowns, points; bonuses below.
@@ -168,22 +195,8 @@ def breakdown_table(props: Iterable[Property], *, bonuses: Sequence[tuple[str, i
     >>> "<td>2</td><td>1</td><td>2</td>" in t
     True
     """
-    rows = ['<table class="kk-breakdown"><thead><tr><th>#</th><th>property</th><th>squares</th>'
-            "<th>crowns</th><th>points</th></tr></thead><tbody>"]
-    total = 0
-    for k, prop in enumerate(props, start=1):
-        total += prop.score
-        zero = ' class="kk-zero"' if not prop.score else ""
-        rows.append(f"<tr{zero}><td>{k}</td><td>{_swatch(prop.terrain)}{prop.terrain.value}</td>"
-                    f"<td>{prop.squares}</td><td>{prop.crowns}</td><td>{prop.score}</td></tr>")
-    for name, points in bonuses:
-        total += points
-        rows.append(f'<tr class="kk-bonus"><td></td><td>{escape(name)}</td><td></td><td></td>'
-                    f"<td>{points}</td></tr>")
-    rows.append(f'<tr class="kk-total"><td></td><td><b>total</b></td><td></td><td></td>'
-                f"<td><b>{total}</b></td></tr></tbody></table>")
-    return "".join(rows)
-
-
-def _swatch(terrain: Terrain) -> str:
-    return f'<span class="kk-swatch" style="background: {TERRAIN_COLOURS[terrain]}"></span>'
+    props = list(props)
+    parts = [(TERRAIN_COLOURS[p.terrain], p.terrain.value, p.squares, p.crowns, p.score)
+             for p in props]
+    return score_table("kk-breakdown", "property", "crowns", parts, bonuses,
+                       sum(p.score for p in props) + sum(points for _, points in bonuses))

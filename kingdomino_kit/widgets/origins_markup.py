@@ -23,7 +23,7 @@ from kingdomino_kit.origins.render import (
 )
 from kingdomino_kit.origins.scoring import Mode, ScoreSheet
 from kingdomino_kit.origins.tribe import RECRUIT_COST, Caveman
-from kingdomino_kit.widgets.markup import button, escape, reach_frame, reachable
+from kingdomino_kit.widgets.markup import button, escape, reach_frame, reachable, score_table
 from kingdomino_kit.widgets.picture import column_svg, row_svg, text_svg
 
 __all__ = ["OriginsView", "board_html", "board_picture", "picture_words", "KEYS_HELP"]
@@ -151,32 +151,22 @@ def cave_html(board: OriginsView) -> str:
 def sheet_html(board: OriginsView) -> str:
     """The score and its breakdown: each region, then the score sheet's other lines."""
     sheet = board.sheet()
-    rows = ['<table class="kk-breakdown ko-sheet"><thead><tr><th>#</th><th>region</th>'
-            "<th>squares</th><th>fire</th><th>points</th></tr></thead><tbody>"]
     regions = [r for r in board.kingdom.regions() if r.terrain.value != "volcano"]
     regions.sort(key=lambda r: (-r.score, r.terrain.index, min(r.cells)))
-    for k, region in enumerate(regions, start=1):
-        zero = ' class="kk-zero"' if not region.score else ""
-        swatch = (f'<span class="kk-swatch" style="background: '
-                  f'{TERRAIN_COLOURS[region.terrain]}"></span>')
-        rows.append(f"<tr{zero}><td>{k}</td><td>{swatch}{region.terrain.value}</td>"
-                    f"<td>{region.squares}</td><td>{region.fire}</td><td>{region.score}</td></tr>")
+    parts = [(TERRAIN_COLOURS[r.terrain], r.terrain.value, r.squares, r.fire, r.score)
+             for r in regions]
     lines = [("Empire of fire", sheet.empire_of_fire, board.empire_of_fire),
              ("Homo Habilis", sheet.homo_habilis, board.homo_habilis),
              ("wooden resources", sheet.resources, board.mode is Mode.TOTEM),
              ("totems", sheet.totems, board.mode is Mode.TOTEM),
              ("cavemen", sheet.cavemen, board.mode is Mode.TRIBE)]
-    for name, points, on in lines:
-        if on:
-            rows.append(f'<tr class="kk-bonus"><td></td><td>{escape(name)}</td><td></td><td></td>'
-                        f"<td>{points}</td></tr>")
-    rows.append(f'<tr class="kk-total"><td></td><td><b>total</b></td><td></td><td></td>'
-                f"<td><b>{sheet.total}</b></td></tr></tbody></table>")
+    breakdown = score_table("kk-breakdown ko-sheet", "region", "fire", parts,
+                            [(name, points) for name, points, on in lines if on], sheet.total)
     supply = " · ".join(f"{fire} fire: {n}" for fire, n in sorted(board.supply.items()))
     verdict = "" if board.verdict is None else f" kk-verdict-{board.verdict}"
     return (f'<div class="kk-score{verdict}">Score: <b class="kk-score-value">{sheet.total}'
             "</b></div>"
-            f'{"".join(rows)}<div class="ko-supply">Fire tokens in the box — {supply}</div>')
+            f'{breakdown}<div class="ko-supply">Fire tokens in the box — {supply}</div>')
 
 
 def grid_html(board: OriginsView) -> str:
