@@ -32,7 +32,7 @@ field                     meaning
                           their rotations and reflections; next-placement: placements)
 ``optimal_answers_exact`` false when the count is only a lower bound (too many to count)
 ``greedy_score``          what a greedy player's answer is worth (see :mod:`.generate`)
-``measures``              the measured difficulty (:mod:`.measures`): optimal layouts, bots
+``measures``              the measured difficulty (:mod:`.levels`): optimal layouts, bots
                           reaching the optimum, share of random builds that do
 ``hints``                 up to three hints, a nudge first, never the answer
 ``solution``              ``optimum`` (total), ``kingdom`` (text), ``order`` (placements:
@@ -67,7 +67,7 @@ from kingdomino_kit.errors import KingdominoError, PuzzleError
 from kingdomino_kit.infra.untrusted import BadJson, parse_json, read_file, shown
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.kinds import PuzzleKind
-from kingdomino_kit.puzzles.measures import Measures
+from kingdomino_kit.puzzles.levels import Measures
 from kingdomino_kit.rules import Rules
 
 if TYPE_CHECKING:

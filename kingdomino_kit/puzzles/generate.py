@@ -36,8 +36,8 @@ from kingdomino_kit.puzzles.grading import replay
 from kingdomino_kit.puzzles.hints import hint_ladder
 from kingdomino_kit.puzzles.kinds import PuzzleKind
 from kingdomino_kit.puzzles.ladder import measure
+from kingdomino_kit.puzzles.levels import Measures, level_of
 from kingdomino_kit.puzzles.measure import NODE_BUDGET, every_answer_optimal, greedy_score
-from kingdomino_kit.puzzles.measures import Measures, level_of
 from kingdomino_kit.puzzles.solving import PuzzleAnswer, solve_puzzle
 from kingdomino_kit.puzzles.titles import title
 from kingdomino_kit.rules import BONUS_NAMES, DEFAULT_RULES, POINTS, Rules
@@ -258,7 +258,7 @@ def measured(puzzle: Puzzle, budget: int = NODE_BUDGET, *, prove: bool = True,
     """The puzzle with its measures (:mod:`.ladder`; ``prove``: see
     :func:`~kingdomino_kit.puzzles.ladder.measure`; ``measures``: already taken), the level
     the written rule gives
-    (:func:`~kingdomino_kit.puzzles.measures.level_of`), a title naming its idea and its hint
+    (:func:`~kingdomino_kit.puzzles.levels.level_of`), a title naming its idea and its hint
     ladder (the first hint is also the older single ``hint``)."""
     m = measures if measures is not None else measure(puzzle, budget, prove=prove)
     p = replace(puzzle, greedy_score=greedy_score(puzzle), optimal_answers=m.optimal_layouts,

@@ -1,5 +1,5 @@
 """The ladder of bots that measures a puzzle, and :func:`measure`, which fills in its
-:class:`~kingdomino_kit.puzzles.measures.Measures`.
+:class:`~kingdomino_kit.puzzles.levels.Measures`.
 
 Weakest first:
 
@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -34,19 +33,19 @@ from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import InvariantError, PuzzleError, SolverBug
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
+from kingdomino_kit.puzzles.levels import COUNT_CAP, Measures
 from kingdomino_kit.puzzles.measure import (
     NODE_BUDGET,
     Count,
     count_optimal,
     greedy_kingdom,
     greedy_score,
+    random_totals,
 )
-from kingdomino_kit.puzzles.measures import COUNT_CAP, Measures
 from kingdomino_kit.puzzles.unique import prove_unique
 
 __all__ = ["BEAM_WIDTH", "LOOK_AHEAD_WIDTH", "RANDOM_BUILDS", "beam_kingdom",
-           "look_ahead_kingdom", "may_be_level", "measure", "proved", "random_hits",
-           "random_totals"]
+           "look_ahead_kingdom", "may_be_level", "measure", "proved", "random_hits"]
 
 RANDOM_BUILDS = 200
 LOOK_AHEAD_WIDTH = 10
@@ -155,29 +154,6 @@ def beam_kingdom(puzzle: Puzzle, width: int = BEAM_WIDTH) -> tuple[int, Placemen
     return best
 
 
-def random_totals(puzzle: Puzzle, builds: int = RANDOM_BUILDS, seed: int = 0
-                  ) -> list[int | None]:
-    """The totals of ``builds`` seeded random legal builds (None: a build of an ``"all"``
-    puzzle that got stuck before placing every domino)."""
-    rng = random.Random(seed)
-    totals: list[int | None] = []
-    for _ in range(builds):
-        k = puzzle.start_kingdom()
-        order = puzzle.domino_list()
-        rng.shuffle(order)
-        if isinstance(puzzle.place, int):
-            order = order[:puzzle.place]
-        complete = True
-        for d in order:
-            moves = sorted(k.legal_placements(d), key=lambda q: (q.first, q.second))
-            if not moves:
-                complete = False
-                break
-            k.push(rng.choice(moves))
-        totals.append(puzzle.rules.total(k) if complete or puzzle.place != "all" else None)
-    return totals
-
-
 def random_hits(puzzle: Puzzle, builds: int = RANDOM_BUILDS, seed: int = 0) -> int:
     """How many of ``builds`` seeded random legal builds reach the optimum."""
     if puzzle.solution is None:
@@ -199,7 +175,7 @@ def may_be_level(puzzle: Puzzle, level: int) -> bool:
         return True
     greedy = _worth_unknown(puzzle, greedy_kingdom(puzzle))
     ahead = _worth_unknown(puzzle, look_ahead_kingdom(puzzle))
-    randoms = [t for t in random_totals(puzzle) if t is not None]
+    randoms = [t for t in random_totals(puzzle, RANDOM_BUILDS) if t is not None]
     best = max([greedy, ahead, beam_kingdom(puzzle)[0], *randoms])
     easy = 4 * sum(t == best for t in randoms) > RANDOM_BUILDS
     if level == 1:

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from kingdomino_kit.dominoes import Domino, Half, domino
@@ -31,7 +31,7 @@ from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.format import Puzzle
 
 __all__ = ["Count", "count_optimal", "every_answer_optimal", "greedy_kingdom", "greedy_score",
-           "spread_table", "symmetric_key"]
+           "random_totals", "spread_table", "symmetric_key"]
 
 NODE_BUDGET = 20_000
 """States the optimal-answer count visits at most before it settles for a lower bound."""
@@ -196,8 +196,16 @@ def every_answer_optimal(puzzle: Puzzle, seed: int = 0, tries: int = 200) -> boo
         return puzzle.rules.total(Kingdom.from_text(puzzle.given, puzzle.rules.size)) == optimum
     if greedy_score(puzzle) < optimum:
         return False
+    return all(t is None or t >= optimum for t in random_totals(puzzle, tries, seed))
+
+
+def random_totals(puzzle: Puzzle, builds: int, seed: int = 0) -> Iterator[int | None]:
+    """The totals of ``builds`` random legal builds seeded from ``random.Random(seed)``, one
+    by one: the dominoes in a random order (the first k when at most k may be placed), each at
+    a uniformly random legal spot; None for a build of an ``"all"`` puzzle that got stuck
+    before placing every domino."""
     rng = random.Random(seed)
-    for _ in range(tries):
+    for _ in range(builds):
         k = puzzle.start_kingdom()
         order = puzzle.domino_list()
         rng.shuffle(order)
@@ -210,9 +218,7 @@ def every_answer_optimal(puzzle: Puzzle, seed: int = 0, tries: int = 200) -> boo
                 complete = False
                 break
             k.push(rng.choice(moves))
-        if (complete or puzzle.place != "all") and puzzle.rules.total(k) < optimum:
-            return False
-    return True
+        yield puzzle.rules.total(k) if complete or puzzle.place != "all" else None
 
 
 def spread_table(puzzles: Iterable[Puzzle]) -> str:

@@ -5,7 +5,7 @@ ladder out — and the puzzle of the day.
 ``random.Random(f"{key}:{attempt}")``, solves each with one CP-SAT worker and seed 0 (proved
 OPTIMAL, the stored layout replayed through the rules), measures it
 (:mod:`~kingdomino_kit.puzzles.ladder`) and keeps the first whose level by the written rule
-(:func:`~kingdomino_kit.puzzles.measures.level_of`) is the one asked for — "too easy, try again"
+(:func:`~kingdomino_kit.puzzles.levels.level_of`) is the one asked for — "too easy, try again"
 — and, with ``unique``, whose optimum is unique up to symmetry. The same key gives the same
 puzzle, byte for byte (as long as each solve proves its optimum within its time limit).
 

@@ -17,8 +17,8 @@ import pytest
 from kingdomino_kit import Kingdom, domino
 from kingdomino_kit.puzzles import KINDS, Puzzle, default_collection, load_collection
 from kingdomino_kit.puzzles.grading import build_order, decompose, grade, replay
+from kingdomino_kit.puzzles.levels import COUNT_CAP
 from kingdomino_kit.puzzles.measure import count_optimal, every_answer_optimal, greedy_score
-from kingdomino_kit.puzzles.measures import COUNT_CAP
 
 TOP = Path(__file__).resolve().parents[2] / "puzzles" / "kingdomino"
 COLLECTION = load_collection(TOP)

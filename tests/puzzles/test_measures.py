@@ -26,8 +26,8 @@ from kingdomino_kit.puzzles.ladder import (
     measure,
     random_hits,
 )
+from kingdomino_kit.puzzles.levels import COUNT_CAP, Measures, difficulty_key, level_of
 from kingdomino_kit.puzzles.measure import count_optimal, greedy_kingdom
-from kingdomino_kit.puzzles.measures import COUNT_CAP, Measures, difficulty_key, level_of
 
 TOP = Path(__file__).resolve().parents[2] / "puzzles" / "kingdomino"
 COLLECTION = load_collection(TOP)

@@ -14,8 +14,8 @@ import pytest
 from kingdomino_kit.cli import main
 from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.puzzles import grade, load_puzzle, replay
+from kingdomino_kit.puzzles.levels import level_of
 from kingdomino_kit.puzzles.measure import every_answer_optimal
-from kingdomino_kit.puzzles.measures import level_of
 from kingdomino_kit.puzzles.on_demand import daily_choice, daily_puzzle, new_puzzle
 
 

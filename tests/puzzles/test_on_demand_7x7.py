@@ -8,8 +8,8 @@ import pytest
 from kingdomino_kit.cli import main
 from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.puzzles import replay
+from kingdomino_kit.puzzles.levels import level_of
 from kingdomino_kit.puzzles.lookup import fresh_puzzle, is_fresh
-from kingdomino_kit.puzzles.measures import level_of
 from kingdomino_kit.puzzles.on_demand import new_puzzle
 
 
