@@ -86,13 +86,14 @@ def squares_to_json(size: int, squares: Squares | Iterable[tuple[Cell, Half]]
 def json_grid(data: dict[str, Any] | str, fmt: str, what: str,
               error: type[NotationError] = NotationError,
               fields: frozenset[str] = frozenset({"format", "size", "squares"})
-              ) -> tuple[dict[str, Any], int]:
-    """The JSON object of a grid (a dict, or its JSON text) and its size, checked: an object
-    with no field outside ``fields``, of format ``fmt`` (if given), size 5 or 7 (default 5).
-    Shared by the kit's JSON formats.
+              ) -> tuple[dict[str, Any], int, list[Any]]:
+    """The JSON object of a grid (a dict, or its JSON text), its size and its squares, checked:
+    an object with no field outside ``fields``, of format ``fmt`` (if given), size 5 or 7
+    (default 5), ``squares`` a list of at most size × size − 1 (each square is the format's
+    to read). Shared by the kit's JSON formats.
 
-    >>> json_grid('{"size": 7}', JSON_FORMAT, "kingdom")
-    ({'size': 7}, 7)
+    >>> json_grid('{"size": 7, "squares": []}', JSON_FORMAT, "kingdom")
+    ({'size': 7, 'squares': []}, 7, [])
     >>> json_grid('{"format": "x"}', JSON_FORMAT, "kingdom")
     Traceback (most recent call last):
     ...
@@ -112,7 +113,13 @@ def json_grid(data: dict[str, Any] | str, fmt: str, what: str,
     size = data.get("size", 5)
     if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
         raise error(f"size: must be 5 or 7, not {shown(size)}")
-    return data, size
+    squares = data.get("squares")
+    if not isinstance(squares, list):
+        raise error(f"squares: must be a list, not {shown(squares)}")
+    if len(squares) > size * size - 1:
+        raise error(f"squares: {len(squares)} squares, more than a {size}×{size} {what} "
+                    f"holds ({size * size - 1})")
+    return data, size, squares
 
 
 def squares_from_json(data: dict[str, Any] | str) -> tuple[int, Squares]:
@@ -124,13 +131,7 @@ def squares_from_json(data: dict[str, Any] | str) -> tuple[int, Squares]:
     ...
     kingdomino_kit.errors.NotationError: squares[0].crowns: must be 0–3, not 7
     """
-    data, size = json_grid(data, JSON_FORMAT, "kingdom")
-    squares = data.get("squares")
-    if not isinstance(squares, list):
-        raise NotationError(f"squares: must be a list, not {shown(squares)}")
-    if len(squares) > size * size - 1:
-        raise NotationError(f"squares: {len(squares)} squares, more than a {size}×{size} "
-                            f"kingdom holds ({size * size - 1})")
+    data, size, squares = json_grid(data, JSON_FORMAT, "kingdom")
     cells: dict[Cell, Half] = {}
     for n, item in enumerate(squares):
         field = f"squares[{n}]"

@@ -251,13 +251,8 @@ def contents_from_json(data: dict[str, Any] | str) -> tuple[int, Contents]:
     ...
     kingdomino_kit.origins.errors.OriginsNotationError: squares[0].token: must be 1–3, not 7
     """
-    data, size = json_grid(data, JSON_FORMAT, "territory", OriginsNotationError, FIELDS)
-    squares = data.get("squares")
-    if not isinstance(squares, list):
-        raise _error(f"squares: must be a list, not {shown(squares)}")
-    if len(squares) > size * size - 1:
-        raise _error(f"squares: {len(squares)} squares, more than a {size}×{size} territory "
-                     f"holds ({size * size - 1})")
+    data, size, squares = json_grid(data, JSON_FORMAT, "territory", OriginsNotationError,
+                                    FIELDS)
     discarded = _int(data, "discarded", "", 0, 48, 0)
     with_resources = data.get("with_resources")
     if with_resources is not None and not isinstance(with_resources, bool):
