@@ -41,8 +41,9 @@ from kingdomino_kit.infra.atomic import (
 from kingdomino_kit.infra.untrusted import JSON_LIMIT
 
 __all__ = ["COMMANDS", "TERMINATED", "CliError", "MESSAGE_LIMIT", "OutputFolder", "OutputName",
-           "Parser", "Terminated", "add_command", "build_parser", "check_outputs", "leave_stopped",
-           "main", "output_file", "output_folder", "output_path", "read_input", "stop_code"]
+           "Parser", "Terminated", "add_actions", "add_command", "build_parser", "check_outputs",
+           "leave_stopped", "main", "output_file", "output_folder", "output_path", "read_input",
+           "stop_code"]
 
 DESCRIPTION = "Kingdomino rules, scores, games, optimal kingdoms and puzzles."
 
@@ -92,6 +93,15 @@ def add_command(sub: Any, name: str) -> Parser:
     parser.add_argument("--follow-symlinks", action="store_true", default=argparse.SUPPRESS,
                         help=FOLLOW_HELP)
     return parser
+
+
+def add_actions(sub: Any, name: str) -> Any:
+    """The actions of command ``name`` (``puzzle list``, ``origins play``, …): the sub-parsers
+    of :func:`add_command`'s parser, one of which must be named."""
+    actions = add_command(sub, name).add_subparsers(dest="action", metavar="ACTION",
+                                                    parser_class=Parser)
+    actions.required = True
+    return actions
 
 
 def build_parser(command: str | None = None) -> Parser:

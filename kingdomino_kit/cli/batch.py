@@ -15,12 +15,7 @@ from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.infra.ceilings import MAX_SETS
 from kingdomino_kit.infra.tables import table_format
-from kingdomino_kit.solver.batch import (
-    DEFAULT_COUNT,
-    random_sets,
-    read_sets,
-    solve_many,
-)
+from kingdomino_kit.solver.batch import DEFAULT_COUNT, random_sets, read_sets, solve_many
 
 
 def register(sub: Any) -> None:

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kingdomino_kit.bots import bot_names, parse_bots
+from kingdomino_kit.bots import bot_names, make_bots, parse_bots
 from kingdomino_kit.cli import CliError, output_file, output_path
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.infra.ceilings import MAX_PLAYOUTS, MAX_SECONDS, MAX_SETS, check_ceiling
@@ -40,8 +40,9 @@ from kingdomino_kit.seeds import SEAT_SEEDS
 
 __all__ = ["DEFAULT_PLAYERS", "PLAYER_COUNTS", "add_play_arguments", "add_replay_arguments",
            "add_seat_arguments", "add_solver_arguments", "answer_lines", "game_seed",
-           "playouts", "print_replay", "result_json", "seat_bots", "seats_annotation",
-           "seconds", "set_count", "solver_seed", "workers", "write_log"]
+           "playouts", "print_replay", "result_json", "seat_bots", "seated_bots",
+           "seats_annotation", "seconds", "set_count", "show_play", "solver_seed", "workers",
+           "write_log"]
 
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_PLAYERS = 4
@@ -143,6 +144,27 @@ def game_seed(args: argparse.Namespace) -> int:
     again)."""
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     return seed
+
+
+def seated_bots(args: argparse.Namespace, game: str) -> tuple[list[str], int, list[Any]]:
+    """The start of every ``play``: the seats' bot names (``--bots``), the game's seed
+    (:func:`game_seed`) and the bots, seat ``p`` seeded from it
+    (:func:`kingdomino_kit.bots.make_bots`)."""
+    names = seat_bots(args, game)
+    seed = game_seed(args)
+    return names, seed, make_bots(names, seed, game=game)
+
+
+def show_play(args: argparse.Namespace, names: Sequence[str],
+              log_text: Callable[[dict[str, Any]], str], result: dict[str, Any]) -> bool:
+    """The end of every ``play``: the log written if ``--log`` asks for it (``log_text`` makes
+    it, given the seats' annotation, :func:`seats_annotation`), then ``result`` printed as JSON
+    if ``--json`` asks for it; whether it was (if not, the game prints its own text)."""
+    if args.log is not None:
+        write_log(args.log, log_text(seats_annotation(names)))
+    if args.json:
+        print(json.dumps(result))
+    return bool(args.json)
 
 
 def write_log(path: str, text: str) -> None:

@@ -7,21 +7,19 @@ import argparse
 import json
 from typing import Any
 
-from kingdomino_kit.cli import CliError, add_command, read_input
-from kingdomino_kit.errors import LogError
+from kingdomino_kit.cli import CliError, add_command
+from kingdomino_kit.cli.log_positions import add_position_arguments, read_position
 from kingdomino_kit.game.coach import move_text
 from kingdomino_kit.game.endgame import EndgameResult, points, solve, turns_of
 from kingdomino_kit.game.endgame.log import log_position
-from kingdomino_kit.game.log import FORMAT, loads
 
 
 def register(sub: Any) -> None:
     """Add ``endgame``."""
     p = add_command(sub, "endgame")
-    p.add_argument("file", metavar="LOG", help=f"game log, format {FORMAT} (-: stdin)")
-    p.add_argument("--turn", type=int, default=None, metavar="N",
-                   help="solve the position before turn N of the log (turns counted from 0 "
-                        "over all rounds; default: the first position where no chance is left)")
+    add_position_arguments(p, "solve the position before turn N of the log (turns counted from "
+                              "0 over all rounds; default: the first position where no chance "
+                              "is left)")
     p.add_argument("--paranoid", action="store_true",
                    help="3-4 players: the score the player to move can guarantee when all "
                         "the others play against them (default: max-n, each for themselves)")
@@ -36,12 +34,7 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     if args.time_limit is not None and not args.time_limit > 0:
         raise CliError(f"--time-limit: must be a positive number of seconds, not "
                        f"{args.time_limit}")
-    text, name = read_input(args.file, "log")
-    data = loads(text, name)
-    try:
-        game, turn = log_position(data, args.turn)
-    except LogError as error:
-        raise CliError(f"{name}: {error}") from None
+    name, game, turn = read_position(args, log_position)
     result = solve(game, paranoid=args.paranoid, time_limit=args.time_limit)
     turns = turns_of(game, result.line)
     if args.json:

@@ -11,19 +11,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from kingdomino_kit.bots import make_bots
-from kingdomino_kit.cli import CliError, add_command, output_path, read_input
-from kingdomino_kit.cli.contract import (
-    add_play_arguments,
-    add_replay_arguments,
-    add_seat_arguments,
-    game_seed,
-    print_replay,
-    result_json,
-    seat_bots,
-    seats_annotation,
-    write_log,
-)
+from kingdomino_kit.cli import CliError, add_command, contract, output_path, read_input
 from kingdomino_kit.cli.rules import add_bonus_flags, rules_of
 from kingdomino_kit.cli.workers import add_worker_arguments, where_to_run
 from kingdomino_kit.errors import KingdominoError
@@ -62,13 +50,13 @@ def game_options(args: argparse.Namespace) -> GameOptions:
 def register(sub: Any) -> None:
     """Add ``play``, ``replay`` and ``simulate``."""
     p = add_command(sub, "play")
-    add_play_arguments(p, GAME, bots_help=BOTS_HELP)
+    contract.add_play_arguments(p, GAME, bots_help=BOTS_HELP)
     add_game_options(p)
     p.add_argument("--dynasty", action="store_true", help="play 3 games and add up the scores")
     p.set_defaults(func=cmd_play)
 
     p = add_command(sub, "replay")
-    add_replay_arguments(p, GAME)
+    contract.add_replay_arguments(p, GAME)
     p.add_argument("--no-seed-check", action="store_true",
                    help="take the log's lines as the deal (a game recorded by hand)")
     p.set_defaults(func=cmd_replay)
@@ -76,8 +64,9 @@ def register(sub: Any) -> None:
     p = add_command(sub, "simulate")
     p.add_argument("--games", type=int, required=True,
                    help=f"number of games (at most {MAX_GAMES:,})")
-    add_seat_arguments(p, GAME, bots_help=BOTS_HELP,
-                       seed_help="seed of the run (default 0); the same seed, the same rows")
+    contract.add_seat_arguments(
+        p, GAME, bots_help=BOTS_HELP,
+        seed_help="seed of the run (default 0); the same seed, the same rows")
     add_game_options(p)
     add_worker_arguments(p, "games")
     p.add_argument("--out", metavar="FILE", type=output_path,
@@ -90,26 +79,22 @@ def register(sub: Any) -> None:
 
 
 def _result(game: Game, **extra: Any) -> dict[str, Any]:
-    return result_json(GAME, seed=game.seed, players=game.options.players,
-                       scores=game.results(), winners=game.winners(),
-                       variant=game.options.variant, **extra)
+    return contract.result_json(GAME, seed=game.seed, players=game.options.players,
+                                scores=game.results(), winners=game.winners(),
+                                variant=game.options.variant, **extra)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a game (or a dynasty) and print the kingdoms and scores."""
     options = game_options(args)
-    names = seat_bots(args, GAME)
-    seed = game_seed(args)
-    bots = make_bots(names, seed)
+    names, seed, bots = contract.seated_bots(args, GAME)
     if args.dynasty and args.log is not None:
         raise CliError("--log: a dynasty has three logs; play the games one by one")
     if args.dynasty:
         return _print_dynasty(bots, names, options, seed, args.json)
     game = play(bots, options, seed)
-    if args.log is not None:
-        write_log(args.log, dumps(game.log() | seats_annotation(names)))
-    if args.json:
-        print(json.dumps(_result(game, bots=names)))
+    if contract.show_play(args, names, lambda seats: dumps(game.log() | seats),
+                          _result(game, bots=names)):
         return 0
     print(f"{options.players} players, {options.variant}, seed {seed}")
     for r in game.results():
@@ -129,7 +114,7 @@ def _print_dynasty(bots: list[Any], names: list[str], options: GameOptions, seed
                    as_json: bool) -> int:
     dynasty = play_dynasty(bots, options, seed)
     if as_json:
-        print(json.dumps(result_json(
+        print(json.dumps(contract.result_json(
             GAME, seed=seed, players=options.players,
             scores=[{"player": p, "score": t} for p, t in enumerate(dynasty.totals)],
             winners=dynasty.winners, variant=options.variant, bots=names,
@@ -153,8 +138,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except LogError as error:
         raise CliError(f"{name}: {error}") from None
     o = game.options
-    print_replay(name, data["format"], _result(game), f"{o.variant}, {o.rounds + 1} rounds",
-                 args.json)
+    contract.print_replay(name, data["format"], _result(game),
+                          f"{o.variant}, {o.rounds + 1} rounds", args.json)
     return 0
 
 
@@ -165,7 +150,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     stdout. A CSV ``--out`` grows in ``FILE.partial`` while the run goes on and can be resumed;
     a Parquet one is written whole (atomically) at the end."""
     options = game_options(args)
-    names = seat_bots(args, GAME)
+    names = contract.seat_bots(args, GAME)
     if not 0 <= args.games <= MAX_GAMES:
         raise CliError(f"--games: must be 0 to {MAX_GAMES:,}, not {args.games:,}")
     if args.resume and not args.out:

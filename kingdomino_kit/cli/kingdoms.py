@@ -7,31 +7,12 @@ import argparse
 import json
 from typing import Any
 
-from kingdomino_kit.bots import make_bots
-from kingdomino_kit.cli import CliError, Parser, add_command, read_input
-from kingdomino_kit.cli.contract import (
-    add_play_arguments,
-    add_replay_arguments,
-    add_solver_arguments,
-    answer_lines,
-    game_seed,
-    print_replay,
-    result_json,
-    seat_bots,
-    seats_annotation,
-    write_log,
-)
+from kingdomino_kit.cli import CliError, add_actions, contract, read_input
 from kingdomino_kit.errors import LogError
 from kingdomino_kit.infra.untrusted import TEXT_LIMIT
 from kingdomino_kit.kingdoms.board import Board, parse_board
 from kingdomino_kit.kingdoms.errors import KingdomsError
-from kingdomino_kit.kingdoms.game import (
-    LOG_FORMAT,
-    KingdomsGame,
-    KingdomsRules,
-    play_game,
-    replay,
-)
+from kingdomino_kit.kingdoms.game import LOG_FORMAT, KingdomsGame, KingdomsRules, play_game, replay
 from kingdomino_kit.kingdoms.puzzles import load_castle_puzzle
 from kingdomino_kit.kingdoms.scoring import score_board
 from kingdomino_kit.kingdoms.solver import solve_castles
@@ -42,9 +23,7 @@ GAME = "kingdoms"
 
 def register(sub: Any) -> None:
     """Add ``kingdoms`` with its actions ``score``, ``play``, ``replay`` and ``solve``."""
-    group = add_command(sub, "kingdoms")
-    actions = group.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
-    actions.required = True
+    actions = add_actions(sub, "kingdoms")
 
     p = actions.add_parser("score", help="score a board given in text notation")
     p.add_argument("file", nargs="?", default="-", help="board text file (- or none: stdin)")
@@ -55,7 +34,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_score)
 
     p = actions.add_parser("play", help="play a game between bots")
-    add_play_arguments(p, GAME)
+    contract.add_play_arguments(p, GAME)
     p.add_argument("--wizard", action="store_true", help="2011 edition: with the wizard")
     p.add_argument("--open-tiles", action="store_true", help="variant: all tiles face up")
     p.add_argument("--score-as-you-go", action="store_true",
@@ -65,12 +44,12 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_play)
 
     p = actions.add_parser("replay", help="replay a game log, re-checking every rule")
-    add_replay_arguments(p, GAME)
+    contract.add_replay_arguments(p, GAME)
     p.set_defaults(func=cmd_replay)
 
     p = actions.add_parser("solve", help="solve a castle puzzle (JSON) with CP-SAT")
     p.add_argument("file", help="puzzle file (format kingdoms-puzzle/1)")
-    add_solver_arguments(p, time_limit=30.0, workers_=1)
+    contract.add_solver_arguments(p, time_limit=30.0, workers_=1)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
 
@@ -94,7 +73,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def _result(game: KingdomsGame, **extra: Any) -> dict[str, Any]:
-    return result_json(
+    return contract.result_json(
         GAME, seed=game.seed, players=game.rules.players,
         scores=[{"player": p, "score": g} for p, g in game.gold.items()],
         winners=game.winners, **extra,
@@ -115,18 +94,14 @@ def _print_summary(game: KingdomsGame, names: list[str]) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a seeded game between bots; print the result, optionally write the log."""
-    seed = game_seed(args)
     rules = KingdomsRules(players=args.players, wizard=args.wizard, open_tiles=args.open_tiles,
                           score_as_you_go=args.score_as_you_go,
                           until_last_castle=args.until_last_castle)
-    names = seat_bots(args, GAME)
-    bots = make_bots(names, seed, game=GAME)
+    names, seed, bots = contract.seated_bots(args, GAME)
     game = play_game(rules, bots, seed=seed)
-    if args.log is not None:
-        write_log(args.log, json.dumps(game.to_log() | seats_annotation(names), indent=1) + "\n")
-    if args.json:
-        print(json.dumps(_result(game, bots=names)))
-    else:
+    if not contract.show_play(args, names,
+                              lambda seats: json.dumps(game.to_log() | seats, indent=1) + "\n",
+                              _result(game, bots=names)):
         _print_summary(game, names)
     return 0
 
@@ -140,8 +115,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (LogError, KingdomsError) as error:
         raise CliError(f"{name}: {error}") from None
     detail = f"{len(game.epochs)} epochs, {len(game.turns)} turns"
-    print_replay(name, data.get("format", LOG_FORMAT), _result(game),
-                 detail, args.json)
+    contract.print_replay(name, data.get("format", LOG_FORMAT), _result(game), detail,
+                          args.json)
     return 0
 
 
@@ -159,5 +134,5 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps(data))
     else:
         print(puzzle.question)
-        print("\n".join(answer_lines(data)))
+        print("\n".join(contract.answer_lines(data)))
     return 0

@@ -8,32 +8,14 @@ import json
 import sys
 from typing import Any
 
-from kingdomino_kit.bots import make_bots
-from kingdomino_kit.cli import CliError, Parser, add_command, read_input
-from kingdomino_kit.cli.contract import (
-    add_play_arguments,
-    add_replay_arguments,
-    add_solver_arguments,
-    answer_lines,
-    game_seed,
-    print_replay,
-    result_json,
-    seat_bots,
-    seats_annotation,
-    write_log,
-)
+from kingdomino_kit.cli import CliError, add_actions, contract, read_input
 from kingdomino_kit.errors import LogError
 from kingdomino_kit.origins.catalogue import Catalogue, load_catalogue, sample_catalogue
 from kingdomino_kit.origins.errors import OriginsError, OriginsNotationError
 from kingdomino_kit.origins.game import OriginsGame, OriginsOptions, play
 from kingdomino_kit.origins.gamelog import dumps, loads, replay
 from kingdomino_kit.origins.kingdom import parse_text, territory_from_json
-from kingdomino_kit.origins.scoring import (
-    DEFAULT_FIRE_COUNT,
-    FIRE_COUNTS,
-    held_totems,
-    score_sheet,
-)
+from kingdomino_kit.origins.scoring import DEFAULT_FIRE_COUNT, FIRE_COUNTS, held_totems, score_sheet
 from kingdomino_kit.origins.solver import solve_discovery
 
 GAME = "origins"
@@ -41,9 +23,7 @@ GAME = "origins"
 
 def register(sub: Any) -> None:
     """Add ``origins`` and its sub-commands."""
-    group = add_command(sub, "origins")
-    osub = group.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
-    osub.required = True
+    osub = add_actions(sub, "origins")
 
     p = osub.add_parser("score", help="score a territory given in Origins text notation or JSON")
     p.add_argument("file", nargs="?", default="-",
@@ -63,7 +43,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_score)
 
     p = osub.add_parser("play", help="play a game between bots")
-    add_play_arguments(p, GAME)
+    contract.add_play_arguments(p, GAME)
     p.add_argument("--mode", choices=("discovery", "totem", "tribe"), default="discovery")
     p.add_argument("--totem-bonus", choices=("scarcity", "flat"), default="scarcity",
                    help="totem values: scarcity 3/4/5/6 (the rulebook's), or flat 3 each")
@@ -78,7 +58,7 @@ def register(sub: Any) -> None:
                                                "homo_habilis", "fire_count")})
 
     p = osub.add_parser("replay", help="replay a game log, re-checking every rule")
-    add_replay_arguments(p, GAME)
+    contract.add_replay_arguments(p, GAME)
     p.add_argument("--catalogue", metavar="CSV",
                    help="the domino catalogue the game was played with (default: the sample)")
     p.set_defaults(func=cmd_replay)
@@ -90,7 +70,7 @@ def register(sub: Any) -> None:
     p.add_argument("--empire-of-fire", "--empire", dest="empire_of_fire", action="store_true",
                    help=EMPIRE_HELP)
     p.add_argument("--homo-habilis", action="store_true", help=HABILIS_HELP)
-    add_solver_arguments(p, time_limit=60.0)
+    contract.add_solver_arguments(p, time_limit=60.0)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_solve)
 
@@ -176,9 +156,9 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def _result(game: OriginsGame, **extra: Any) -> dict[str, Any]:
-    return result_json(GAME, seed=game.seed, players=game.options.players,
-                       scores=game.results(), winners=game.winners(), **extra,
-                       mode=game.mode.value)
+    return contract.result_json(GAME, seed=game.seed, players=game.options.players,
+                                scores=game.results(), winners=game.winners(), **extra,
+                                mode=game.mode.value)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -197,14 +177,10 @@ def cmd_play(args: argparse.Namespace) -> int:
                              totem_bonus=args.totem_bonus, empire_of_fire=args.empire_of_fire,
                              homo_habilis=args.homo_habilis, fire_count=args.fire_count,
                              catalogue=catalogue)
-    names = seat_bots(args, GAME)
-    seed = game_seed(args)
-    bots = make_bots(names, seed, game=GAME)
+    names, seed, bots = contract.seated_bots(args, GAME)
     game = play(bots, options, seed)
-    if args.log is not None:
-        write_log(args.log, dumps(game.log() | seats_annotation(names)))
-    if args.json:
-        print(json.dumps(_result(game, bots=names)))
+    if contract.show_play(args, names, lambda seats: dumps(game.log() | seats),
+                          _result(game, bots=names)):
         return 0
     print(f"{game.mode.value} game, {game.options.players} players, seed {game.seed}")
     for r, k in zip(game.results(), game.kingdoms_, strict=True):
@@ -224,7 +200,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except LogError as error:
         raise CliError(f"{name}: {error}") from None
     detail = f"{game.mode.value} mode, {len(data['rounds'])} rounds"
-    print_replay(name, data["format"], _result(game), detail, args.json)
+    contract.print_replay(name, data["format"], _result(game), detail, args.json)
     return 0
 
 
@@ -241,7 +217,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data))
         return 0
-    print("\n".join(answer_lines(data)))
+    print("\n".join(contract.answer_lines(data)))
     for t in data["fire"]:
         to = "nowhere (no square allowed)" if t["to"] is None else tuple(t["to"])
         print(f"  {t['fire']}-fire token from {tuple(t['from'])} lands on {to}")

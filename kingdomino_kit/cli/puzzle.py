@@ -20,7 +20,7 @@ import json
 import os
 from typing import Any
 
-from kingdomino_kit.cli import CliError, Parser, add_command, read_input
+from kingdomino_kit.cli import CliError, add_actions, read_input
 from kingdomino_kit.cli.contract import add_solver_arguments
 from kingdomino_kit.cli.puzzle_games import (
     cmd_check_other,
@@ -41,9 +41,7 @@ from kingdomino_kit.rules import BONUS_NAMES
 
 def register(sub: Any) -> None:
     """Add ``puzzle`` with its actions ``list``, ``show``, ``solve`` and ``check``."""
-    group = add_command(sub, "puzzle")
-    actions = group.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
-    actions.required = True
+    actions = add_actions(sub, "puzzle")
 
     p = actions.add_parser("list", help="one line per puzzle of the collection, id first")
     p.add_argument("--game", choices=GAMES, help="only this game's puzzles (default: all)")

@@ -8,9 +8,8 @@ import argparse
 import json
 from typing import Any
 
-from kingdomino_kit.cli import CliError, add_command, read_input
-from kingdomino_kit.errors import LogError
-from kingdomino_kit.game.log import FORMAT, loads
+from kingdomino_kit.cli import CliError, add_command
+from kingdomino_kit.cli.log_positions import add_position_arguments, read_position
 from kingdomino_kit.league.position import log_state
 from kingdomino_kit.league.state import action_text, state_json
 
@@ -18,10 +17,9 @@ from kingdomino_kit.league.state import action_text, state_json
 def register(sub: Any) -> None:
     """Add ``state``."""
     p = add_command(sub, "state")
-    p.add_argument("file", metavar="LOG", help=f"game log, format {FORMAT} (-: stdin)")
-    p.add_argument("--turn", type=int, default=None, metavar="N",
-                   help="the position before turn N of the log (turns counted from 0 over all "
-                        "rounds, round 0's claims included; default: the end of the game)")
+    add_position_arguments(p, "the position before turn N of the log (turns counted from 0 over "
+                              "all rounds, round 0's claims included; default: the end of the "
+                              "game)")
     p.add_argument("--player", type=int, default=None, metavar="P",
                    help="seen by player P (default: the player to act)")
     p.add_argument("--json", action="store_true", help="print the position as one JSON object")
@@ -30,12 +28,7 @@ def register(sub: Any) -> None:
 
 def cmd_state(args: argparse.Namespace) -> int:
     """Print a position of a log."""
-    text, name = read_input(args.file, "log")
-    data = loads(text, name)
-    try:
-        game, turn = log_state(data, args.turn)
-    except LogError as error:
-        raise CliError(f"{name}: {error}") from None
+    name, game, turn = read_position(args, log_state)
     players = game.options.players
     if args.player is not None and not 0 <= args.player < players:
         raise CliError(f"--player: 0 to {players - 1}, not {args.player}")
