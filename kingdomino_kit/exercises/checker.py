@@ -51,7 +51,7 @@ from kingdomino_kit.exercises.answer_kinds import Kind, WrongKind, describe
 from kingdomino_kit.exercises.boards import BOARD_MIME
 
 __all__ = ["BLANK", "CORRECT", "KIND", "RAISED", "WRONG", "Checker", "Exercise", "ExerciseError",
-           "Feedback", "NotAnswered", "StudentCodeError", "Summary", "call_student"]
+           "Feedback", "NotAnswered", "StudentCodeError", "Summary", "call_student", "value_judge"]
 
 BLANK, KIND, WRONG, RAISED, CORRECT, UNKNOWN = ("blank", "kind", "wrong", "raised", "correct",
                                                 "unknown")
@@ -129,18 +129,25 @@ class Exercise:
         before it needs one); ``wrong`` says what is wrong (``{answer}`` is the answer), and
         for numbers ``direction`` says "too high" or "too low" instead. A number within
         ``tolerance`` of the expected one is right (a decimal for an exact fraction)."""
-
-        def judge(answer: Any) -> str | None:
-            want = expected() if callable(expected) else expected
-            if answer == want or (tolerance and _comparable(answer, want)
-                                  and abs(answer - want) <= tolerance):
-                return None
-            shown = _show(answer)
-            if direction and _comparable(answer, want):
-                return f"{shown} is too {'high' if answer > want else 'low'}"
-            return wrong.format(answer=shown)
-
+        judge = value_judge(expected, wrong=wrong, direction=direction, tolerance=tolerance)
         return cls(number, topic, kind, judge, tuple(hints), why)
+
+
+def value_judge(expected: Any, *, wrong: str = "{answer} is not right", direction: bool = True,
+                tolerance: float = 0.0) -> Callable[[Any], str | None]:
+    """The judge of an answer that is one value (see :meth:`Exercise.value`)."""
+
+    def judge(answer: Any) -> str | None:
+        want = expected() if callable(expected) else expected
+        if answer == want or (tolerance and _comparable(answer, want)
+                              and abs(answer - want) <= tolerance):
+            return None
+        shown = _show(answer)
+        if direction and _comparable(answer, want):
+            return f"{shown} is too {'high' if answer > want else 'low'}"
+        return wrong.format(answer=shown)
+
+    return judge
 
 
 def _show(answer: Any) -> str:

@@ -7,9 +7,8 @@ import math
 from fractions import Fraction
 
 from kingdomino_kit.dominoes import DOMINOES
-from kingdomino_kit.exercises.answer_kinds import FRACTION, FUNCTION, WHOLE_NUMBER, pair_of
-from kingdomino_kit.exercises.checker import Exercise
-from kingdomino_kit.exercises.judges import same_function
+from kingdomino_kit.exercises.answer_kinds import FRACTION, WHOLE_NUMBER, pair_of
+from kingdomino_kit.exercises.sheet import Check, function, sheet, value
 from kingdomino_kit.game import GameOptions
 
 __all__ = ["EXERCISES", "enumerate_positions", "ring_tilings"]
@@ -57,51 +56,63 @@ def _chance_pair() -> tuple[Fraction, Fraction]:
     return 1 - Fraction(two, 48), Fraction(three, 48)
 
 
+def _judge_chances(pair: tuple[Fraction, Fraction]) -> str | None:
+    want = _chance_pair()
+    if pair == want:
+        return None
+    if pair[0] == want[0]:
+        return "the first is right, the second is not"
+    return "the second is right, the first is not" if pair[1] == want[1] else \
+        "neither chance is right"
+
+
 def _double_in_first_line() -> Fraction:
     doubles = sum(d.is_double for d in DOMINOES)
     line = GameOptions(players=4).line_size
     return 1 - Fraction(math.comb(48 - doubles, line), math.comb(48, line))
 
 
-EXERCISES = (
-    Exercise.value(
-        1, "domino positions on 7 × 7", WHOLE_NUMBER, lambda: enumerate_positions(7, 7),
-        hints=("Horizontal pairs: each of the 7 rows has 6 of them. And vertically?",
-               "2n(n − 1) with n = 7."),
-        why="7 rows × 6 horizontal pairs + 7 columns × 6 vertical pairs = 84."),
-    Exercise.value(
-        2, "castle cells up to symmetry on 7 × 7", WHOLE_NUMBER, lambda: _orbits(7),
-        hints=("Burnside: add up the cells each of the 8 symmetries fixes, then divide by 8.",
-               "The identity fixes all 49 cells, a quarter or half turn only the centre, a "
-               "mirror the 7 cells on its axis."),
-        why="80 fixed points over 8 symmetries: 10 orbits, so 10 castle cells to try."),
-    Exercise(
-        3, "two chances for domino 48", pair_of(FRACTION, FRACTION),
-        lambda pair: None if pair == _chance_pair() else
-        ("the first is right, the second is not" if pair[0] == _chance_pair()[0] else
-         "the second is right, the first is not" if pair[1] == _chance_pair()[1] else
-         "neither chance is right"),
-        hints=("2 players play 24 of the 48 dominoes, 3 players 36: every domino is equally "
-               "likely to be among them.",
-               "Not played with 2 players: 1 − 24/48. Played with 3: 36/48. Give both as a "
-               "pair (a, b)."),
-        why="Every domino is equally likely to be dealt: 24/48 with 2 players, 36/48 with 3."),
-    Exercise.value(
-        4, "tilings of a ring", WHOLE_NUMBER, ring_tilings,
-        hints=("Walk around the ring of 8 cells: once the first domino lies, the rest follow.",
-               "The domino on the top-left corner cell goes either right or down."),
-        why="The ring is a cycle of 8 cells: the first domino fixes the rest, two ways."),
-    Exercise(
-        5, "positions on any rectangle", FUNCTION,
-        same_function("positions", enumerate_positions,
-                      [(r, c) for r in range(1, 9) for c in range(1, 9)]),
-        hints=("Each row of a rows × cols board has cols − 1 horizontal pairs.",
-               "Count the vertical pairs the same way, column by column, then add the "
-               "horizontal and the vertical counts."),
-        why="Horizontal and vertical pairs counted separately: r(c − 1) + c(r − 1)."),
-    Exercise.value(
-        6, "a double in the first line", FRACTION, _double_in_first_line, tolerance=1e-6,
-        hints=("Count the lines with no double at all: all 4 dominoes from the 36 others.",
-               "1 − C(36, 4) / C(48, 4) (math.comb, and Fraction for an exact answer)."),
-        why="The complement: a line without a double takes its 4 dominoes from the 36 others."),
-)
+_WORDS = """
+1. domino positions on 7 × 7
+hint: Horizontal pairs: each of the 7 rows has 6 of them. And vertically?
+hint: 2n(n − 1) with n = 7.
+why: 7 rows × 6 horizontal pairs + 7 columns × 6 vertical pairs = 84.
+
+2. castle cells up to symmetry on 7 × 7
+hint: Burnside: add up the cells each of the 8 symmetries fixes, then divide by 8.
+hint: The identity fixes all 49 cells, a quarter or half turn only the centre, a mirror the 7 cells
+  on its axis.
+why: 80 fixed points over 8 symmetries: 10 orbits, so 10 castle cells to try.
+
+3. two chances for domino 48
+hint: 2 players play 24 of the 48 dominoes, 3 players 36: every domino is equally likely to be
+  among them.
+hint: Not played with 2 players: 1 − 24/48. Played with 3: 36/48. Give both as a pair (a, b).
+why: Every domino is equally likely to be dealt: 24/48 with 2 players, 36/48 with 3.
+
+4. tilings of a ring
+hint: Walk around the ring of 8 cells: once the first domino lies, the rest follow.
+hint: The domino on the top-left corner cell goes either right or down.
+why: The ring is a cycle of 8 cells: the first domino fixes the rest, two ways.
+
+5. positions on any rectangle
+hint: Each row of a rows × cols board has cols − 1 horizontal pairs.
+hint: Count the vertical pairs the same way, column by column, then add the horizontal and the
+  vertical counts.
+why: Horizontal and vertical pairs counted separately: r(c − 1) + c(r − 1).
+
+6. a double in the first line
+hint: Count the lines with no double at all: all 4 dominoes from the 36 others.
+hint: 1 − C(36, 4) / C(48, 4) (math.comb, and Fraction for an exact answer).
+why: The complement: a line without a double takes its 4 dominoes from the 36 others.
+"""
+
+EXERCISES = sheet(_WORDS, {
+    1: value(WHOLE_NUMBER, lambda: enumerate_positions(7, 7)),
+    2: value(WHOLE_NUMBER, lambda: _orbits(7)),
+    3: Check(pair_of(FRACTION, FRACTION), _judge_chances),
+    4: value(WHOLE_NUMBER, ring_tilings),
+    5: function("positions", enumerate_positions,
+                [(r, c) for r in range(1, 9) for c in range(1, 9)]),
+    6: value(FRACTION, _double_in_first_line, tolerance=1e-6),
+})

@@ -12,7 +12,8 @@ from typing import Any
 
 from kingdomino_kit.dominoes import domino, dominoes
 from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER, pair_of
-from kingdomino_kit.exercises.checker import Exercise, NotAnswered, call_student
+from kingdomino_kit.exercises.checker import NotAnswered, call_student
+from kingdomino_kit.exercises.sheet import Check, sheet, value
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import DEFAULT_RULES, Rules
 from kingdomino_kit.solver import best_kingdom
@@ -158,42 +159,44 @@ def _centred_best(numbers: list[int], connected: bool) -> int:
     return best
 
 
-EXERCISES = (
-    Exercise.value(
-        1, "placements in the ring", WHOLE_NUMBER, lambda: len(ring_placements([41])),
-        hints=("The 8 cells of the ring form a cycle: how many pairs of neighbours does a "
-               "cycle of 8 have?",
-               "8 pairs of neighbouring cells, and a domino with two different halves lies on "
-               "each pair two ways round."),
-        why="8 neighbouring pairs around the ring × 2 ways round = 16."),
-    Exercise.value(
-        2, "buildable layouts in a small frame", WHOLE_NUMBER, lambda: corner_buildable([41, 13]),
-        hints=("Step 3 for dominoes 41 and 13: layout_data([41, 13], CORNER, n=3), "
-               "add_placements, add_connection_rule, then count_layouts(model, place).",
-               "W|G2 and W|F can only support each other through their wheat halves."),
-        why="The model with the connection rule counts exactly the layouts the rules can build."),
-    Exercise(
-        3, "an exact-cover constraint", FUNCTION, _judge_cover,
-        hints=("For every free cell u, collect the Booleans of the placements whose cells "
-               "include u.",
-               "Step 2 put at most one placement on each cell; an exact cover asks for exactly "
-               "one, for each u in free."),
-        why="Exactly one placement per cell is an exact cover: no gap, no overlap."),
-    Exercise(
-        4, "with and without the connection rule", pair_of(WHOLE_NUMBER, WHOLE_NUMBER),
-        lambda pair: None if pair == (_centred_best([41, 36], False),
-                                      _centred_best([41, 36], True))
-        else "not both right: solve both models, or reason about the two grass halves",
-        hints=("Without the rule the two G halves can simply lie side by side anywhere.",
-               "With it: W|G2 with its W next to the castle, then W|G1 with its G1 next to the "
-               "G2 — the grass touches the grass, so it is connected."),
-        why="The G1 can join the G2 by the grass itself: 2 squares × 3 crowns either way."),
-    Exercise.value(
-        5, "the Middle Kingdom optimum", WHOLE_NUMBER,
-        lambda: _best("41,36", Rules(middle_kingdom=True)),
-        hints=("Four squares around the castle always fit inside the 5×5 frame centred on it.",
-               "So the bonus costs nothing here: lay the dominoes as for the best score, then add "
-               "10."),
-        why="G2 beside G1 is 2 squares × 3 crowns = 6, all within two rows and columns of the "
-            "castle: 6 + 10 = 16."),
-)
+_WORDS = """
+1. placements in the ring
+hint: The 8 cells of the ring form a cycle: how many pairs of neighbours does a cycle of 8 have?
+hint: 8 pairs of neighbouring cells, and a domino with two different halves lies on each pair two
+  ways round.
+why: 8 neighbouring pairs around the ring × 2 ways round = 16.
+
+2. buildable layouts in a small frame
+hint: Step 3 for dominoes 41 and 13: layout_data([41, 13], CORNER, n=3), add_placements,
+  add_connection_rule, then count_layouts(model, place).
+hint: W|G2 and W|F can only support each other through their wheat halves.
+why: The model with the connection rule counts exactly the layouts the rules can build.
+
+3. an exact-cover constraint
+hint: For every free cell u, collect the Booleans of the placements whose cells include u.
+hint: Step 2 put at most one placement on each cell; an exact cover asks for exactly one, for each
+  u in free.
+why: Exactly one placement per cell is an exact cover: no gap, no overlap.
+
+4. with and without the connection rule
+hint: Without the rule the two G halves can simply lie side by side anywhere.
+hint: With it: W|G2 with its W next to the castle, then W|G1 with its G1 next to the G2 — the grass
+  touches the grass, so it is connected.
+why: The G1 can join the G2 by the grass itself: 2 squares × 3 crowns either way.
+
+5. the Middle Kingdom optimum
+hint: Four squares around the castle always fit inside the 5×5 frame centred on it.
+hint: So the bonus costs nothing here: lay the dominoes as for the best score, then add 10.
+why: G2 beside G1 is 2 squares × 3 crowns = 6, all within two rows and columns of the castle: 6 +
+  10 = 16.
+"""
+
+EXERCISES = sheet(_WORDS, {
+    1: value(WHOLE_NUMBER, lambda: len(ring_placements([41]))),
+    2: value(WHOLE_NUMBER, lambda: corner_buildable([41, 13])),
+    3: Check(FUNCTION, _judge_cover),
+    4: value(pair_of(WHOLE_NUMBER, WHOLE_NUMBER),
+             lambda: (_centred_best([41, 36], False), _centred_best([41, 36], True)),
+             wrong="not both right: solve both models, or reason about the two grass halves"),
+    5: value(WHOLE_NUMBER, lambda: _best("41,36", Rules(middle_kingdom=True))),
+})

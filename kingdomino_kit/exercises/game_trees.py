@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from kingdomino_kit.exercises.answer_kinds import WHOLE_NUMBER
-from kingdomino_kit.exercises.checker import Exercise
+from kingdomino_kit.exercises.sheet import sheet, value
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.game.endgame import move_values, no_chance_left, points, solve
 
@@ -92,35 +92,40 @@ def _worst_cost() -> int:
     return max(v.cost for v in move_values(last_round(7, placed=0)))
 
 
-EXERCISES = (
-    Exercise.value(
-        1, "the margin of a last round", WHOLE_NUMBER, _margin,
-        hints=("In the last round nobody claims: each player's placements change only their "
-               "own kingdom. Find each player's best final score on their own.",
-               "Player 0's best final score minus player 1's."),
-        why="With nothing left to claim, minimax splits into two separate maximisations."),
-    Exercise.value(
-        2, "the size of the tree", WHOLE_NUMBER, lambda: tree_size(last_round(placed=1)),
-        hints=("Count the root, then for every legal action the positions under it.",
-               "A recursive function: 1 + the sizes of the children's trees; an end counts 1."),
-        why="Every position once: the root, each placement's position, down to the ends."),
-    Exercise.value(
-        3, "when the last line is known", WHOLE_NUMBER,
-        lambda: last_line_round(GameOptions(players=3, three_player_draw=4)),
-        hints=("Drawing 4 a round, 3 players see all 48 dominoes: 12 lines in rounds 0 to 11.",
-               "Count the dominoes seen once each line is drawn: from the round where the "
-               "unseen ones are exactly one line, nothing is left to chance."),
-        why="All 48 in play and lines dealt sorted: once 44 are seen, line 11 is known."),
-    Exercise.value(
-        4, "max-n against paranoid", WHOLE_NUMBER, _maxn_minus_paranoid,
-        hints=("solve(game).keys[p][0] is player p's final score under max-n; solve(game, "
-               "paranoid=True, player=p) the score p can guarantee against everyone.",
-               "For p, the owner of the last king in the order: max-n score minus "
-               "points(paranoid value)."),
-        why="Paranoid assumes the worst of everyone: its guarantee is never above max-n."),
-    Exercise.value(
-        5, "the cost of the worst move", WHOLE_NUMBER, _worst_cost,
-        hints=("move_values(game) values every legal action; each has a cost in points.",
-               "The largest cost among them."),
-        why="The worst placement loses that many points of margin against perfect play."),
-)
+_WORDS = """
+1. the margin of a last round
+hint: In the last round nobody claims: each player's placements change only their own kingdom. Find
+  each player's best final score on their own.
+hint: Player 0's best final score minus player 1's.
+why: With nothing left to claim, minimax splits into two separate maximisations.
+
+2. the size of the tree
+hint: Count the root, then for every legal action the positions under it.
+hint: A recursive function: 1 + the sizes of the children's trees; an end counts 1.
+why: Every position once: the root, each placement's position, down to the ends.
+
+3. when the last line is known
+hint: Drawing 4 a round, 3 players see all 48 dominoes: 12 lines in rounds 0 to 11.
+hint: Count the dominoes seen once each line is drawn: from the round where the unseen ones are
+  exactly one line, nothing is left to chance.
+why: All 48 in play and lines dealt sorted: once 44 are seen, line 11 is known.
+
+4. max-n against paranoid
+hint: solve(game).keys[p][0] is player p's final score under max-n; solve(game, paranoid=True,
+  player=p) the score p can guarantee against everyone.
+hint: For p, the owner of the last king in the order: max-n score minus points(paranoid value).
+why: Paranoid assumes the worst of everyone: its guarantee is never above max-n.
+
+5. the cost of the worst move
+hint: move_values(game) values every legal action; each has a cost in points.
+hint: The largest cost among them.
+why: The worst placement loses that many points of margin against perfect play.
+"""
+
+EXERCISES = sheet(_WORDS, {
+    1: value(WHOLE_NUMBER, _margin),
+    2: value(WHOLE_NUMBER, lambda: tree_size(last_round(placed=1))),
+    3: value(WHOLE_NUMBER, lambda: last_line_round(GameOptions(players=3, three_player_draw=4))),
+    4: value(WHOLE_NUMBER, _maxn_minus_paranoid),
+    5: value(WHOLE_NUMBER, _worst_cost),
+})

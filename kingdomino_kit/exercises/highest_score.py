@@ -10,9 +10,8 @@ from __future__ import annotations
 import random
 
 from kingdomino_kit.dominoes import DOMINOES, dominoes
-from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER, pair_of
-from kingdomino_kit.exercises.checker import Exercise
-from kingdomino_kit.exercises.judges import same_function
+from kingdomino_kit.exercises.answer_kinds import WHOLE_NUMBER, pair_of
+from kingdomino_kit.exercises.sheet import function, sheet, value
 from kingdomino_kit.solver.choices import choice_bound
 from kingdomino_kit.solver.pieces import pieces_of, terrain_bound
 from kingdomino_kit.solver.proven import proven_maxima
@@ -53,36 +52,40 @@ def both_bonuses_gap() -> tuple[int, int]:
     return start, start - int(record["score"])
 
 
-EXERCISES = (
-    Exercise.value(
-        1, "a terrain bound by hand", WHOLE_NUMBER, lambda: bound_of(BY_HAND),
-        hints=("Per terrain: how many squares, how many crowns? Wheat has four squares here.",
-               "Multiply squares by crowns for each terrain separately, then add the "
-               "terrains; a terrain with no crown adds nothing."),
-        why="wheat 4 squares × 1 crown + forest 2 × 1 + swamp 2 × 3 = 12."),
-    Exercise(
-        2, "the terrain bound as a function", FUNCTION,
-        same_function("terrain_bound_of", bound_of, _sets),
-        hints=("Keep two dictionaries keyed by terrain: squares and crowns; every half adds 1 "
-               "square and its crowns to its own terrain.",
-               "Multiply inside each terrain, not the totals: sum of squares[t] × crowns[t]."),
-        why="Every terrain scores at most its squares × its crowns, whatever the layout."),
-    Exercise.value(
-        3, "the best pair", WHOLE_NUMBER, lambda: choice_bound(pieces_of(DOMINOES), 2),
-        hints=("Crowns count only where their terrain has squares: look for the terrain whose "
-               "dominoes carry the most crowns.",
-               "Two halves of one terrain with as many crowns as possible between them: the mine "
-               "halves carry the most."),
-        why="Two mine halves with 2 and 3 crowns: 2 squares × 5 crowns = 10 (dominoes 45 and "
-            "48); nothing else comes close."),
-    Exercise(
-        4, "where a proof with bonuses starts", pair_of(WHOLE_NUMBER, WHOLE_NUMBER),
-        lambda pair: None if tuple(pair) == both_bonuses_gap()
-        else "not both right: add both bonuses to the 5 × 5 choice bound, then compare with "
-             "the maximum in the table",
-        hints=("The choice bound of 12 dominoes is in the table's column 'choice bound'; the "
-               "Middle Kingdom adds 10, Harmony 5.",
-               "The shortfall is that sum minus the proven maximum with both bonuses."),
-        why="128 + 10 + 5 = 143; the best layout with both bonuses scores 141, two points less: "
-            "the two bonuses cost two points of properties."),
-)
+_WORDS = """
+1. a terrain bound by hand
+hint: Per terrain: how many squares, how many crowns? Wheat has four squares here.
+hint: Multiply squares by crowns for each terrain separately, then add the terrains; a terrain with
+  no crown adds nothing.
+why: wheat 4 squares × 1 crown + forest 2 × 1 + swamp 2 × 3 = 12.
+
+2. the terrain bound as a function
+hint: Keep two dictionaries keyed by terrain: squares and crowns; every half adds 1 square and its
+  crowns to its own terrain.
+hint: Multiply inside each terrain, not the totals: sum of squares[t] × crowns[t].
+why: Every terrain scores at most its squares × its crowns, whatever the layout.
+
+3. the best pair
+hint: Crowns count only where their terrain has squares: look for the terrain whose dominoes carry
+  the most crowns.
+hint: Two halves of one terrain with as many crowns as possible between them: the mine halves carry
+  the most.
+why: Two mine halves with 2 and 3 crowns: 2 squares × 5 crowns = 10 (dominoes 45 and 48); nothing
+  else comes close.
+
+4. where a proof with bonuses starts
+hint: The choice bound of 12 dominoes is in the table's column 'choice bound'; the Middle Kingdom
+  adds 10, Harmony 5.
+hint: The shortfall is that sum minus the proven maximum with both bonuses.
+why: 128 + 10 + 5 = 143; the best layout with both bonuses scores 141, two points less: the two
+  bonuses cost two points of properties.
+"""
+
+EXERCISES = sheet(_WORDS, {
+    1: value(WHOLE_NUMBER, lambda: bound_of(BY_HAND)),
+    2: function("terrain_bound_of", bound_of, _sets),
+    3: value(WHOLE_NUMBER, lambda: choice_bound(pieces_of(DOMINOES), 2)),
+    4: value(pair_of(WHOLE_NUMBER, WHOLE_NUMBER), both_bonuses_gap,
+             wrong="not both right: add both bonuses to the 5 × 5 choice bound, then compare "
+                   "with the maximum in the table"),
+})

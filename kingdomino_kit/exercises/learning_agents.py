@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 from kingdomino_kit.dominoes import domino
-from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER, pair_of
-from kingdomino_kit.exercises.checker import Exercise
-from kingdomino_kit.exercises.judges import same_function, sample_kingdoms, show_kingdom
+from kingdomino_kit.exercises.answer_kinds import WHOLE_NUMBER, pair_of
+from kingdomino_kit.exercises.judges import sample_kingdoms, show_kingdom
+from kingdomino_kit.exercises.sheet import function, sheet, value
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.placement import Placement
@@ -68,36 +68,37 @@ def holes(kingdom: Kingdom) -> int:
     return (bottom - top + 1) * (right - left + 1) - 1 - len(kingdom)
 
 
-EXERCISES = (
-    Exercise.value(
-        1, "a placement's integer", WHOLE_NUMBER, _encoded,
-        hints=("48 claims come first; then each cell (row and column from −4 to 4, shifted to "
-               "0–8) has 4 integers, one per direction.",
-               "Row −1 shifts to 3 and column 1 to 5; the cell's index is row × 9 + column, "
-               "and down is direction 1."),
-        why="48 + ((−1 + 4) × 9 + (1 + 4)) × 4 + 1: cell 32 of the 81, direction down."),
-    Exercise.value(
-        2, "the first cell of action 260", pair_of(WHOLE_NUMBER, WHOLE_NUMBER), _first_cell,
-        hints=("Take off the 48 claims, then divide by 4: the quotient is the cell's index, the "
-               "remainder the direction.",
-               "The cell's index is row × 9 + column in 0–8; shift both back by 4. Give a pair "
-               "(row, column)."),
-        why="260 − 48 = 212 = 53 × 4 + 0; cell 53 = 5 × 9 + 8, so row 1, column 4 (right)."),
-    Exercise(
-        3, "legal placements in a mask", FUNCTION,
-        same_function("placements_in", placements_in, sample_masks, show=_show_mask),
-        hints=("A mask is a numpy array of 0s and 1s, one per integer: sum a slice of it.",
-               "Placements are the integers from 48 up to, but not including, the last one "
-               "(the discard)."),
-        why="mask[48:-1].sum(): the claims come before, the discard is the last integer."),
-    Exercise(
-        4, "holes in a kingdom", FUNCTION,
-        same_function("holes", holes, [(k,) for k in sample_kingdoms(30, seed=12)],
-                      show=show_kingdom),
-        hints=("kingdom.bounds gives (top, bottom, left, right), the rows and columns the "
-               "kingdom spans; len(kingdom) counts its squares, the castle not among them.",
-               "The rectangle holds (bottom − top + 1) × (right − left + 1) cells; take away "
-               "the castle and the squares."),
-        why="The rectangle's cells, less the castle and the squares placed: cells a domino "
-            "must still fill or leave empty."),
-)
+_WORDS = """
+1. a placement's integer
+hint: 48 claims come first; then each cell (row and column from −4 to 4, shifted to 0–8) has 4
+  integers, one per direction.
+hint: Row −1 shifts to 3 and column 1 to 5; the cell's index is row × 9 + column, and down is
+  direction 1.
+why: 48 + ((−1 + 4) × 9 + (1 + 4)) × 4 + 1: cell 32 of the 81, direction down.
+
+2. the first cell of action 260
+hint: Take off the 48 claims, then divide by 4: the quotient is the cell's index, the remainder the
+  direction.
+hint: The cell's index is row × 9 + column in 0–8; shift both back by 4. Give a pair (row, column).
+why: 260 − 48 = 212 = 53 × 4 + 0; cell 53 = 5 × 9 + 8, so row 1, column 4 (right).
+
+3. legal placements in a mask
+hint: A mask is a numpy array of 0s and 1s, one per integer: sum a slice of it.
+hint: Placements are the integers from 48 up to, but not including, the last one (the discard).
+why: mask[48:-1].sum(): the claims come before, the discard is the last integer.
+
+4. holes in a kingdom
+hint: kingdom.bounds gives (top, bottom, left, right), the rows and columns the kingdom spans;
+  len(kingdom) counts its squares, the castle not among them.
+hint: The rectangle holds (bottom − top + 1) × (right − left + 1) cells; take away the castle and
+  the squares.
+why: The rectangle's cells, less the castle and the squares placed: cells a domino must still fill
+  or leave empty.
+"""
+
+EXERCISES = sheet(_WORDS, {
+    1: value(WHOLE_NUMBER, _encoded),
+    2: value(pair_of(WHOLE_NUMBER, WHOLE_NUMBER), _first_cell),
+    3: function("placements_in", placements_in, sample_masks, show=_show_mask),
+    4: function("holes", holes, [(k,) for k in sample_kingdoms(30, seed=12)], show=show_kingdom),
+})

@@ -9,7 +9,8 @@ from typing import Any
 from kingdomino_kit.dominoes import Domino, dominoes
 from kingdomino_kit.exercises.answer_kinds import KINGDOM
 from kingdomino_kit.exercises.boards import board_kind
-from kingdomino_kit.exercises.checker import Exercise, NotAnswered
+from kingdomino_kit.exercises.checker import NotAnswered
+from kingdomino_kit.exercises.sheet import Check, sheet
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import Puzzle, find_puzzle, grade
 
@@ -52,39 +53,44 @@ def _board_of(puzzle_id: str) -> Any:
     return board_kind(setup, kingdom_too=True)
 
 
-EXERCISES = (
-    Exercise(
-        1, "puzzle 05-best-kingdom in text", KINGDOM, _grader("05-best-kingdom"),
-        hints=("Write the rows separated by '/', cells by spaces, '.' for an empty cell and C "
-               "for the castle: 'F . / L1 C' is a forest above a crowned lake, left of the castle.",
-               "The mine's three crowns have no second mine square: M3 scores 3 wherever it "
-               "goes. The wheat crown W1 can gain a square: put it beside the other wheat."),
-        why="W1 beside W makes 2 wheat squares × 1 crown, M3 alone scores 3: 5 is best."),
-    Exercise(
-        2, "puzzle 21-next-placement", KINGDOM, _grader("21-next-placement"),
-        hints=("The claimed domino goes in now; what counts is the best total still reachable "
-               "once W1|G, which follows, is placed too.",
-               "Where L1|W scores most now is not the best spot: L1 can join the lake at the "
-               "top left, and the W then waits for W1|G, whose G joins the crowned grassland."),
-        why="L1 beside the lake (2 × 1), and W1|G later grows the wheat (2 × 1) and the "
-            "grassland to 3 squares × 2 crowns: 12 reachable, one more than the greedy spot."),
-    Exercise(
-        3, "puzzle 13-rearrange", KINGDOM, _grader("13-rearrange", differ_from_given=True),
-        hints=("The given kingdom scores 2: W1 and G1 each stand alone.",
-               "The plain W of W|F can join W1: two wheat squares with one crown."),
-        why="W beside W1 makes wheat 2 × 1, and G1 alone scores 1: 3, one more than given."),
-    Exercise(
-        4, "puzzle 14-best-kingdom on the board", _board_of("14-best-kingdom"),
-        _grader("14-best-kingdom"),
-        hints=("Two crowned grasslands and two crowned forests: each pair should join.",
-               "Put G2 next to G2 and F1 next to F1; the wheat and the lake link them to the "
-               "castle."),
-        why="Both pairs joined: grassland 2 squares × 4 crowns and forest 2 × 2."),
-    Exercise(
-        5, "puzzle 41-complete (level 3)", KINGDOM, _grader("41-complete"),
-        hints=("Start from the puzzle's kingdom (print(p5.start)) and add the four dominoes.",
-               "Three of the four dominoes bring wheat, one a crowned W1: build one wheat "
-               "field with both crowns, beside the W1 already there."),
-        why="One wheat field of 5 squares × 2 crowns (10), the forest grown to 3 × 1, the "
-            "mines kept: 23 is proven the best, 4 more than placing greedily."),
-)
+_WORDS = """
+1. puzzle 05-best-kingdom in text
+hint: Write the rows separated by '/', cells by spaces, '.' for an empty cell and C for the castle:
+  'F . / L1 C' is a forest above a crowned lake, left of the castle.
+hint: The mine's three crowns have no second mine square: M3 scores 3 wherever it goes. The wheat
+  crown W1 can gain a square: put it beside the other wheat.
+why: W1 beside W makes 2 wheat squares × 1 crown, M3 alone scores 3: 5 is best.
+
+2. puzzle 21-next-placement
+hint: The claimed domino goes in now; what counts is the best total still reachable once W1|G,
+  which follows, is placed too.
+hint: Where L1|W scores most now is not the best spot: L1 can join the lake at the top left, and
+  the W then waits for W1|G, whose G joins the crowned grassland.
+why: L1 beside the lake (2 × 1), and W1|G later grows the wheat (2 × 1) and the grassland to 3
+  squares × 2 crowns: 12 reachable, one more than the greedy spot.
+
+3. puzzle 13-rearrange
+hint: The given kingdom scores 2: W1 and G1 each stand alone.
+hint: The plain W of W|F can join W1: two wheat squares with one crown.
+why: W beside W1 makes wheat 2 × 1, and G1 alone scores 1: 3, one more than given.
+
+4. puzzle 14-best-kingdom on the board
+hint: Two crowned grasslands and two crowned forests: each pair should join.
+hint: Put G2 next to G2 and F1 next to F1; the wheat and the lake link them to the castle.
+why: Both pairs joined: grassland 2 squares × 4 crowns and forest 2 × 2.
+
+5. puzzle 41-complete (level 3)
+hint: Start from the puzzle's kingdom (print(p5.start)) and add the four dominoes.
+hint: Three of the four dominoes bring wheat, one a crowned W1: build one wheat field with both
+  crowns, beside the W1 already there.
+why: One wheat field of 5 squares × 2 crowns (10), the forest grown to 3 × 1, the mines kept: 23 is
+  proven the best, 4 more than placing greedily.
+"""
+
+EXERCISES = sheet(_WORDS, {
+    1: Check(KINGDOM, _grader("05-best-kingdom")),
+    2: Check(KINGDOM, _grader("21-next-placement")),
+    3: Check(KINGDOM, _grader("13-rearrange", differ_from_given=True)),
+    4: Check(_board_of("14-best-kingdom"), _grader("14-best-kingdom")),
+    5: Check(KINGDOM, _grader("41-complete")),
+})

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from kingdomino_kit.dominoes import DOMINOES, domino
 from kingdomino_kit.draft import best
-from kingdomino_kit.exercises.answer_kinds import FUNCTION, KINGDOM, NUMBERS, WHOLE_NUMBER, choice
-from kingdomino_kit.exercises.checker import Exercise, NotAnswered
-from kingdomino_kit.exercises.judges import same_function, sample_kingdoms
+from kingdomino_kit.exercises.answer_kinds import KINGDOM, NUMBERS, WHOLE_NUMBER, choice
+from kingdomino_kit.exercises.checker import NotAnswered
+from kingdomino_kit.exercises.judges import sample_kingdoms
+from kingdomino_kit.exercises.sheet import Check, function, sheet, value
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles import Puzzle, PuzzleKind, grade
@@ -98,67 +99,72 @@ def _judge_no_forest(kingdom: Kingdom) -> str | None:
     return None
 
 
-EXERCISES = (
-    Exercise.value(
-        1, "first placements of a double", WHOLE_NUMBER,
-        lambda: len(Kingdom().legal_placements(domino(1))),
-        hints=("The first half goes on one of the castle's 4 neighbours; from there the other "
-               "half has 3 free directions.",
-               "A double looks the same both ways round, so each pair of cells counts once: "
-               "4 × 3."),
-        why="4 neighbours of the castle × 3 directions onwards; a double counts each pair once."),
-    Exercise.value(
-        2, "first placements of W|F", WHOLE_NUMBER,
-        lambda: len(Kingdom().legal_placements(domino(13))),
-        hints=("The same 12 pairs of cells as for the double — but now it matters which half "
-               "lies on which cell.",
-               "Each of the 12 pairs takes the domino two ways round, and both are legal next "
-               "to the castle (the castle is wild)."),
-        why="12 pairs of cells × 2 orientations: the castle connects to any terrain."),
-    Exercise(
-        3, "which doubles still fit", NUMBERS, _judge_doubles,
-        hints=("Only one gap of two cells is left, and it touches only forest.",
-               "A domino fits there only if one of its halves is forest: which doubles are "
-               "F|F? (print(DOMINOES[:12]))"),
-        why="The last gap touches only forest, so only the forest doubles 3–6 connect."),
-    Exercise(
-        4, "the castle half of the connection rule", FUNCTION,
-        same_function("touches_castle", _touches_castle, _placement_cases,
-                      show=_show_placement),
-        hints=("placement.cells is the pair of cells (row, col); the castle is at (0, 0).",
-               "Next to the castle means one step up, down, left or right of (0, 0), not "
-               "diagonally: test each of the placement's two cells."),
-        why="A placement touching the castle is always connected: the castle is wild."),
-    Exercise(
-        5, "a kingdom with no forest at the castle", KINGDOM, _judge_no_forest,
-        hints=("Start with the wheat double next to the castle; W|F can then continue the wheat.",
-               "Put W|F with its W on the wheat and its F further out; F|F joins that forest."),
-        why="The forest connects through the wheat: W|F links the two terrains."),
-    Exercise.value(
-        6, "a tie-break", choice("Ann", "Bob", "shared"), _tie_winner,
-        wrong="{answer} does not win the tie-break", direction=False,
-        hints=("Both kingdoms score the same: the tie is broken by the largest property, "
-               "counted in squares, crowned or not.",
-               "Count each kingdom's largest property; if those are equal too, compare the "
-               "crowns in the whole kingdom."),
-        why="Equal scores, so the largest property decides; crowns only if it is equal too."),
-    Exercise.value(
-        7, "Mighty Duel: dominoes per player", WHOLE_NUMBER, _mighty_duel_dominoes_each,
-        hints=("Mighty Duel plays all the dominoes with 2 players, on 7 × 7 kingdoms.",
-               "Share the whole set between the two players; a 7 × 7 kingdom holds the castle "
-               "and 48 squares, two per domino."),
-        why="All 48 dominoes between two players: exactly enough to fill a 7 × 7 kingdom."),
-    Exercise.value(
-        8, "3 players, four drawn: the discards", WHOLE_NUMBER, _draw_four_discards,
-        hints=("Each round draws four dominoes for three kings: the one nobody claims is "
-               "discarded.",
-               "Count the rounds of a 3-player game (one domino per king per round) and the "
-               "discards per round."),
-        why="One unclaimed domino per round, every round: the deck is the whole set."),
-    Exercise.value(
-        9, "the Dynasty winner", choice("Ann", "Bob", "shared"), _dynasty_winner,
-        wrong="{answer} does not win the Dynasty", direction=False,
-        hints=("A Dynasty is not best of three: the games' scores are added up.",
-               "Add each player's three scores and compare the sums."),
-        why="Ann wins two games, but the Dynasty sums the scores."),
-)
+_WORDS = """
+1. first placements of a double
+hint: The first half goes on one of the castle's 4 neighbours; from there the other half has 3 free
+  directions.
+hint: A double looks the same both ways round, so each pair of cells counts once: 4 × 3.
+why: 4 neighbours of the castle × 3 directions onwards; a double counts each pair once.
+
+2. first placements of W|F
+hint: The same 12 pairs of cells as for the double — but now it matters which half lies on which
+  cell.
+hint: Each of the 12 pairs takes the domino two ways round, and both are legal next to the castle
+  (the castle is wild).
+why: 12 pairs of cells × 2 orientations: the castle connects to any terrain.
+
+3. which doubles still fit
+hint: Only one gap of two cells is left, and it touches only forest.
+hint: A domino fits there only if one of its halves is forest: which doubles are F|F?
+  (print(DOMINOES[:12]))
+why: The last gap touches only forest, so only the forest doubles 3–6 connect.
+
+4. the castle half of the connection rule
+hint: placement.cells is the pair of cells (row, col); the castle is at (0, 0).
+hint: Next to the castle means one step up, down, left or right of (0, 0), not diagonally: test
+  each of the placement's two cells.
+why: A placement touching the castle is always connected: the castle is wild.
+
+5. a kingdom with no forest at the castle
+hint: Start with the wheat double next to the castle; W|F can then continue the wheat.
+hint: Put W|F with its W on the wheat and its F further out; F|F joins that forest.
+why: The forest connects through the wheat: W|F links the two terrains.
+
+6. a tie-break
+hint: Both kingdoms score the same: the tie is broken by the largest property, counted in squares,
+  crowned or not.
+hint: Count each kingdom's largest property; if those are equal too, compare the crowns in the
+  whole kingdom.
+why: Equal scores, so the largest property decides; crowns only if it is equal too.
+
+7. Mighty Duel: dominoes per player
+hint: Mighty Duel plays all the dominoes with 2 players, on 7 × 7 kingdoms.
+hint: Share the whole set between the two players; a 7 × 7 kingdom holds the castle and 48 squares,
+  two per domino.
+why: All 48 dominoes between two players: exactly enough to fill a 7 × 7 kingdom.
+
+8. 3 players, four drawn: the discards
+hint: Each round draws four dominoes for three kings: the one nobody claims is discarded.
+hint: Count the rounds of a 3-player game (one domino per king per round) and the discards per
+  round.
+why: One unclaimed domino per round, every round: the deck is the whole set.
+
+9. the Dynasty winner
+hint: A Dynasty is not best of three: the games' scores are added up.
+hint: Add each player's three scores and compare the sums.
+why: Ann wins two games, but the Dynasty sums the scores.
+"""
+
+EXERCISES = sheet(_WORDS, {
+    1: value(WHOLE_NUMBER, lambda: len(Kingdom().legal_placements(domino(1)))),
+    2: value(WHOLE_NUMBER, lambda: len(Kingdom().legal_placements(domino(13)))),
+    3: Check(NUMBERS, _judge_doubles),
+    4: function("touches_castle", _touches_castle, _placement_cases, show=_show_placement),
+    5: Check(KINGDOM, _judge_no_forest),
+    6: value(choice("Ann", "Bob", "shared"), _tie_winner,
+             wrong="{answer} does not win the tie-break", direction=False),
+    7: value(WHOLE_NUMBER, _mighty_duel_dominoes_each),
+    8: value(WHOLE_NUMBER, _draw_four_discards),
+    9: value(choice("Ann", "Bob", "shared"), _dynasty_winner,
+             wrong="{answer} does not win the Dynasty", direction=False),
+})

@@ -5,10 +5,11 @@ own board, ``KingdomBoard(seed=2024)``: its hand, every placement legal)."""
 from __future__ import annotations
 
 from kingdomino_kit.dominoes import Domino, domino
-from kingdomino_kit.exercises.answer_kinds import FUNCTION, WHOLE_NUMBER
+from kingdomino_kit.exercises.answer_kinds import WHOLE_NUMBER
 from kingdomino_kit.exercises.boards import board_kind
-from kingdomino_kit.exercises.checker import Exercise, NotAnswered
-from kingdomino_kit.exercises.judges import same_function, sample_kingdoms, show_kingdom
+from kingdomino_kit.exercises.checker import NotAnswered
+from kingdomino_kit.exercises.judges import sample_kingdoms, show_kingdom
+from kingdomino_kit.exercises.sheet import Check, function, sheet, value
 from kingdomino_kit.kingdom import Kingdom
 
 __all__ = ["BOARD_GOAL", "BOARD_OPTIMUM", "BOARD_SEED", "EXERCISE_KINGDOM", "EXERCISES"]
@@ -60,42 +61,44 @@ def _judge_board(kingdom: Kingdom) -> str | None:
             f"{BOARD_OPTIMUM})")
 
 
-EXERCISES = (
-    Exercise.value(
-        1, "the score of a small kingdom", WHOLE_NUMBER, lambda: _kingdom().score(),
-        hints=("Find each property (connected squares of one terrain), then add up "
-               "squares × crowns.",
-               "Go terrain by terrain: the lake, the forest and the grassland hold crowns. For "
-               "each, count the squares that touch by an edge and the crowns on them, multiply, "
-               "then add the three."),
-        why="Lake 3 × 1, forest 3 × 1, grassland 2 × 2: 3 + 3 + 4 = 10."),
-    Exercise.value(
-        2, "how many legal placements domino 28 has", WHOLE_NUMBER,
-        lambda: len(_kingdom().legal_placements(domino(28))),
-        hints=("Ask the library: a kingdom's legal_placements(d) lists every legal placement of "
-               "a domino d; count the list.",
-               "Every placement counted once: the two cells and which half lies on which."),
-        why="The library lists every distinct legal placement; both its halves can connect."),
-    Exercise.value(
-        3, "the best score after placing domino 28", WHOLE_NUMBER, _best_after_28,
-        hints=("Try each placement on a copy of the kingdom (its .copy(), then .place(p) on "
-               "the copy) and keep the best score.",
-               "The F1 can join the forest and the L the lake at the same time."),
-        why="Forest 4 squares × 2 crowns, lake 4 × 1, grassland 2 × 2: 8 + 4 + 4 = 16."),
-    Exercise(
-        4, "a function that counts crowns", FUNCTION,
-        same_function("crowns_of", _crowns, lambda: [(k,) for k in sample_kingdoms(60, 4)],
-                      show=show_kingdom),
-        hints=("kingdom.squares() gives (cell, half) pairs; a half has .crowns.",
-               "Add up half.crowns over every (cell, half) pair: sum() takes a generator "
-               "expression, and the castle is no square."),
-        why="Every square's crowns added up; the castle has none."),
-    Exercise(
-        5, "a kingdom of your own on the board", board_kind(_board_setup), _judge_board,
-        hints=("Grow one or two big crowned properties rather than many small ones.",
-               "Put the mines and the crowned grassland where they can join more squares of "
-               "their terrain."),
-        why=f"The solver proves that no kingdom of this hand scores more than {BOARD_OPTIMUM}: "
-            "see how close you are in notebook 04.",
-        partial=lambda kingdom: kingdom.score() / BOARD_GOAL),
-)
+_WORDS = f"""
+1. the score of a small kingdom
+hint: Find each property (connected squares of one terrain), then add up squares × crowns.
+hint: Go terrain by terrain: the lake, the forest and the grassland hold crowns. For each, count
+  the squares that touch by an edge and the crowns on them, multiply, then add the three.
+why: Lake 3 × 1, forest 3 × 1, grassland 2 × 2: 3 + 3 + 4 = 10.
+
+2. how many legal placements domino 28 has
+hint: Ask the library: a kingdom's legal_placements(d) lists every legal placement of a domino d;
+  count the list.
+hint: Every placement counted once: the two cells and which half lies on which.
+why: The library lists every distinct legal placement; both its halves can connect.
+
+3. the best score after placing domino 28
+hint: Try each placement on a copy of the kingdom (its .copy(), then .place(p) on the copy) and
+  keep the best score.
+hint: The F1 can join the forest and the L the lake at the same time.
+why: Forest 4 squares × 2 crowns, lake 4 × 1, grassland 2 × 2: 8 + 4 + 4 = 16.
+
+4. a function that counts crowns
+hint: kingdom.squares() gives (cell, half) pairs; a half has .crowns.
+hint: Add up half.crowns over every (cell, half) pair: sum() takes a generator expression, and the
+  castle is no square.
+why: Every square's crowns added up; the castle has none.
+
+5. a kingdom of your own on the board
+hint: Grow one or two big crowned properties rather than many small ones.
+hint: Put the mines and the crowned grassland where they can join more squares of their terrain.
+why: The solver proves that no kingdom of this hand scores more than {BOARD_OPTIMUM}: see how
+  close you are in notebook 04.
+"""
+
+EXERCISES = sheet(_WORDS, {
+    1: value(WHOLE_NUMBER, lambda: _kingdom().score()),
+    2: value(WHOLE_NUMBER, lambda: len(_kingdom().legal_placements(domino(28)))),
+    3: value(WHOLE_NUMBER, _best_after_28),
+    4: function("crowns_of", _crowns, lambda: [(k,) for k in sample_kingdoms(60, 4)],
+                show=show_kingdom),
+    5: Check(board_kind(_board_setup), _judge_board,
+             partial=lambda kingdom: kingdom.score() / BOARD_GOAL),
+})

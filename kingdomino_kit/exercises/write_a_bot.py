@@ -25,7 +25,8 @@ from kingdomino_kit.exercises.answer_kinds import (
     WrongKind,
     describe,
 )
-from kingdomino_kit.exercises.checker import Exercise, NotAnswered, StudentCodeError
+from kingdomino_kit.exercises.checker import NotAnswered, StudentCodeError
+from kingdomino_kit.exercises.sheet import Check, sheet, value
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.intervals import mean_interval
@@ -117,43 +118,47 @@ def _lower_bound() -> float:
     return round(mean_interval(list(BLOCK_SHARES))[1], 3)
 
 
-EXERCISES = (
-    Exercise.value(
-        1, "a placement's text command", COMMAND, "PUT 0 1 2",
-        hints=("PUT x y r: x is the column and y the row of the first half, castle-relative; "
-               "r is where the second half lies: 0 right, 1 down, 2 left, 3 up.",
-               "The first half is at row 1, column 0; the second at row 1, column −1: to its "
-               "left."),
-        why="Column 0, row 1, and the second half one column to the left: direction 2."),
-    Exercise.value(
-        2, "the games of a league", WHOLE_NUMBER, 5 * 4,
-        hints=("A two-player league plays every pair of bots in both seatings: count the "
-               "ordered pairs of different bots.",
-               "5 bots for the first seat, then 4 others for the second."),
-        why="5 × 4 = 20 line-ups: each pair of bots in both seatings, one game each per "
-            "deal."),
-    Exercise.value(
-        3, "the lower bound of a pairwise share", NUMBER, _lower_bound, tolerance=0.005,
-        hints=("The interval is the mean of the ten block shares ± 1.96 standard errors; the "
-               "standard error is the standard deviation (n − 1 in its denominator) over √10.",
-               "statistics.mean and statistics.stdev do the work; the lower bound is "
-               "mean − 1.96 · stdev / √10."),
-        why="mean 0.7, stdev 0.35, so 0.7 − 1.96 × 0.35 / √10 ≈ 0.483: below one half, so the "
-            "league does not yet say that A beats B."),
-    Exercise(
-        4, "a bot that beats random", FUNCTION, _beats("random", 6),
-        hints=("choose(observation, actions) gets what your player sees and the legal "
-               "actions: return one of them. A Claim has .domino; a Placement has .domino, "
-               ".first and .second.",
-               "Try each placement on a copy of your kingdom "
-               "(observation.kingdoms[observation.player].copy(), then .place(p) and "
-               ".score()) and keep the best; claim the highest-numbered domino."),
-        why="Even a one-move look at the score beats random play nearly every time."),
-    Exercise(
-        5, "a bot that beats greedy more often than not", FUNCTION, _beats("greedy", 8),
-        hints=("greedy already takes the placement worth most now: to beat it, look further — "
-               "play the game on from each candidate, many times.",
-               "The kit's Monte Carlo evaluation does that: make_bot('mce:steps=1000', seed) "
-               "is a bot; build yours around it, or write your own playouts."),
-        why="Looking ahead by playing the game on beats a one-move look more often than not."),
-)
+_WORDS = """
+1. a placement's text command
+hint: PUT x y r: x is the column and y the row of the first half, castle-relative; r is where the
+  second half lies: 0 right, 1 down, 2 left, 3 up.
+hint: The first half is at row 1, column 0; the second at row 1, column −1: to its left.
+why: Column 0, row 1, and the second half one column to the left: direction 2.
+
+2. the games of a league
+hint: A two-player league plays every pair of bots in both seatings: count the ordered pairs of
+  different bots.
+hint: 5 bots for the first seat, then 4 others for the second.
+why: 5 × 4 = 20 line-ups: each pair of bots in both seatings, one game each per deal.
+
+3. the lower bound of a pairwise share
+hint: The interval is the mean of the ten block shares ± 1.96 standard errors; the standard error
+  is the standard deviation (n − 1 in its denominator) over √10.
+hint: statistics.mean and statistics.stdev do the work; the lower bound is mean − 1.96 · stdev /
+  √10.
+why: mean 0.7, stdev 0.35, so 0.7 − 1.96 × 0.35 / √10 ≈ 0.483: below one half, so the league does
+  not yet say that A beats B.
+
+4. a bot that beats random
+hint: choose(observation, actions) gets what your player sees and the legal actions: return one of
+  them. A Claim has .domino; a Placement has .domino, .first and .second.
+hint: Try each placement on a copy of your kingdom
+  (observation.kingdoms[observation.player].copy(), then .place(p) and .score()) and keep the best;
+  claim the highest-numbered domino.
+why: Even a one-move look at the score beats random play nearly every time.
+
+5. a bot that beats greedy more often than not
+hint: greedy already takes the placement worth most now: to beat it, look further — play the game
+  on from each candidate, many times.
+hint: The kit's Monte Carlo evaluation does that: make_bot('mce:steps=1000', seed) is a bot; build
+  yours around it, or write your own playouts.
+why: Looking ahead by playing the game on beats a one-move look more often than not.
+"""
+
+EXERCISES = sheet(_WORDS, {
+    1: value(COMMAND, "PUT 0 1 2"),
+    2: value(WHOLE_NUMBER, 5 * 4),
+    3: value(NUMBER, _lower_bound, tolerance=0.005),
+    4: Check(FUNCTION, _beats("random", 6)),
+    5: Check(FUNCTION, _beats("greedy", 8)),
+})
