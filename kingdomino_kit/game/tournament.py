@@ -50,7 +50,8 @@ from kingdomino_kit.infra.intervals import mean_interval
 from kingdomino_kit.infra.parallel import run_tasks
 from kingdomino_kit.seeds import derive_seed, seat_seed
 
-__all__ = ["COLUMNS", "TournamentResult", "bradley_terry", "lineups", "play_game", "tournament"]
+__all__ = ["COLUMNS", "TimedBot", "TournamentResult", "bradley_terry", "game_rows", "lineups",
+           "play_game", "timed_bot", "tournament"]
 
 COLUMNS = ("game", "block", "lineup", "seed", "players", "player", "bot", "score", "rank",
            "win", "margin", "decisions", "seconds", "max_seconds")
@@ -80,7 +81,7 @@ def lineups(bots: Sequence[str], players: int, rotate: bool = True) -> list[tupl
     return [line[k:] + line[:k] for line in base for k in range(players)]
 
 
-class _Timed:
+class TimedBot:
     """A bot whose choices are timed in CPU seconds (not trusted: the rules check it)."""
 
     trusted = False
@@ -98,20 +99,22 @@ class _Timed:
         return action
 
 
-class _TimedTrusted(_Timed):
+class _TimedTrusted(TimedBot):
     """A timed bot that declares, as the bot inside does, that it only returns given actions."""
 
     trusted = True
+
+
+def timed_bot(bot: Any) -> TimedBot:
+    """``bot`` timed (:class:`TimedBot`), trusted as far as ``bot`` is."""
+    return _TimedTrusted(bot) if is_trusted(bot) else TimedBot(bot)
 
 
 def play_game(names: Sequence[str], options: GameOptions, deal_seed: int, bot_seed: int
               ) -> tuple[Game, list[list[float]]]:
     """One game between named bots (seat ``p`` seeded ``seat_seed(bot_seed, p)``):
     the finished game and each seat's CPU seconds per choice."""
-    bots = []
-    for p, name in enumerate(names):
-        bot = make_bot(name, seat_seed(bot_seed, p))
-        bots.append(_TimedTrusted(bot) if is_trusted(bot) else _Timed(bot))
+    bots = [timed_bot(make_bot(name, seat_seed(bot_seed, p))) for p, name in enumerate(names)]
     game = Game(options, deal_seed, record=False)
     drive(game, bots)
     return game, [b.seconds for b in bots]
@@ -123,15 +126,22 @@ def _game_rows(index: int, bots: Sequence[str], lines: Sequence[tuple[int, ...]]
     deal_seed = derive_seed(seed, "deal", block)
     names = [bots[i] for i in lines[j]]
     game, seconds = play_game(names, options, deal_seed, derive_seed(seed, "bots", index))
+    return game_rows(index, block, j, deal_seed, game, names, seconds)
+
+
+def game_rows(index: int, block: int, lineup: int, deal_seed: int, game: Game,
+              names: Sequence[str], seconds: Sequence[Sequence[float]]) -> list[dict[str, Any]]:
+    """The rows (:data:`COLUMNS`) of game ``index``, finished: one per seat, its bot's name and
+    the CPU seconds of each of its choices given."""
     keys = game.tiebreak_keys()
     scores = game.scores()
     winners = game.winners()
     rows = []
     for p, name in enumerate(names):
         others = [s for q, s in enumerate(scores) if q != p]
-        rows.append({"game": index, "block": block, "lineup": j, "seed": deal_seed,
-                     "players": options.players, "player": p, "bot": name, "score": scores[p],
-                     "rank": 1 + sum(k > keys[p] for k in keys),
+        rows.append({"game": index, "block": block, "lineup": lineup, "seed": deal_seed,
+                     "players": game.options.players, "player": p, "bot": name,
+                     "score": scores[p], "rank": 1 + sum(k > keys[p] for k in keys),
                      "win": 1 / len(winners) if p in winners else 0.0,
                      "margin": scores[p] - max(others), "decisions": len(seconds[p]),
                      "seconds": round(sum(seconds[p]), 4),

@@ -11,17 +11,16 @@ the very games ``tournament`` plays with the same seed.
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.bots import make_bot
-from kingdomino_kit.draft import drive, is_trusted
+from kingdomino_kit.draft import drive
 from kingdomino_kit.game.game import Game
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.tournament import COLUMNS as TOURNAMENT_COLUMNS
+from kingdomino_kit.game.tournament import game_rows, timed_bot
 from kingdomino_kit.league.entrants import Entrant
 from kingdomino_kit.league.process import Confinement, Limits, ProgramBot
 from kingdomino_kit.seeds import SEAT_SEEDS, derive_seed, seat_seed
@@ -60,30 +59,6 @@ class GameResult:
     log: dict[str, Any]
 
 
-class _Timed:
-    """A kit bot timed in CPU seconds, as the tournament times it."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.name = getattr(bot, "name", "bot")
-        self.needs_observation = getattr(bot, "needs_observation", True)
-        self.seconds: list[float] = []
-        self.events: list[dict[str, Any]] = []
-        self.strikes = 0
-        self.forfeits = 0
-        self.out = False
-
-    def choose(self, observation: Any, actions: Sequence[Any]) -> Any:
-        start = time.process_time()
-        action = self.bot.choose(observation, actions)
-        self.seconds.append(time.process_time() - start)
-        return action
-
-
-class _TimedTrusted(_Timed):
-    trusted = True
-
-
 def play_game(job: GameJob) -> GameResult:
     """Play game ``job.index`` (see the module); every bot process is ended before it returns,
     whatever happens."""
@@ -102,8 +77,7 @@ def play_game(job: GameJob) -> GameResult:
                 bots.append(program)
                 program.start(p, seat_seed(bot_seed, p), job.options)
             else:
-                bot = make_bot(entrant.spec, seat_seed(bot_seed, p))
-                bots.append(_TimedTrusted(bot) if is_trusted(bot) else _Timed(bot))
+                bots.append(timed_bot(make_bot(entrant.spec, seat_seed(bot_seed, p))))
         game = Game(job.options, deal_seed)
         drive(game, bots)
         for bot in bots:
@@ -120,20 +94,14 @@ def play_game(job: GameJob) -> GameResult:
 
 def _rows(job: GameJob, block: int, lineup: int, deal_seed: int, game: Game,
           names: list[str], bots: list[Any]) -> list[dict[str, Any]]:
-    keys = game.tiebreak_keys()
-    scores = game.scores()
-    winners = game.winners()
-    rows = []
-    for p, name in enumerate(names):
-        others = [s for q, s in enumerate(scores) if q != p]
-        bot = bots[p]
-        rows.append({"game": job.index, "block": block, "lineup": lineup, "seed": deal_seed,
-                     "players": job.options.players, "player": p, "bot": name,
-                     "score": scores[p], "rank": 1 + sum(k > keys[p] for k in keys),
-                     "win": 1 / len(winners) if p in winners else 0.0,
-                     "margin": scores[p] - max(others), "decisions": len(bot.seconds),
-                     "seconds": round(sum(bot.seconds), 4),
-                     "max_seconds": round(max(bot.seconds, default=0.0), 4),
-                     "strikes": bot.strikes, "forfeits": bot.forfeits, "out": int(bot.out),
-                     "events": json.dumps(bot.events, separators=(",", ":"))})
-    return rows
+    rows = game_rows(job.index, block, lineup, deal_seed, game, names, [b.seconds for b in bots])
+    return [row | _league_columns(bot) for row, bot in zip(rows, bots, strict=True)]
+
+
+def _league_columns(bot: Any) -> dict[str, Any]:
+    """A bot file's strikes, forfeits, whether it is out and its events; none for a bot of the
+    kit (it plays in this process, under no limit)."""
+    if not isinstance(bot, ProgramBot):
+        return {"strikes": 0, "forfeits": 0, "out": 0, "events": "[]"}
+    return {"strikes": bot.strikes, "forfeits": bot.forfeits, "out": int(bot.out),
+            "events": json.dumps(bot.events, separators=(",", ":"))}
