@@ -22,6 +22,8 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
+import pwd
+import random
 import signal
 import time
 from pathlib import Path
@@ -29,7 +31,7 @@ from pathlib import Path
 from kingdomino_kit.errors import KingdominoError
 
 __all__ = ["PATIENCE_S", "Survivor", "become_subreaper", "descendants", "end_descendants",
-           "end_user", "processes_of"]
+           "end_user", "free_uid", "processes_of"]
 
 PATIENCE_S = 10.0
 """How long the killing goes on before the grader gives up."""
@@ -72,6 +74,19 @@ def processes_of(uid: int) -> list[int]:
     """The live processes whose real, effective or saved user is ``uid``."""
     return sorted(pid for pid, status in _table().items()
                   if _alive(status) and str(uid) in status.get("Uid", "").split()[:3])
+
+
+def free_uid(low: int, high: int) -> int:
+    """A uid from ``low`` to ``high - 1`` that no account and no process has: a user of its
+    own for what a submission or a bot runs."""
+    picker = random.SystemRandom()
+    while True:
+        uid = picker.randrange(low, high)
+        with contextlib.suppress(KeyError):
+            pwd.getpwuid(uid)
+            continue
+        if not processes_of(uid):
+            return uid
 
 
 def descendants(root: int | None = None) -> list[int]:

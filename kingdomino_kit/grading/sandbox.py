@@ -26,8 +26,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import pwd
-import random
 import shutil
 import subprocess
 import sys
@@ -49,7 +47,7 @@ from kingdomino_kit.grading.processes import (
     descendants,
     end_descendants,
     end_user,
-    processes_of,
+    free_uid,
 )
 
 __all__ = ["KitChanged", "Place", "Sandbox", "kit_digest", "kit_folder", "lessons_folder"]
@@ -85,17 +83,6 @@ def kit_digest(folder: Path | None = None) -> dict[str, str]:
         if path.is_file() and not path.is_symlink():
             digest[str(path.relative_to(top))] = hashlib.sha256(path.read_bytes()).hexdigest()
     return digest
-
-
-def _free_uid() -> int:
-    picker = random.SystemRandom()
-    while True:
-        uid = picker.randrange(*_UIDS)
-        with contextlib.suppress(KeyError):
-            pwd.getpwuid(uid)
-            continue
-        if not processes_of(uid):
-            return uid
 
 
 def _no_namespaces() -> str:
@@ -226,7 +213,7 @@ class Sandbox:
                          "in a folder only root may enter: submissions run as root, the kit's "
                          "files checked after each (docs/grading.md)")
         elif self.root:
-            uid = _free_uid()
+            uid = free_uid(*_UIDS)
             self.owner = (uid, uid)
             self.bare = bool(why)
             self.base.chmod(0o711)

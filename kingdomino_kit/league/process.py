@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pwd
-import random
 import resource
 import selectors
 import shutil
@@ -50,7 +48,7 @@ from kingdomino_kit.grading.processes import (
     descendants,
     end_descendants,
     end_user,
-    processes_of,
+    free_uid,
 )
 from kingdomino_kit.league.protocol import (
     MAX_REPLY,
@@ -170,16 +168,6 @@ class Confinement:
             out.append(str(path))
         return list(dict.fromkeys(out))
 
-    def free_uid(self) -> int:
-        """A uid no account and no process has."""
-        picker = random.SystemRandom()
-        while True:
-            uid = picker.randrange(*_UIDS)
-            with contextlib.suppress(KeyError):
-                pwd.getpwuid(uid)
-                continue
-            if not processes_of(uid):
-                return uid
 
 
 def _live_uids() -> set[int]:
@@ -280,7 +268,7 @@ class ProgramBot:
         (folder / self.path.name).chmod(0o755)
         self._folder = folder
         self._err = folder.with_name(folder.name + ".err")
-        uid = place.free_uid() if place.root else None
+        uid = free_uid(*_UIDS) if place.root else None
         if uid is not None:
             for p in (folder, folder / self.path.name):
                 os.chown(p, uid, uid)
