@@ -30,13 +30,13 @@ placement is worth the kingdom after it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from kingdomino_kit.bitkingdom import BitKingdom, Masks
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.game.playout import PIECES, BitGame
 
-__all__ = ["Greedy", "GreedyPolicy", "adjacent_pairs", "holes", "pick_best"]
+__all__ = ["Greedy", "GreedyPolicy", "adjacent_pairs", "holes", "pick_best", "placements"]
 
 NO_PLACEMENT = 1.0
 """What a domino that fits nowhere costs against keeping the kingdom as it is."""
@@ -65,7 +65,31 @@ def adjacent_pairs(kingdom: BitKingdom) -> int:
     2
     """
     w = kingdom.geometry.stride
-    return sum((t & (t >> 1)).bit_count() + (t & (t >> w)).bit_count() for t in kingdom.terrain)
+    pairs = 0
+    for t in kingdom.terrain:  # a loop, not sum() of a generator: the fast greedy asks often
+        pairs += (t & (t >> 1)).bit_count() + (t & (t >> w)).bit_count()
+    return pairs
+
+
+def placements(masks: Masks, shifts: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """The bits (first half, second half) of each placement of ``masks`` (a domino's legal
+    placements by direction, :meth:`~kingdomino_kit.bitkingdom.BitKingdom.legal_masks`;
+    ``shifts``: the geometry's, from the first half to the second), in the order of legal
+    placements.
+
+    >>> k = BitKingdom()
+    >>> first, second = next(placements(k.legal_masks(0, 5, double=False), k.geometry.shifts))
+    >>> (first, second) == k.nth_placement(k.legal_masks(0, 5, double=False), 0)
+    True
+    """
+    for d in range(4):
+        mask = masks[d]
+        shift = shifts[d]
+        while mask:
+            low = mask & -mask
+            first = low.bit_length() - 1
+            yield first, first + shift
+            mask ^= low
 
 
 def pick_best(values: Sequence[float], rng: random.Random) -> int:
@@ -114,31 +138,27 @@ class Greedy:
         base = adjacency * (adjacent_pairs(kingdom) + (t1 == t2))
         score = kingdom.score()
         out = []
-        for d in range(4):
-            mask = masks[d]
-            shift = shifts[d]
-            while mask:
-                low = mask & -mask
-                first = low.bit_length() - 1
-                high = 1 << (first + shift)
-                pairs = (((low << 1) | (low >> 1) | (low << w) | (low >> w)) & first_terrain
-                         ).bit_count() + (((high << 1) | (high >> 1) | (high << w) | (high >> w))
-                                          & second_terrain).bit_count()
-                total, free = total_after(first, first + shift, t1, k1, t2, k2,
-                                          rules=rules, score=score)
-                out.append(total + base + adjacency * pairs
-                           - hole * (free & ~dilate(free)).bit_count())
-                mask ^= low
+        for first, second in placements(masks, shifts):
+            low, high = 1 << first, 1 << second
+            pairs = (((low << 1) | (low >> 1) | (low << w) | (low >> w)) & first_terrain
+                     ).bit_count() + (((high << 1) | (high >> 1) | (high << w) | (high >> w))
+                                      & second_terrain).bit_count()
+            total, free = total_after(first, second, t1, k1, t2, k2, rules=rules, score=score)
+            out.append(total + base + adjacency * pairs - hole * (free & ~dilate(free)).bit_count())
         return out
 
-    def best_after(self, kingdom: BitKingdom, number: int) -> float:
+    def best_after(self, kingdom: BitKingdom, number: int,
+                   after: Callable[[int, Masks], list[float]] | None = None) -> float:
         """The best value the kingdom reaches with domino ``number`` (it fits nowhere: the value
-        as it is, less :data:`NO_PLACEMENT`)."""
+        as it is, less :data:`NO_PLACEMENT`); ``after(number, masks)``: the values after each
+        placement (default :meth:`after`)."""
         t1, _, t2, _, double = PIECES[number - 1]
         masks = kingdom.legal_masks(t1, t2, double)
         if not any(masks):
             return self.value(kingdom) - NO_PLACEMENT
-        return max(self.after(kingdom, number, masks))
+        if after is None:
+            return max(self.after(kingdom, number, masks))
+        return max(after(number, masks))
 
     def claim_values(self, kingdom: BitKingdom, numbers: Sequence[int]) -> list[float]:
         """The value of claiming each domino of ``numbers``."""
@@ -153,16 +173,10 @@ class Greedy:
         shifts = kingdom.geometry.shifts
         bounds = kingdom.bounds
         rows = []
-        for d in range(4):
-            mask = masks[d]
-            shift = shifts[d]
-            while mask:
-                low = mask & -mask
-                first = low.bit_length() - 1
-                kingdom.put(first, first + shift, t1, k1, t2, k2)
-                rows.append(self.claim_values(kingdom, claimable))
-                kingdom.remove(first, first + shift, bounds)
-                mask ^= low
+        for first, second in placements(masks, shifts):
+            kingdom.put(first, second, t1, k1, t2, k2)
+            rows.append(self.claim_values(kingdom, claimable))
+            kingdom.remove(first, second, bounds)
         if discard:
             rows.append([v - NO_PLACEMENT for v in self.claim_values(kingdom, claimable)])
         return rows
@@ -193,13 +207,7 @@ class Greedy:
         own)."""
         if after is None:
             return pick_best(self.claim_values(kingdom, numbers), rng)
-        values = []
-        for n in numbers:
-            t1, _, t2, _, double = PIECES[n - 1]
-            masks = kingdom.legal_masks(t1, t2, double)
-            values.append(max(after(n, masks)) if any(masks)
-                          else self.value(kingdom) - NO_PLACEMENT)
-        return pick_best(values, rng)
+        return pick_best([self.best_after(kingdom, n, after) for n in numbers], rng)
 
 
 class GreedyPolicy:

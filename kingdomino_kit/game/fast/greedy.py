@@ -22,19 +22,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from kingdomino_kit.bitkingdom import BONUS_TESTS, BitKingdom, Masks
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.fast.support import unjudged_points
-from kingdomino_kit.game.greedy import NO_PLACEMENT, Greedy, pick_best
+from kingdomino_kit.game.greedy import NO_PLACEMENT, Greedy, adjacent_pairs, pick_best, placements
 from kingdomino_kit.game.playout import PIECES
 from kingdomino_kit.grid import SIZES, geometry
 from kingdomino_kit.rules import POINTS
 
 __all__ = ["ENGINES", "FastGreedy", "after_values", "choose_claim", "choose_placement",
-           "claim_values", "greedy_engine", "properties_of"]
+           "claim_values", "greedy_engine", "joined", "properties_of"]
 
 
 def properties_of(kingdom: BitKingdom, terrain: int) -> list[tuple[int, int, int]]:
@@ -51,7 +51,7 @@ def properties_of(kingdom: BitKingdom, terrain: int) -> list[tuple[int, int, int
     out = []
     while region:
         comp = region & -region
-        while True:
+        while True:  # Geometry.fill, inlined (the greedy asks for these often)
             grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & region
             if grown == comp:
                 break
@@ -73,14 +73,10 @@ def after_values(kingdom: BitKingdom, number: int, masks: Masks, greedy: Greedy,
     o = g.offset
     size = g.size
     row_window, col_window = g._row_window, g._col_window
-    row_of, col_of = g.row_of, g.col_of
     hole, adjacency = greedy.hole, greedy.adjacency
     terrain = kingdom.terrain
     first_terrain, second_terrain = terrain[t1], terrain[t2]
-    pairs_now = 0
-    for t in terrain:
-        pairs_now += (t & (t >> 1)).bit_count() + (t & (t >> w)).bit_count()
-    base = adjacency * (pairs_now + (t1 == t2))
+    base = adjacency * (adjacent_pairs(kingdom) + (t1 == t2))
     if score is None:
         score = kingdom.score()
     same = t1 == t2
@@ -95,80 +91,73 @@ def after_values(kingdom: BitKingdom, number: int, masks: Masks, greedy: Greedy,
                if name not in ("middle_kingdom", "harmony")]
     occupied = kingdom.occupied
     rmin0, rmax0, cmin0, cmax0 = kingdom.rmin, kingdom.rmax, kingdom.cmin, kingdom.cmax
+    row_of, col_of = g.row_of, g.col_of
     out = []
-    for d in range(4):
-        mask = masks[d]
-        shift = g.shifts[d]
-        while mask:
-            low = mask & -mask
-            first = low.bit_length() - 1
-            second = first + shift
-            high = 1 << second
-            near_low = (low << 1) | (low >> 1) | (low << w) | (low >> w)
-            near_high = (high << 1) | (high >> 1) | (high << w) | (high >> w)
-            pairs = (near_low & first_terrain).bit_count() + (near_high & second_terrain
-                                                              ).bit_count()
-            total = score
-            if same:
-                near = (near_low | near_high) & first_terrain
-                squares, crowns = 2, k1 + k2
-                for cells, n, c in props1:
-                    if cells & near:
-                        squares += n
-                        crowns += c
-                        total -= n * c
-                total += squares * crowns
-            else:
-                near = near_low & first_terrain
-                squares, crowns = 1, k1
-                for cells, n, c in props1:
-                    if cells & near:
-                        squares += n
-                        crowns += c
-                        total -= n * c
-                total += squares * crowns
-                near = near_high & second_terrain
-                squares, crowns = 1, k2
-                for cells, n, c in props2:
-                    if cells & near:
-                        squares += n
-                        crowns += c
-                        total -= n * c
-                total += squares * crowns
-            rmin, rmax, cmin, cmax = rmin0, rmax0, cmin0, cmax0
-            r = row_of[first]
-            if r < rmin:
-                rmin = r
-            elif r > rmax:
-                rmax = r
-            r = row_of[second]
-            if r < rmin:
-                rmin = r
-            elif r > rmax:
-                rmax = r
-            c = col_of[first]
-            if c < cmin:
-                cmin = c
-            elif c > cmax:
-                cmax = c
-            c = col_of[second]
-            if c < cmin:
-                cmin = c
-            elif c > cmax:
-                cmax = c
-            after = occupied | low | high
-            if middle and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
-                total += middle
-            if harmony and after.bit_count() == full:
-                total += harmony
-            for points, test in bonuses:
-                if test(size, rmin, rmax, cmin, cmax, after):
-                    total += points
-            free = row_window[rmin + o][rmax + o] & col_window[cmin + o][cmax + o] & ~after
-            holes = (free & ~((free << 1) | (free >> 1) | (free << w) | (free >> w))).bit_count()
-            out.append(total + base + adjacency * pairs - hole * holes)
-            mask ^= low
+    for first, second in placements(masks, g.shifts):
+        low, high = 1 << first, 1 << second
+        near_low = (low << 1) | (low >> 1) | (low << w) | (low >> w)
+        near_high = (high << 1) | (high >> 1) | (high << w) | (high >> w)
+        near1, near2 = near_low & first_terrain, near_high & second_terrain
+        pairs = near1.bit_count() + near2.bit_count()
+        if same:  # one property of both halves' terrain (or a new one: no call)
+            near = near1 | near2
+            total = score + (joined(props1, near, 2, k1 + k2) if near else 2 * (k1 + k2))
+        else:
+            total = (score + (joined(props1, near1, 1, k1) if near1 else k1)
+                     + (joined(props2, near2, 1, k2) if near2 else k2))
+        # the bounding box with the domino: its top-left half is the one of the lower bit
+        top, bottom = (first, second) if first < second else (second, first)
+        r, c = row_of[top], col_of[top]
+        rmin, cmin = (r if r < rmin0 else rmin0), (c if c < cmin0 else cmin0)
+        r, c = row_of[bottom], col_of[bottom]
+        rmax, cmax = (r if r > rmax0 else rmax0), (c if c > cmax0 else cmax0)
+        after = occupied | low | high
+        if middle and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
+            total += middle
+        if harmony and after.bit_count() == full:
+            total += harmony
+        for points, test in bonuses:
+            if test(size, rmin, rmax, cmin, cmax, after):
+                total += points
+        free = row_window[rmin + o][rmax + o] & col_window[cmin + o][cmax + o] & ~after
+        holes = (free & ~((free << 1) | (free >> 1) | (free << w) | (free >> w))).bit_count()
+        out.append(total + base + adjacency * pairs - hole * holes)
     return out
+
+
+def joined(props: list[tuple[int, int, int]], near: int, squares: int, crowns: int) -> int:
+    """The points a domino's half of ``squares`` squares and ``crowns`` crowns (or a double's
+    two halves) adds to a kingdom: the points of the property it makes with the properties of
+    ``props`` (:func:`properties_of`, of its terrain) it touches (``near``: the cells beside
+    it), less those properties' own.
+
+    >>> joined([(0b1, 2, 1), (0b100, 1, 0)], near=0b1, squares=1, crowns=1)   # 3 × 2 − 2 × 1
+    4
+    """
+    gain = 0
+    for cells, n, c in props:
+        if cells & near:
+            squares += n
+            crowns += c
+            gain -= n * c
+    return gain + squares * crowns
+
+
+def _placed(kingdom: BitKingdom, masks: Masks
+            ) -> Iterator[tuple[int, int, int, int, int, int, int, int]]:
+    """Each placement of ``masks``, in the order of legal placements: the masks of its first
+    and second half, the cells beside each, and the kingdom's bounding box with it (rmin,
+    rmax, cmin, cmax)."""
+    g = kingdom.geometry
+    w = g.stride
+    row_of, col_of = g.row_of, g.col_of
+    rmin0, rmax0, cmin0, cmax0 = kingdom.rmin, kingdom.rmax, kingdom.cmin, kingdom.cmax
+    for first, second in placements(masks, g.shifts):
+        low, high = 1 << first, 1 << second
+        r1, r2, c1, c2 = row_of[first], row_of[second], col_of[first], col_of[second]
+        yield (low, high, (low << 1) | (low >> 1) | (low << w) | (low >> w),
+               (high << 1) | (high >> 1) | (high << w) | (high >> w),
+               min(rmin0, r1, r2), max(rmax0, r1, r2), min(cmin0, c1, c2), max(cmax0, c1, c2))
 
 
 def _bands(g: Any) -> tuple[list[list[int]], list[list[int]]]:
@@ -216,38 +205,28 @@ def choose_placement(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Ma
     tops = [max(b) for _, b in bounds]
     values = [-math.inf] * (count + discard)
     t1, k1, t2, k2, _ = PIECES[number - 1]
-    shifts = kingdom.geometry.shifts
     extent = kingdom.bounds
     best = -math.inf
     if discard:
         values[count] = best = max(claim_values(greedy, kingdom, claimable)) - NO_PLACEMENT
-    placements = []
-    for d in range(4):
-        mask = masks[d]
-        while mask:
-            low = mask & -mask
-            first = low.bit_length() - 1
-            placements.append((first, first + shifts[d]))
-            mask ^= low
+    placed = list(placements(masks, kingdom.geometry.shifts))
     order = sorted(range(len(claimable)), key=lambda j: -max(b[j] for _, b in bounds)) \
         if bounds else []
     for i in sorted(range(count), key=lambda i: -tops[i]):
         if tops[i] + 1e-6 < best - 1e-9:
             break  # neither this placement nor any after it can reach the best
-        first, second = placements[i]
+        first, second = placed[i]
         score, claim_bounds = bounds[i]
         kingdom.put(first, second, t1, k1, t2, k2)
+
+        def after(n: int, masks: Masks, score: int | None = score) -> list[float]:
+            return after_values(kingdom, n, masks, greedy, score)
+
         value = -math.inf
         for j in order:
             if claim_bounds[j] + 1e-6 < best - 1e-9:
                 continue  # this claim cannot lift the placement to the best
-            n = claimable[j]
-            u1, _, u2, _, double = PIECES[n - 1]
-            after = kingdom.legal_masks(u1, u2, double)
-            if after[0] or after[1] or after[2] or after[3]:
-                v = max(after_values(kingdom, n, after, greedy, score))
-            else:
-                v = greedy.value(kingdom) - NO_PLACEMENT
+            v = greedy.best_after(kingdom, claimable[j], after)
             if v > value:
                 value = v
         kingdom.remove(first, second, extent)
@@ -260,15 +239,8 @@ def choose_placement(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Ma
 def claim_values(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int]) -> list[float]:
     """:meth:`Greedy.claim_values <kingdomino_kit.game.greedy.Greedy.claim_values>`: the best
     value the kingdom reaches with each domino of ``numbers``."""
-    out = []
-    for n in numbers:
-        u1, _, u2, _, double = PIECES[n - 1]
-        masks = kingdom.legal_masks(u1, u2, double)
-        if masks[0] or masks[1] or masks[2] or masks[3]:
-            out.append(max(after_values(kingdom, n, masks, greedy)))
-        else:
-            out.append(greedy.value(kingdom) - NO_PLACEMENT)
-    return out
+    return [greedy.best_after(kingdom, n, lambda n, masks: after_values(kingdom, n, masks, greedy))
+            for n in numbers]
 
 
 def _bounds(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Masks,
@@ -281,75 +253,55 @@ def _bounds(greedy: Greedy, kingdom: BitKingdom, number: int, masks: Masks,
     cells = size * size
     row_window, col_window = g._row_window, g._col_window
     row_band, col_band = _BANDS[size]
-    row_of, col_of = g.row_of, g.col_of
     rules = greedy.rules
     middle, harmony = rules.middle_kingdom, rules.harmony
     unjudged = unjudged_points(rules)
     half = size // 2
-    terrain = kingdom.terrain
-    squares = [t.bit_count() for t in terrain]
-    crowns = [0] * len(terrain)
-    scores = [0] * len(terrain)
-    props = []
-    for t in range(len(terrain)):
-        found = properties_of(kingdom, t)
-        props.append(found)
-        crowns[t] = sum(c for _, _, c in found)
-        scores[t] = sum(n * c for _, n, c in found)
-    pairs_now = sum((t & (t >> 1)).bit_count() + (t & (t >> w)).bit_count() for t in terrain)
+    props, squares, crowns, scores = _terrain_points(kingdom)
+    pairs_now = adjacent_pairs(kingdom)
     same = t1 == t2
     pieces = [PIECES[n - 1] for n in claimable]
     occupied = kingdom.occupied
-    rmin0, rmax0, cmin0, cmax0 = kingdom.rmin, kingdom.rmax, kingdom.cmin, kingdom.cmax
-    first_terrain, second_terrain = terrain[t1], terrain[t2]
+    first_terrain, second_terrain = kingdom.terrain[t1], kingdom.terrain[t2]
     out: list[tuple[int | None, list[float]]] = []
-    for d in range(4):
-        mask = masks[d]
-        shift = g.shifts[d]
-        while mask:
-            low = mask & -mask
-            first = low.bit_length() - 1
-            second = first + shift
-            high = 1 << second
-            near_low = (low << 1) | (low >> 1) | (low << w) | (low >> w)
-            near_high = (high << 1) | (high >> 1) | (high << w) | (high >> w)
-            pairs = pairs_now + same + (near_low & first_terrain).bit_count() + (
-                near_high & second_terrain).bit_count()
-            sq = squares.copy()
-            cr = crowns.copy()
-            sc = scores.copy()
-            for t, near, n_add, c_add in (((t1, (near_low | near_high) & first_terrain, 2,
-                                            k1 + k2),) if same else
-                                          ((t1, near_low & first_terrain, 1, k1),
-                                           (t2, near_high & second_terrain, 1, k2))):
-                joined_n, joined_c, gain = n_add, c_add, 0
-                for comp, n, c in props[t]:
-                    if comp & near:
-                        joined_n += n
-                        joined_c += c
-                        gain -= n * c
-                sc[t] += gain + joined_n * joined_c
-                sq[t] += n_add
-                cr[t] += c_add
-            new_score = sum(sc)
-            r1, r2, c1, c2 = row_of[first], row_of[second], col_of[first], col_of[second]
-            rmin, rmax = min(rmin0, r1, r2), max(rmax0, r1, r2)
-            cmin, cmax = min(cmin0, c1, c2), max(cmax0, c1, c2)
-            after = occupied | low | high
-            filled = after.bit_count()
-            bonus = unjudged
-            if middle and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
-                bonus += POINTS["middle_kingdom"]
-            if harmony and filled in (cells, cells - 2):
-                bonus += POINTS["harmony"]
-            free = row_window[rmin + o][rmax + o] & col_window[cmin + o][cmax + o] & ~after
-            box = row_band[rmin + o][rmax + o] & col_band[cmin + o][cmax + o]
-            holes = (free & box & ~((free << 1) | (free >> 1) | (free << w) | (free >> w))
-                     ).bit_count()
-            out.append((new_score, _claim_bounds(greedy, pieces, sq, cr, sc, new_score + bonus,
-                                                 pairs, holes)))
-            mask ^= low
+    for low, high, near_low, near_high, rmin, rmax, cmin, cmax in _placed(kingdom, masks):
+        pairs = pairs_now + same + (near_low & first_terrain).bit_count() + (
+            near_high & second_terrain).bit_count()
+        sq = squares.copy()
+        cr = crowns.copy()
+        sc = scores.copy()
+        for t, near, n_add, c_add in (((t1, (near_low | near_high) & first_terrain, 2,
+                                        k1 + k2),) if same else
+                                      ((t1, near_low & first_terrain, 1, k1),
+                                       (t2, near_high & second_terrain, 1, k2))):
+            sc[t] += joined(props[t], near, n_add, c_add)
+            sq[t] += n_add
+            cr[t] += c_add
+        new_score = sum(sc)
+        after = occupied | low | high
+        filled = after.bit_count()
+        bonus = unjudged
+        if middle and -half <= rmin and rmax <= half and -half <= cmin and cmax <= half:
+            bonus += POINTS["middle_kingdom"]
+        if harmony and filled in (cells, cells - 2):
+            bonus += POINTS["harmony"]
+        free = row_window[rmin + o][rmax + o] & col_window[cmin + o][cmax + o] & ~after
+        box = row_band[rmin + o][rmax + o] & col_band[cmin + o][cmax + o]
+        holes = (free & box & ~((free << 1) | (free >> 1) | (free << w) | (free >> w))
+                 ).bit_count()
+        out.append((new_score, _claim_bounds(greedy, pieces, sq, cr, sc, new_score + bonus,
+                                             pairs, holes)))
     return out
+
+
+def _terrain_points(kingdom: BitKingdom
+                    ) -> tuple[list[list[tuple[int, int, int]]], list[int], list[int], list[int]]:
+    """Per terrain: its properties (:func:`properties_of`), squares, crowns and points."""
+    props = [properties_of(kingdom, t) for t in range(len(kingdom.terrain))]
+    squares = [t.bit_count() for t in kingdom.terrain]
+    crowns = [sum(c for _, _, c in found) for found in props]
+    scores = [sum(n * c for _, n, c in found) for found in props]
+    return props, squares, crowns, scores
 
 
 def _claim_bounds(greedy: Greedy, pieces: Sequence[tuple[int, int, int, int, bool]],
@@ -386,14 +338,7 @@ def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
         return Greedy.choose_claim(greedy, kingdom, numbers, rng, after)
     g = kingdom.geometry
     w, o, size = g.stride, g.offset, g.size
-    terrain = kingdom.terrain
-    squares = [t.bit_count() for t in terrain]
-    crowns = [0] * len(terrain)
-    scores = [0] * len(terrain)
-    for t in range(len(terrain)):
-        found = properties_of(kingdom, t)
-        crowns[t] = sum(c for _, _, c in found)
-        scores[t] = sum(n * c for _, n, c in found)
+    _, squares, crowns, scores = _terrain_points(kingdom)
     score = sum(scores)
     rules = greedy.rules
     rmin, rmax, cmin, cmax = kingdom.bounds
@@ -407,7 +352,7 @@ def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
     row_band, col_band = _BANDS[size]
     box = row_band[rmin + o][rmax + o] & col_band[cmin + o][cmax + o]
     holes = (free & box & ~((free << 1) | (free >> 1) | (free << w) | (free >> w))).bit_count()
-    pairs = sum((t & (t >> 1)).bit_count() + (t & (t >> w)).bit_count() for t in terrain)
+    pairs = adjacent_pairs(kingdom)
     bounds = _claim_bounds(greedy, [PIECES[n - 1] for n in numbers], squares, crowns, scores,
                            score + bonus, pairs, holes)
     values = [-math.inf] * len(numbers)
@@ -415,13 +360,7 @@ def choose_claim(greedy: Greedy, kingdom: BitKingdom, numbers: Sequence[int],
     for j in sorted(range(len(numbers)), key=lambda j: -bounds[j]):
         if bounds[j] + 1e-6 < best - 1e-9:
             break
-        n = numbers[j]
-        u1, _, u2, _, double = PIECES[n - 1]
-        masks = kingdom.legal_masks(u1, u2, double)
-        if masks[0] or masks[1] or masks[2] or masks[3]:
-            v = max(after(n, masks))
-        else:
-            v = greedy.value(kingdom) - NO_PLACEMENT
+        v = greedy.best_after(kingdom, numbers[j], after)
         values[j] = v
         if v > best:
             best = v
