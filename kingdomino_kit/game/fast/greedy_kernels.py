@@ -26,11 +26,11 @@ from kingdomino_kit.game.fast.primitives import (
     kingdom_total,
     legal_masks,
     mt_seed,
+    nth_cells,
     place_random,
     put_nth,
     put_piece,
     randbelow,
-    second_cell,
     shuffle,
     take_piece,
 )
@@ -103,29 +103,18 @@ def best_after(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns:
                          adjacency, figures) - NO_PLACEMENT
     base = adjacency * (_pairs(rows, size) + (1 if t1 == t2 else 0))
     saved = extent.copy()
-    span = 2 * size - 1
-    n = 0
     best = -np.inf
-    for d in range(4):
-        for r in range(span):
-            mask = masks[d, r]
-            while mask:
-                c = 0
-                while not (mask >> c) & 1:
-                    c += 1
-                mask &= mask - 1
-                r2, c2 = second_cell(d, r, c)
-                pairs = _near(rows, t1, r, c, size) + _near(rows, t2, r2, c2, size)
-                put_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
-                total = kingdom_total(occupied, grid, crowns, extent, size, middle, harmony,
-                                      figures)
-                v = total + base + adjacency * pairs - hole * _holes(occupied, extent, size)
-                take_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
-                out[n] = v
-                n += 1
-                if v > best:
-                    best = v
-    return n, best
+    for n in range(count):
+        r, c, r2, c2 = nth_cells(masks, size, n)
+        pairs = _near(rows, t1, r, c, size) + _near(rows, t2, r2, c2, size)
+        put_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
+        total = kingdom_total(occupied, grid, crowns, extent, size, middle, harmony, figures)
+        v = total + base + adjacency * pairs - hole * _holes(occupied, extent, size)
+        take_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
+        out[n] = v
+        if v > best:
+            best = v
+    return count, best
 
 
 @nb.njit(cache=True)
@@ -160,7 +149,6 @@ def greedy_place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
     scratch = np.zeros(4 * (2 * size) * (2 * size), np.float64)
     count = legal_masks(rows, occupied, extent, piece[0], piece[2], piece[4] != 0, size, masks)
     values = np.empty(count + 1, np.float64)
-    span = 2 * size - 1
     saved = extent.copy()
     if n_claim == 0:
         n, _ = best_after(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
@@ -170,27 +158,18 @@ def greedy_place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
                                hole, adjacency, figures) - NO_PLACEMENT
             n += 1
         return pick_best(values, n, mt)
-    n = 0
-    for d in range(4):
-        for r in range(span):
-            mask = masks[d, r]
-            while mask:
-                c = 0
-                while not (mask >> c) & 1:
-                    c += 1
-                mask &= mask - 1
-                r2, c2 = second_cell(d, r, c)
-                put_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
-                best = -np.inf
-                for j in range(n_claim):
-                    _, v = best_after(rows, occupied, grid, crowns, extent, size, middle,
-                                       harmony, hole, adjacency, pieces[claimable[j] - 1],
-                                       inner, figures, scratch)
-                    if v > best:
-                        best = v
-                take_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
-                values[n] = best
-                n += 1
+    for n in range(count):
+        r, c, r2, c2 = nth_cells(masks, size, n)
+        put_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
+        best = -np.inf
+        for j in range(n_claim):
+            _, v = best_after(rows, occupied, grid, crowns, extent, size, middle, harmony, hole,
+                              adjacency, pieces[claimable[j] - 1], inner, figures, scratch)
+            if v > best:
+                best = v
+        take_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece, saved)
+        values[n] = best
+    n = count
     if discard:
         best = -np.inf
         for j in range(n_claim):

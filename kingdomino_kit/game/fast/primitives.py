@@ -208,11 +208,10 @@ def second_cell(d: int, r: int, c: int) -> tuple[int, int]:  # pragma: no cover
 
 
 @nb.njit(cache=True)
-def put_nth(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
-            extent: np.ndarray, size: int, masks: np.ndarray, pick: int, piece: np.ndarray
-            ) -> None:  # pragma: no cover
-    """Put ``piece`` on the ``pick``-th legal placement of ``masks`` (their order: direction,
-    row, column)."""
+def nth_cells(masks: np.ndarray, size: int, pick: int
+              ) -> tuple[int, int, int, int]:  # pragma: no cover
+    """The cells (r, c, r2, c2) of the ``pick``-th legal placement of ``masks`` (their order:
+    direction, row, column); -1 each past the last."""
     span = 2 * size - 1
     for d in range(4):
         for r in range(span):
@@ -227,8 +226,18 @@ def put_nth(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np
             while not (mask >> c) & 1:
                 c += 1
             r2, c2 = second_cell(d, r, c)
-            put_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
-            return
+            return r, c, r2, c2
+    return -1, -1, -1, -1
+
+
+@nb.njit(cache=True)
+def put_nth(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
+            extent: np.ndarray, size: int, masks: np.ndarray, pick: int, piece: np.ndarray
+            ) -> None:  # pragma: no cover
+    """Put ``piece`` on the ``pick``-th legal placement of ``masks`` (:func:`nth_cells`)."""
+    r, c, r2, c2 = nth_cells(masks, size, pick)
+    if r >= 0:
+        put_piece(rows, occupied, grid, crowns, extent, size, r, c, r2, c2, piece)
 
 
 @nb.njit(cache=True)
