@@ -26,7 +26,6 @@ from kingdomino_kit.bitkingdom import BitKingdom
 from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.draft import (
     CLAIM,
-    OVER,
     PLACE,
     Claim,
     Discard,
@@ -37,34 +36,15 @@ from kingdomino_kit.draft import (
     shuffled_deal,
 )
 from kingdomino_kit.errors import IllegalAction, IllegalPlacement, InvariantError, KingdominoError
-from kingdomino_kit.game.options import VARIANTS, GameOptionError, GameOptions
+from kingdomino_kit.game.options import GameOptionError, GameOptions
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.logs import LOG_FORMATS
 from kingdomino_kit.seeds import derive_seed
 
-__all__ = [
-    "CLAIM",
-    "OVER",
-    "PLACE",
-    "Action",
-    "Claim",
-    "Discard",
-    "DynastyResult",
-    "Game",
-    "KingdominoDraft",
-    "GameOptionError",
-    "GameOptions",
-    "IllegalAction",
-    "LOG_FORMAT",
-    "Observation",
-    "VARIANTS",
-    "deal",
-    "derive_seed",
-    "play",
-    "play_dynasty",
-    "player_result",
-]
+__all__ = ["LOG_FORMAT", "Action", "Claim", "Discard", "DynastyResult", "Game", "KingdominoDraft",
+           "Observation", "deal", "play", "play_dynasty", "player_result"]
+# (the package, kingdomino_kit.game, hands on the rules' names: options, phases, errors)
 
 
 Action = Union[Placement, Discard[Domino], Claim[Domino]]  # noqa: UP007  (a runtime alias)
@@ -126,7 +106,8 @@ KK = TypeVar("KK", Kingdom, BitKingdom)
 class KingdominoDraft(DraftGame[GameOptions, KK, Domino]):
     """What Kingdomino scores, on any kingdoms (:class:`Game`'s, the bitboards of
     :class:`~kingdomino_kit.game.playout.BitGame`): scores with the bonuses the options switch
-    on, tie-break keys and the results' rows."""
+    on, tie-break keys and the results' rows; and what both deal alike (the box of 48, each
+    line in number order)."""
 
     __slots__ = ()
 
@@ -142,6 +123,21 @@ class KingdominoDraft(DraftGame[GameOptions, KK, Domino]):
         """Per player: score (with bonuses), property points, bonus, tie-break figures."""
         return [player_result(p, k, self.options, self.discards[p])
                 for p, k in enumerate(self._kingdoms)]
+
+    # ------------------------------------------------------------------ hooks of both
+    def _illegal(self, message: str, rule: str) -> KingdominoError:
+        return IllegalAction(message, rule)
+
+    def _box(self) -> list[Any]:
+        return list(_BOX)
+
+    def _line(self, drawn: list[Any]) -> list[Domino]:
+        return sorted((DOMINOES[x - 1] for x in drawn), key=_number)
+
+    def _state(self) -> str:
+        """How far the game is, for ``repr``."""
+        return "over" if self.is_over else f"round {self.round}, {self.phase} by king " \
+            f"{self.current_king}"
 
 
 # --------------------------------------------------------------------------------- the game
@@ -173,15 +169,6 @@ class Game(KingdominoDraft[Kingdom]):
         super().__init__(options, seed, record=record, deck=deck, first_order=first_order)
 
     # ------------------------------------------------------------------ hooks
-    def _illegal(self, message: str, rule: str) -> KingdominoError:
-        return IllegalAction(message, rule)
-
-    def _box(self) -> list[Any]:
-        return list(_BOX)
-
-    def _line(self, drawn: list[Any]) -> list[Domino]:
-        return sorted((DOMINOES[x - 1] for x in drawn), key=_number)
-
     def _new_kingdom(self) -> Kingdom:
         return Kingdom(self.options.size)
 
@@ -380,9 +367,7 @@ class Game(KingdominoDraft[Kingdom]):
         return log
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"round {self.round}, {self.phase} by king " \
-            f"{self.current_king}"
-        return f"<Game {self.options.players} players, seed {self.seed}, {state}>"
+        return f"<Game {self.options.players} players, seed {self.seed}, {self._state()}>"
 
 
 def _number(d: Domino) -> int:

@@ -41,20 +41,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from kingdomino_kit import logs
 from kingdomino_kit.dominoes import domino
 from kingdomino_kit.errors import IllegalAction, KingdominoError, LogError
 from kingdomino_kit.game.game import LOG_FORMAT, Action, Claim, Discard, Game, deal
 from kingdomino_kit.game.options import GameOptions
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdom import MIDDLE_KINGDOM_BONUS, Placement
-from kingdomino_kit.logs import (
-    check_bots,
-    check_format,
-    check_keys,
-    check_results,
-    dumps,
-    loads,
-)
+from kingdomino_kit.logs import dumps, loads
 from kingdomino_kit.rules import Rules
 
 __all__ = ["FORMAT", "LogError", "dumps", "game_actions", "loads", "replay"]
@@ -80,8 +74,8 @@ recipe that seeded them, are annotations the command line adds; they are not rep
 
 
 def _options(data: dict[str, Any]) -> GameOptions:
-    check_format(data, "kingdomino")
-    check_keys(data, FIELDS, "the log")
+    logs.check_format(data, "kingdomino")
+    logs.check_keys(data, FIELDS, "the log")
     players = _field(data, "players", int)
     variant = _field(data, "variant", str)
     size = _field(data, "size", int)
@@ -106,7 +100,7 @@ def _options(data: dict[str, Any]) -> GameOptions:
         raise LogError(f"field 'size': the {variant} variant plays {options.size}×"
                        f"{options.size} kingdoms, not {size}×{size}", "size")
     options = replace(options, rules=Rules(size, **bonuses))
-    check_bots(data, players)
+    logs.check_bots(data, players)
     return options
 
 
@@ -167,8 +161,8 @@ def _place_action(place: Any, r: int) -> Action:
             or isinstance(place.get("domino"), bool)):
         raise LogError("'place' must be null or an object with a domino number, not "
                        f"{shown(place)}", round=r)
-    check_keys(place, {"domino", "discard"} if "discard" in place else {"domino", "cells"},
-                 "'place'", r)
+    logs.check_keys(place, {"domino", "discard"} if "discard" in place
+                    else {"domino", "cells"}, "'place'", r)
     if "discard" in place and place["discard"] is not True:
         raise LogError(f"'discard' must be true, not {shown(place['discard'])}", round=r)
     try:
@@ -223,7 +217,7 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
             raise LogError(f"the game ended with round {r - 1}: no more rounds", "end", r)
         if not isinstance(rnd, dict) or not isinstance(rnd.get("turns"), list):
             raise LogError("a round must be an object with 'line' and 'turns'", round=r)
-        check_keys(rnd, {"line", "turns"}, "a round", r)
+        logs.check_keys(rnd, {"line", "turns"}, "a round", r)
         _check_line(game, rnd.get("line"), r, seed, check_seed)
         for turn in rnd["turns"]:
             if game.round != r or game.is_over:
@@ -269,8 +263,8 @@ def replay(log: dict[str, Any] | str, *, check_seed: bool = True) -> Game:
 
 
 def _check_results(game: Game, data: dict[str, Any]) -> None:
-    check_results(data, game.results(), game.winners(),
-                  lambda want, got: _reading_note(game, want, got))
+    logs.check_results(data, game.results(), game.winners(),
+                       lambda want, got: _reading_note(game, want, got))
 
 
 MIDDLE_KINGDOM_READING = ("every square within ±2 rows and columns of the castle, ±3 on 7×7 "

@@ -37,12 +37,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from kingdomino_kit.bitkingdom import BitKingdom, Masks
-from kingdomino_kit.dominoes import DOMINOES, Domino
+from kingdomino_kit.dominoes import DOMINOES
 from kingdomino_kit.draft import OVER, PLACE, DraftGame
-from kingdomino_kit.errors import IllegalAction, InvariantError, KingdominoError
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.game.game import Game, KingdominoDraft, Observation
 from kingdomino_kit.game.options import GameOptions
 
@@ -109,15 +109,6 @@ class BitGame(KingdominoDraft[BitKingdom]):
         super().__init__(options, seed, record=False, deck=deck, first_order=first_order)
 
     # ------------------------------------------------------------------ hooks
-    def _illegal(self, message: str, rule: str) -> KingdominoError:
-        return IllegalAction(message, rule)
-
-    def _box(self) -> list[Any]:
-        return list(range(1, 49))
-
-    def _line(self, drawn: list[Any]) -> list[Domino]:
-        return sorted((DOMINOES[x - 1] for x in drawn), key=_number)
-
     def _new_kingdom(self) -> BitKingdom:
         return BitKingdom(self.options.size)
 
@@ -223,10 +214,4 @@ class BitGame(KingdominoDraft[BitKingdom]):
                 self.claim(policy.claim(self, king, free) if len(free) > 1 else free[0])
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"round {self.round}, {self.phase} by king " \
-            f"{self.current_king}"
-        return f"<BitGame {self.options.players} players, {state}>"
-
-
-def _number(d: Domino) -> int:
-    return d.number
+        return f"<BitGame {self.options.players} players, {self._state()}>"
