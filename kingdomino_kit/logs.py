@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kingdomino_kit.errors import LogError
-from kingdomino_kit.infra.untrusted import BadJson, json_object, shown
+from kingdomino_kit.infra.untrusted import json_object, shown
 from kingdomino_kit.seeds import SEAT_SEEDS, seat_seed
 
 __all__ = ["FIRST_SEAT_SEEDS", "LOG_FORMATS", "check_bots", "check_format", "check_keys",
@@ -187,7 +187,4 @@ def dumps(log: dict[str, Any]) -> str:
 def loads(text: str, name: str = "log") -> dict[str, Any]:
     """Read a log's JSON text (:func:`kingdomino_kit.infra.untrusted.parse_json`: bounded in size,
     depth and digits); a syntax error names the line and column."""
-    try:
-        return json_object(text, "a log")
-    except BadJson as error:
-        raise LogError(f"{name}: {error}") from None
+    return json_object(text, "a log", error=LogError, source=name)

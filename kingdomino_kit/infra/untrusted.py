@@ -216,30 +216,36 @@ def parse_json(text: Any, limit: int = JSON_LIMIT) -> Any:
     return data
 
 
-def json_object(data: Any, what: str, fmt: str | None = None, limit: int = JSON_LIMIT
-                ) -> dict[str, Any]:
+def json_object(data: Any, what: str, fmt: str | None = None,
+                error: type[KingdominoError] = BadJson, source: str = "",
+                limit: int = JSON_LIMIT) -> dict[str, Any]:
     """``data`` as a JSON object: JSON text (or its UTF-8 bytes) read by :func:`parse_json`, a
-    dict taken as it is; :class:`BadJson` for text that is not read, for anything but an
-    object (``what`` names what it must be) and, with ``fmt``, for an object whose
-    ``format`` is not ``fmt``. Each reader re-raises it in its own family, naming its source.
+    dict taken as it is. Else ``error`` (:class:`BadJson` unless given), its message led by
+    ``source`` where given: for text that is not read, for anything but an object (``what``
+    names what it must be) and, with ``fmt``, for an object whose ``format`` is not ``fmt``.
 
     >>> json_object('{"a": 1}', "a puzzle")
     {'a': 1}
-    >>> json_object("[1]", "a puzzle")
+    >>> json_object("[1]", "a puzzle", error=KingdominoError, source="p.json")
     Traceback (most recent call last):
     ...
-    kingdomino_kit.infra.untrusted.BadJson: a puzzle must be a JSON object
+    kingdomino_kit.errors.KingdominoError: p.json: a puzzle must be a JSON object
     >>> json_object({"format": "p/0"}, "a puzzle", "p/1")
     Traceback (most recent call last):
     ...
     kingdomino_kit.infra.untrusted.BadJson: format: expected 'p/1', got 'p/0'
     """
-    if isinstance(data, (str, bytes)):
-        data = parse_json(data, limit)
-    if not isinstance(data, dict):
-        raise BadJson(f"{what} must be a JSON object")
-    if fmt is not None and data.get("format") != fmt:
-        raise BadJson(f"format: expected {shown(fmt)}, got {shown(data.get('format'))}")
+    try:
+        if isinstance(data, (str, bytes)):
+            data = parse_json(data, limit)
+        if not isinstance(data, dict):
+            raise BadJson(f"{what} must be a JSON object")
+        if fmt is not None and data.get("format") != fmt:
+            raise BadJson(f"format: expected {shown(fmt)}, got {shown(data.get('format'))}")
+    except BadJson as bad:
+        if error is BadJson and not source:
+            raise
+        raise error(f"{source}: {bad}" if source else str(bad)) from None
     return data
 
 

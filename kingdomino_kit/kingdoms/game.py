@@ -25,7 +25,7 @@ from typing import Any
 from kingdomino_kit.bots import Bot, BotFunction, as_bot
 from kingdomino_kit.errors import InvariantError, LogError
 from kingdomino_kit.grid import Cell
-from kingdomino_kit.infra.untrusted import BadJson, check_fields, json_object, shown
+from kingdomino_kit.infra.untrusted import check_fields, json_object, shown
 from kingdomino_kit.kingdoms.actions import Action
 from kingdomino_kit.kingdoms.board import Board, cell_name
 from kingdomino_kit.kingdoms.errors import IllegalAction, KingdomsError, ReplayError
@@ -441,10 +441,8 @@ def replay(log: dict[str, Any] | str) -> KingdomsGame:
     kingdomino_kit.kingdoms.errors.ReplayError: the log ends before the game does (epoch 1, \
 turn 1: a to move)
     """
-    try:
-        log = json_object(log, "a log")
-    except BadJson as error:
-        raise ReplayError(f"not a Kingdoms log (format {LOG_FORMAT!r}): {error}") from None
+    log = json_object(log, "a log", error=ReplayError,
+                      source=f"not a Kingdoms log (format {LOG_FORMAT!r})")
     try:
         check_format(log, "kingdoms", default=LOG_FORMAT)
     except LogError as error:

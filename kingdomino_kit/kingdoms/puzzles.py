@@ -158,10 +158,7 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
     ...
     kingdomino_kit.kingdoms.puzzles.CastlePuzzleError: p.json: id: wrong type int
     """
-    try:
-        data = json_object(data, "a puzzle", FORMAT)
-    except BadJson as error:
-        raise CastlePuzzleError(f"{source}: {error}") from None
+    data = json_object(data, "a puzzle", FORMAT, CastlePuzzleError, source)
     _known(data, FIELDS, "", source)
     ident = _field(data, "id", str, source)
     title = _field(data, "title", str, source)

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from kingdomino_kit.errors import KingdominoError, PuzzleError
-from kingdomino_kit.infra.untrusted import BadJson, json_object, shown
+from kingdomino_kit.infra.untrusted import json_object, shown
 from kingdomino_kit.origins.catalogue import Domino, Resource, sample_catalogue
 from kingdomino_kit.origins.errors import OriginsError
 from kingdomino_kit.origins.fire import TOKEN_SUPPLY, Throw
@@ -324,10 +324,7 @@ def load_origins_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> O
     ...
     kingdomino_kit.origins.puzzles.OriginsPuzzleError: o.json: id: wrong type int
     """
-    try:
-        data = json_object(data, "a puzzle", FORMAT)
-    except BadJson as error:
-        raise OriginsPuzzleError(f"{source}: {error}") from None
+    data = json_object(data, "a puzzle", FORMAT, OriginsPuzzleError, source)
     for key in data:
         if key not in TOP_KEYS:
             raise OriginsPuzzleError(f"{source}: {shown(key)}: unknown field")
