@@ -506,6 +506,36 @@ def axes_cells(frame: Frame) -> Iterator[tuple[int, int, int, int]]:
             yield r, c, c - cmin, rmax - r
 
 
+def axes_squares(ax: Any, at: Callable[[Cell], Any], frame: Frame, colours: Mapping[Any, str],
+                 centre: tuple[str, str, str, int]) -> Iterator[tuple[Cell, Any, int, int]]:
+    """Draw the squares of ``frame`` with matplotlib on ``ax``: the centre cell (``centre``:
+    its colour, edge colour, letter and font size), the empty cells, each placed half (``at``
+    gives it, or None) in its terrain's colour (``colours``); yield (cell, half, x, y) for each
+    placed half, as it is drawn, for what the game draws on top of it."""
+    from matplotlib.patches import Rectangle
+
+    colour, edge, letter, size = centre
+    for r, c, x, y in axes_cells(frame):
+        half = None if (r, c) == (0, 0) else at((r, c))
+        if (r, c) == (0, 0):
+            ax.add_patch(Rectangle((x, y), 1, 1, fc=colour, ec=edge))
+            ax.text(x + 0.5, y + 0.5, letter, ha="center", va="center", fontsize=size)
+        elif half is None:
+            ax.add_patch(Rectangle((x, y), 1, 1, fc=EMPTY_COLOUR, ec="#ddd"))
+        else:
+            ax.add_patch(Rectangle((x, y), 1, 1, fc=colours[half.terrain], ec="#333", lw=0.5))
+            yield (r, c), half, x, y
+
+
+def new_axes(ax: Any) -> Any:
+    """``ax``, or the axes of a new 4 × 4 inch figure when it is None."""
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(4, 4))
+    return ax
+
+
 def label_score(ax: Any, x: float, y: float, score: int) -> None:
     """Write a region's points at (x, y): white on a red badge."""
     ax.text(x, y, str(score), ha="center", va="center", fontsize=10, color="white",
@@ -530,26 +560,16 @@ def draw_kingdom(kingdom: Kingdom, ax: Any = None, *, highlight: bool | Iterable
 
     Returns the Axes. ``highlight=True`` outlines and labels every property that scores.
     """
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import Rectangle, RegularPolygon
+    from matplotlib.patches import RegularPolygon
 
-    if ax is None:
-        _, ax = plt.subplots(figsize=(4, 4))
+    ax = new_axes(ax)
     frame = frame or frame_of(kingdom)
     rmin, rmax, cmin, cmax = frame
-    for r, c, x, y in axes_cells(frame):
-        half = kingdom.at((r, c))
-        if (r, c) == (0, 0):
-            ax.add_patch(Rectangle((x, y), 1, 1, fc=CASTLE_COLOUR, ec="#666"))
-            ax.text(x + 0.5, y + 0.5, "C", ha="center", va="center", fontsize=14)
-        elif half is None:
-            ax.add_patch(Rectangle((x, y), 1, 1, fc=EMPTY_COLOUR, ec="#ddd"))
-        else:
-            ax.add_patch(Rectangle((x, y), 1, 1, fc=TERRAIN_COLOURS[half.terrain], ec="#333",
-                                   lw=0.5))
-            for k in range(half.crowns):
-                ax.add_patch(RegularPolygon((x + 0.2 + 0.25 * k, y + 0.8), 3, radius=0.1,
-                                            fc=CROWN_COLOUR, ec="#7a5c00"))
+    for _, half, x, y in axes_squares(ax, kingdom.at, frame, TERRAIN_COLOURS,
+                                      (CASTLE_COLOUR, "#666", "C", 14)):
+        for k in range(half.crowns):
+            ax.add_patch(RegularPolygon((x + 0.2 + 0.25 * k, y + 0.8), 3, radius=0.1,
+                                        fc=CROWN_COLOUR, ec="#7a5c00"))
     props: Iterable[Property]
     if highlight is True:
         props = [p for p in kingdom.properties() if p.score]

@@ -25,7 +25,7 @@ from kingdomino_kit.origins.kingdom import OriginsKingdom
 from kingdomino_kit.render import (
     EMPTY_COLOUR,
     Frame,
-    axes_cells,
+    axes_squares,
     cell_name,
     cursor_mark_svg,
     domino_outline_svg,
@@ -35,6 +35,7 @@ from kingdomino_kit.render import (
     frame_of,
     label_score,
     legal_marker_svg,
+    new_axes,
     outline_path,
     svg_cells,
     svg_open,
@@ -297,37 +298,26 @@ def domino_svg(dom: Domino, direction: int = 0, cell: int = 32) -> str:
 
 def draw_origins(kingdom: OriginsKingdom, ax: Any = None, *, title: str | None = None) -> Any:
     """Draw the territory with matplotlib (scoring regions labelled with their points)."""
-    import matplotlib.pyplot as plt
     from matplotlib.patches import Circle, Rectangle
 
-    if ax is None:
-        _, ax = plt.subplots(figsize=(4, 4))
+    ax = new_axes(ax)
     frame = kingdom.bounds
     rmin, rmax, cmin, cmax = frame
-    for r, c, x, y in axes_cells(frame):
-        half = kingdom.at((r, c))
-        if (r, c) == (0, 0):
-            ax.add_patch(Rectangle((x, y), 1, 1, fc=HUT_COLOUR, ec="#555"))
-            ax.text(x + 0.5, y + 0.5, "H", ha="center", va="center", fontsize=13)
-            continue
-        if half is None:
-            ax.add_patch(Rectangle((x, y), 1, 1, fc=EMPTY_COLOUR, ec="#ddd"))
-            continue
-        ax.add_patch(Rectangle((x, y), 1, 1, fc=TERRAIN_COLOURS[half.terrain], ec="#333",
-                               lw=0.5))
+    for cell, half, x, y in axes_squares(ax, kingdom.at, frame, TERRAIN_COLOURS,
+                                         (HUT_COLOUR, "#555", "H", 13)):
         for k in range(half.fire):
             ax.add_patch(Circle((x + 0.15 + 0.2 * k, y + 0.85), 0.08, fc=FIRE_COLOUR))
         for k in range(half.craters):
             ax.add_patch(Circle((x + 0.15 + 0.25 * k, y + 0.85), 0.08, fc="#1b0b06"))
-        if (r, c) in kingdom.tokens:
+        if cell in kingdom.tokens:
             ax.add_patch(Circle((x + 0.75, y + 0.25), 0.18, fc=TOKEN_COLOUR, ec="#700"))
-            ax.text(x + 0.75, y + 0.25, str(kingdom.tokens[(r, c)]), ha="center",
+            ax.text(x + 0.75, y + 0.25, str(kingdom.tokens[cell]), ha="center",
                     va="center", fontsize=8, color="white")
-        if (r, c) in kingdom.resources:
+        if cell in kingdom.resources:
             ax.add_patch(Rectangle((x + 0.08, y + 0.08), 0.28, 0.28, fc=RESOURCE_COLOUR))
-        if (r, c) in kingdom.cavemen:
+        if cell in kingdom.cavemen:
             ax.add_patch(Circle((x + 0.5, y + 0.5), 0.2, fc="white", ec="#222"))
-            ax.text(x + 0.5, y + 0.5, kingdom.cavemen[(r, c)].letter, ha="center",
+            ax.text(x + 0.5, y + 0.5, kingdom.cavemen[cell].letter, ha="center",
                     va="center", fontsize=9)
     for region in kingdom.regions():
         if region.score:
