@@ -316,8 +316,7 @@ class KingdomBoard(MachineBoard, StaticPicture, ActionView):
         dom = self._selected_domino()
         if dom is None:
             return f"All dominoes are used: the kingdom scores {self.total()}."
-        return self.controls.hint(dom, fits=self.kingdom.can_place(dom),
-                                  has_legal=bool(self.legal_cells()))
+        return self.controls.hint(dom, self.kingdom, self.legal_cells())
 
     def _say(self, text: str, kind: str) -> None:
         """Set the message line and redraw (every action ends here)."""

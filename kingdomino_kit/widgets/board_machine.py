@@ -24,7 +24,7 @@ Refused(reason="Unknown key 'x': use the arrows, Enter, R or U.")
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -132,6 +132,12 @@ class Refused:
 Action = Moved | CellAt | Chose | Turned | Press | Refused
 
 
+class Placing(Protocol):
+    """A kingdom or a territory, as far as a hint asks it."""
+
+    def can_place(self, dom: Any, /) -> bool: ...
+
+
 class BoardMachine:
     """The hand (domino numbers, in order), the chosen domino (0 when the hand is empty), the
     rotation 0–3 and the keyboard's cursor; ``keys`` the board's own keys besides the arrows
@@ -225,15 +231,16 @@ class BoardMachine:
             return self.key(data["key"], frame)
         return Press(action, data)
 
-    def hint(self, piece: DominoBase[Any], *, fits: bool, has_legal: bool,
+    def hint(self, piece: DominoBase[Any], kingdom: Placing, legal: Collection[Cell],
              lead: str = "Domino") -> str:
-        """What to do with ``piece`` in this rotation, as every board says it (``fits``: it
-        has a legal placement; ``has_legal``: one in this rotation)."""
+        """What to do with ``piece`` in this rotation, as every board says it: discard it
+        when it has no legal placement in ``kingdom``, rotate it when none is in this rotation
+        (``legal``: the cells marked for it)."""
         head = (f"{lead} {piece.number} ({piece.first}|{piece.second}), second half "
                 f"{ROTATIONS[self.rotation]} the first: ")
-        if not fits:
+        if not kingdom.can_place(piece):
             return head + "it fits nowhere, so discard it."
-        if not has_legal:
+        if not legal:
             return head + "no legal cell in this rotation — rotate it (R)."
         return head + "click a cell marked with a dot for its first half."
 

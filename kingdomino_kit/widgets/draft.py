@@ -328,11 +328,8 @@ class DraftTable(MachineBoard, StaticPicture, ActionView):
             return f"{self._whose_turn().capitalize()} to play: press Step."
         if game.phase == "claim":
             return "Your turn: claim a domino of the line (click it)."
-        dom = self.domino_to_place()
-        kingdom = self._your_kingdom()
-        return self.controls.hint(dom, fits=kingdom.can_place(dom),
-                                  has_legal=bool(self.legal_cells()),
-                                  lead="Your turn: place domino")
+        return self.controls.hint(self.domino_to_place(), self._your_kingdom(),
+                                  self.legal_cells(), lead="Your turn: place domino")
 
     def _say(self, text: str, kind: str) -> None:
         dom = self.domino_to_place()

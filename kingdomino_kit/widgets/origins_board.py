@@ -437,8 +437,7 @@ class OriginsBoard(TribeSteps, FireSteps, MachineBoard, StaticPicture, ActionVie
         dom = self.selected_domino()
         if dom is None:
             return f"All dominoes are used: the territory scores {self.sheet().total}."
-        return self.controls.hint(dom, fits=self.kingdom.can_place(dom),
-                                  has_legal=bool(self.legal_cells()))
+        return self.controls.hint(dom, self.kingdom, self.legal_cells())
 
     def _say(self, text: str, kind: str) -> None:
         self.message_kind = kind
