@@ -6,7 +6,9 @@ notebook.
   returns (never an exception);
 - :mod:`.judges` — judges for code answers (the student's function against the kit's);
 - :mod:`.editions` — the student and teacher editions of a notebook from its one source;
-- one module per notebook with its exercises (:data:`NOTEBOOKS`).
+- :mod:`.sheet` — a notebook's exercise sheet: the words of its exercises in one block of text,
+  joined to their checks;
+- one module per notebook with its exercises (:data:`NOTEBOOKS`), each an exercise sheet.
 
 A notebook starts its exercises with ``check = for_notebook("01_rules")``.
 

@@ -124,21 +124,15 @@ def grade_any(found: Found, text: str, name: str) -> tuple[bool, int | None, str
     False
     """
     p = found.puzzle
-    if found.game == "kingdoms":
-        try:
-            board = parse_board(text, wizard=True)
-        except KingdomsError as error:
-            raise PuzzleError(f"{name}: {error}") from None
-        try:
-            return True, p.check_answer(board), ""
-        except KingdominoError as error:
-            return False, None, str(error)
+    kingdoms = found.game == "kingdoms"
+    refused: type[KingdominoError] = KingdominoError if kingdoms else OriginsPuzzleError
     try:
-        answer = read_answer(parse_json(text), p.dominoes, name)
-    except BadJson as error:
+        answer = (parse_board(text, wizard=True) if kingdoms
+                  else read_answer(parse_json(text), p.dominoes, name))
+    except (KingdomsError, BadJson) as error:
         raise PuzzleError(f"{name}: {error}") from None
     try:
         return True, p.check_answer(answer), ""
-    except OriginsPuzzleError as error:
+    except refused as error:
         return False, None, str(error)
 
