@@ -13,7 +13,7 @@ NODE_STAMP := node_modules/.installed-stamp
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dask,rl,grading,fast,lite]'
+	$(PY) -m pip install --quiet --no-compile -e '.[test,dask,rl,grading,fast,lite]'
 	@touch $(STAMP)
 
 ## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/ (the
@@ -59,19 +59,23 @@ teacher: $(STAMP)
 UNIT_PYTEST := -m pytest -q -o addopts="" --strict-markers --doctest-modules \
 	--ignore=tests/browser -p no:cacheprovider tests kingdomino_kit
 
-## make test: the whole suite — the numba kernels compiled once into their cache (two groups
-## side by side), then everything but the browser on every core (a test file's tests on one
-## worker, in order: a notebook's cells share a kernel) and then the -O smoke, while the browser
-## tests run beside them one at a time in Debian's chromium (their log:
-## test-artifacts/browser-tests.log, its summary printed at the end). The package holds no
-## assert (tests/test_no_assert.py and ruff's S101 prove it statically), so python -O reruns
-## only a smoke. The long sweeps are make test-sweeps.
+## make test: the whole suite. Its set-up (the .venv, Debian's chromium) side by side; then the
+## browser tests start, one at a time in Debian's chromium, the Lite edition's first (it needs no
+## numba), beside the numba kernels' first compile into their cache (two groups side by side);
+## then everything but the browser on every core (a test file's tests on one worker, in order: a
+## notebook's cells share a kernel) and the -O smoke, while the browser tests go on beside them
+## (their log: test-artifacts/browser-tests.log, its summary printed at the end). The package
+## holds no assert (tests/test_no_assert.py and ruff's S101 prove it statically), so python -O
+## reruns only a smoke. The long sweeps are make test-sweeps.
 BROWSER_LOG := test-artifacts/browser-tests.log
-test: $(STAMP) chromium
-	$(PY) scripts/warm_compiled.py
+BROWSER_TESTS := tests/browser tests/server/test_class_network.py
+test:
+	@$(MAKE) --no-print-directory -j2 $(STAMP) chromium
 	@mkdir -p test-artifacts
 	@echo "make test: the browser tests run beside the rest, one at a time ($(BROWSER_LOG))"
-	@$(PY) -m pytest -m "browser and not sweep" --durations=10 > $(BROWSER_LOG) 2>&1 & browser=$$!; \
+	@$(PY) -m pytest -m "browser and not sweep" --durations=10 $(BROWSER_TESTS) \
+		> $(BROWSER_LOG) 2>&1 & browser=$$!; \
+	$(PY) scripts/warm_compiled.py; \
 	$(PY) -m pytest -m "not browser and not sweep" -n auto --dist loadfile --durations=30; unit=$$?; \
 	$(MAKE) --no-print-directory test-optimized; optimized=$$?; \
 	echo "make test: waiting for the browser tests"; wait $$browser; browsers=$$?; \
@@ -87,7 +91,7 @@ test-sweeps: $(STAMP)
 ## and one-line errors) and the library's readers fuzzed, under python -O
 test-optimized: $(STAMP)
 	FUZZ_EXAMPLES=20 $(PY) -O -m pytest -q -o addopts="" --strict-markers -p no:cacheprovider \
-		-m "not slow" -W "ignore:assertions not in test modules" \
+		-n 2 --dist loadfile -m "not slow" -W "ignore:assertions not in test modules" \
 		tests/cli/test_contract.py tests/hardening/test_fuzz_library.py
 
 ## make test-optimized-all: every unit test again under python -O (minutes; the static proof

@@ -402,3 +402,9 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     if collection_path.suffix == ".ipynb" and collection_path.parent == HERE:
         return True
     return None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The Lite edition's test first: it needs no numba kernel, so ``make test`` starts the
+    browser tests beside the kernels' first compile, and the tests after it find them cached."""
+    items.sort(key=lambda item: item.path.name != "test_lite_browser.py")
