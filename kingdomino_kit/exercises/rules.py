@@ -4,6 +4,8 @@ Mighty Duel, the 3-player draw of four and Dynasty."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kingdomino_kit.dominoes import DOMINOES, domino
 from kingdomino_kit.draft import best
 from kingdomino_kit.exercises.answer_kinds import KINGDOM, NUMBERS, WHOLE_NUMBER, choice
@@ -25,18 +27,19 @@ DYNASTY = {"Ann": (52, 47, 31), "Bob": (49, 44, 41)}
 """Exercise 9: each player's scores in the three games of a Dynasty."""
 
 
+def _winner(keys: dict[str, Any]) -> str:
+    """The player with the best key, or "shared" when several have it."""
+    names = list(keys)
+    winners = best([keys[name] for name in names])
+    return names[winners[0]] if len(winners) == 1 else "shared"
+
+
 def _tie_winner() -> str:
-    keys = {name: Kingdom.from_text(text).tiebreak_key() for name, text in TIED.items()}
-    top = max(keys.values())
-    winners = [name for name, key in keys.items() if key == top]
-    return winners[0] if len(winners) == 1 else "shared"
+    return _winner({name: Kingdom.from_text(text).tiebreak_key() for name, text in TIED.items()})
 
 
 def _dynasty_winner() -> str:
-
-    names = list(DYNASTY)
-    winners = best([sum(DYNASTY[name]) for name in names])
-    return names[winners[0]] if len(winners) == 1 else "shared"
+    return _winner({name: sum(scores) for name, scores in DYNASTY.items()})
 
 
 def _mighty_duel_dominoes_each() -> int:
