@@ -57,13 +57,18 @@ def greedy(hand: Iterable[Any], start: Kingdom) -> list[Placement]:
         out.append(best)
 
 
-def play(cells: list[str], board_cell: int, clicks: list[Click], notebook: str,
-         path: Path) -> nbformat.NotebookNode:
-    """Run ``cells`` in a fresh kernel, clicking after cell ``board_cell``; save at ``path``."""
+def student_notebook(cells: list[str], notebook: str) -> nbformat.NotebookNode:
+    """A student's notebook of ``notebook`` holding ``cells``, never run."""
     nb = nbformat.v4.new_notebook()
     nb.metadata["kingdomino_kit"] = {"edition": "student", "source": f"{notebook}.py"}
     nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
-    return play_notebook(nb, board_cell, clicks, path)
+    return nb
+
+
+def play(cells: list[str], board_cell: int, clicks: list[Click], notebook: str,
+         path: Path) -> nbformat.NotebookNode:
+    """Run ``cells`` in a fresh kernel, clicking after cell ``board_cell``; save at ``path``."""
+    return play_notebook(student_notebook(cells, notebook), board_cell, clicks, path)
 
 
 def play_notebook(nb: nbformat.NotebookNode, board_cell: int, clicks: list[Click],

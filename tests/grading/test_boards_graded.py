@@ -18,7 +18,7 @@ from kingdomino_kit.exercises.boards import BOARD_MIME
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.puzzles import find_puzzle
 from kingdomino_kit.widgets.board import parse_hand
-from tests.grading.board_clicks import clicks_for, greedy, play
+from tests.grading.board_clicks import clicks_for, greedy, play, student_notebook
 
 START = ("from kingdomino_kit.widgets import KingdomBoard\n"
          "board = KingdomBoard(seed=2024, title='Your kingdom')\nboard")
@@ -49,8 +49,9 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[tuple[str, in
     puzzle = find_puzzle("14-best-kingdom")
     play([PUZZLE, checker("05_puzzles"), "check(4, board)"], 0,
          clicks_for(puzzle.solution.order), "05_puzzles", folder / "pia.ipynb")
-    play([START, checker("00_start_here"), "check(5, board)"], 0, [], "00_start_here",
-         folder / "nob.ipynb")
+    # a board never clicked, handed in without running it: the grader's own run finds it empty
+    nbformat.write(student_notebook([START, checker("00_start_here"), "check(5, board)"],
+                                    "00_start_here"), folder / "nob.ipynb")
     good = next(o["data"][BOARD_MIME]["board"] for c in ada.cells for o in c.get("outputs", [])
                 if BOARD_MIME in o.get("data", {}))
     first = good["actions"][0]

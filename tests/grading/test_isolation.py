@@ -173,7 +173,8 @@ def _graded(top: Path) -> Run:
     out, err = first.communicate(timeout=300)
     took = time.monotonic() - began
     left = markers()
-    time.sleep(1.5)  # a forger that survived would have written by now
+    if left:  # a forger that survived: let it write, for the gradebook's test to show
+        time.sleep(1.5)
     done = subprocess.CompletedProcess(command, first.returncode, out, err)
     return top, kit, done, second, left, took
 

@@ -2,7 +2,9 @@
 with no solution in it, and ``autograde`` scores a student's answers through the kit's
 checker (installed by ``make test``: the ``grading`` extra). The export runs as from an
 installed kit: the environment's Python in a folder of its own, no ``lessons/`` there, no
-``PYTHONPATH``."""
+``PYTHONPATH``; nbgrader's two steps run its converters in this process, configured by the
+``nbgrader_config.py`` the export wrote, and autograde runs each submission in a kernel of its
+own."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -41,6 +44,26 @@ def answer(nb: nbformat.NotebookNode, number: int, code: str) -> None:
     raise AssertionError(f"no answer cell for exercise {number}")
 
 
+def nbgrader_step(step: Any, course: Path, monkeypatch: pytest.MonkeyPatch,
+                  **flags: bool) -> None:
+    """nbgrader's ``step`` (``generate_assignment``, ``autograde``: its converter, what its
+    command runs) for assignment ``ps1`` in this process, configured as the command is: by the
+    course's ``nbgrader_config.py``, read by traitlets' loader of such files. (Not its own
+    process: nbgrader's command line takes seconds of imports, each time.)"""
+    from nbgrader.coursedir import CourseDirectory
+    from nbgrader.utils import capture_log
+    from traitlets.config.loader import PyFileConfigLoader
+
+    monkeypatch.chdir(course)
+    monkeypatch.setenv("PATH", f"{BIN}{os.pathsep}{os.environ['PATH']}")
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    coursedir = CourseDirectory(config=config)
+    coursedir.assignment_id = "ps1"
+    app = step(coursedir=coursedir, config=config, force=True, **flags)
+    done = capture_log(app)
+    assert done["success"], (done.get("error"), done.get("log", "")[-2000:])
+
+
 PATCHES = {
     # the checker in the kernel says "correct" to everything
     "ada": "import kingdomino_kit.exercises.checker as c\n"
@@ -52,7 +75,7 @@ PATCHES = {
 
 @pytest.mark.slow
 def test_locked_tests_cannot_be_neutralised_and_a_board_built_by_clicks_scores(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from nbgrader.api import Gradebook
 
     course = tmp_path / "course"
@@ -64,8 +87,9 @@ def test_locked_tests_cannot_be_neutralised_and_a_board_built_by_clicks_scores(
     with config.open("a", encoding="utf-8") as handle:
         handle.write(f"c.CourseDirectory.root = {str(course)!r}\n"
                      "c.CourseDirectory.course_id = 'kingdomino'\n")
-    nbgrader = BIN / "nbgrader"
-    run(nbgrader, "generate_assignment", "ps1", "--force", "--create", cwd=course)
+    from nbgrader.converters import Autograde, GenerateAssignment
+
+    nbgrader_step(GenerateAssignment, course, monkeypatch, create_assignment=True)
     text = (course / "release" / "ps1" / "00_start_here.ipynb").read_text(encoding="utf-8")
     assert "SOLUTION" not in text and "3 * 1 + 3 * 1" not in text
     assert "sum(half.crowns" not in text and "best_kingdom" not in text  # nor the teacher's
@@ -75,16 +99,23 @@ def test_locked_tests_cannot_be_neutralised_and_a_board_built_by_clicks_scores(
                                                             range(1, 6)]
     board = next(i for i, c in enumerate(release.cells) if "KingdomBoard(seed=2024" in c.source)
     moves = greedy(parse_hand(None, 5, 2024), Kingdom())
-    for student, patch in PATCHES.items():
-        nb = copy.deepcopy(release)
-        answer(nb, 1, f"answer_1 = 10\n{patch}")  # right, and the patch
-        answer(nb, 2, "answer_2 = 99")  # wrong
-        for cell in nb.cells:  # a function that is wrong
-            cell.source = cell.source.replace("    raise NotImplementedError()", "    return 0")
-        folder = course / "submitted" / student / "ps1"
-        folder.mkdir(parents=True)
-        play_notebook(nb, board, clicks_for(moves), folder / "00_start_here.ipynb")
-    run(nbgrader, "autograde", "ps1", "--create", "--force", cwd=course)
+    nb = copy.deepcopy(release)
+    answer(nb, 1, f"answer_1 = 10\n{PATCHES['ada']}")  # right, and the patch
+    answer(nb, 2, "answer_2 = 99")  # wrong
+    for cell in nb.cells:  # a function that is wrong
+        cell.source = cell.source.replace("    raise NotImplementedError()", "    return 0")
+    for student in PATCHES:
+        (course / "submitted" / student / "ps1").mkdir(parents=True)
+    played = play_notebook(nb, board, clicks_for(moves),
+                           course / "submitted" / "ada" / "ps1" / "00_start_here.ipynb")
+    # Bob's notebook is Ada's as she played it, his patch in place of hers: autograde clears
+    # every output and runs each submission afresh in a kernel of its own, keeping of the
+    # student's run only the board's saved play — the same clicks, whichever patch ran.
+    for cell in played.cells:
+        cell.source = cell.source.replace(PATCHES["ada"], PATCHES["bob"])
+    assert sum(PATCHES["bob"] in c.source for c in played.cells) == 1
+    nbformat.write(played, course / "submitted" / "bob" / "ps1" / "00_start_here.ipynb")
+    nbgrader_step(Autograde, course, monkeypatch, create_student=True)
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         def score(student: str, n: int) -> float:
@@ -101,10 +132,12 @@ def test_locked_tests_cannot_be_neutralised_and_a_board_built_by_clicks_scores(
 
 
 def test_every_notebook_exports_one_locked_test_per_exercise(tmp_path: Path) -> None:
+    from kingdomino_kit.cli import main
     from kingdomino_kit.exercises import NOTEBOOKS, for_notebook
 
-    run(sys.executable, "-m", "kingdomino_kit", "notebooks", "--source", ROOT / "lessons",
-        "--nbgrader", tmp_path / "ps", cwd=tmp_path)
+    # in this process (the test above runs the export as its own process)
+    assert main(["notebooks", "--source", str(ROOT / "lessons"), "--nbgrader",
+                 str(tmp_path / "ps")]) == 0
     for name in NOTEBOOKS:
         nb = nbformat.read(tmp_path / "ps" / f"{name}.ipynb", as_version=4)
         tests = [c.metadata.nbgrader for c in nb.cells if c.metadata.get("nbgrader", {}).get(
