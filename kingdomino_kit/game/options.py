@@ -15,11 +15,11 @@ from typing import Any, ClassVar
 
 from kingdomino_kit.draft import DraftOptions
 from kingdomino_kit.errors import KingdominoError
-from kingdomino_kit.rules import Rules
+from kingdomino_kit.rules import VARIANT_SIZES, Rules, variant_size
 
 __all__ = ["VARIANTS", "GameOptionError", "GameOptions"]
 
-VARIANTS = ("standard", "mighty-duel")
+VARIANTS = tuple(VARIANT_SIZES)
 
 
 class GameOptionError(KingdominoError):
@@ -72,7 +72,7 @@ class GameOptions(DraftOptions):
         if self.three_player_draw == 4 and self.players != 3:
             raise GameOptionError(
                 f"three_player_draw=4 is a 3-player rule, not for {self.players} players")
-        size = 7 if self.variant == "mighty-duel" else 5
+        size = variant_size(self.variant)
         if self.rules is None:
             object.__setattr__(self, "rules", Rules(size))
         elif not isinstance(self.rules, Rules):
