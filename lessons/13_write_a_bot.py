@@ -130,7 +130,7 @@ pairs[["a", "b", "meetings", "blocks", "share", "low", "high", "a_beats_b"]]
 # %% [markdown]
 # ## What a slow bot and a crashing bot cost
 #
-# Two more files: one thinks far longer than its half second, one dies at its first decision.
+# Two more files: one thinks far longer than its 0.2 s, one dies at its first decision.
 # Each costs only itself: its decisions are forfeited (the first legal action is played for
 # it), each forfeit is logged, and at three strikes — at once for a crash — it is out of that
 # game. Its opponent plays on as usual.
@@ -142,7 +142,7 @@ slow_file.write_text("import time\n\ndef choose(observation, actions):\n"
 crash_file = folder / "crash.py"
 crash_file.write_text("import os\n\ndef choose(observation, actions):\n    os._exit(3)\n")
 rough = run_league(["random", str(slow_file), str(crash_file)], 6, GameOptions(players=2),
-                   out=folder / "rough", seed=7, limits=Limits(time_per_move=0.5))
+                   out=folder / "rough", seed=7, limits=Limits(time_per_move=0.2))
 print(pd.DataFrame(rough.table()).set_index("bot")[["mean_score", "strikes", "forfeits",
                                                     "games_out"]])
 pd.DataFrame(rough.events())[["game", "bot", "decision", "kind", "detail"]].head(8)
@@ -229,7 +229,7 @@ def beats_greedy(observation, actions):
     # BEGIN SOLUTION
     # a fresh Monte Carlo bot for each decision: the same seed, so the same games wherever the
     # bot is played (one bot kept between calls plays on from wherever its random draws stand)
-    return make_bot("mce:steps=1000", 1).choose(observation, actions)
+    return make_bot("mce:steps=300", 1).choose(observation, actions)
     # END SOLUTION
 
 
