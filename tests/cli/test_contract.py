@@ -1,8 +1,13 @@
 """The one command-line contract of ``kingdomino-kit``, ``kingdomino-kit kingdoms`` and
-``kingdomino-kit origins``, checked from outside (``python -m kingdomino_kit`` in a subprocess):
-the same ``play`` flags and defaults, ``replay FILE`` in every game with one output shape, log
-formats named ``kingdomino-kit/<game>-log/1`` (the old names still read), the same fields and
-status spelling in every ``solve --json``, and bad input as one line on stderr with exit code 2.
+``kingdomino-kit origins``: the same ``play`` flags and defaults, ``replay FILE`` in every game
+with one output shape, log formats named ``kingdomino-kit/<game>-log/1`` (the old names still
+read), the same fields and status spelling in every ``solve --json``, and bad input as one line
+on stderr with exit code 2.
+
+The cases run through ``main(argv)`` in this process (``tests/cli/command_line.py``); each
+command also runs in a real process (``python -m kingdomino_kit``, under ``-O`` in the -O
+smoke) where it answers and where it refuses: the exit code the shell sees, and nothing more on
+stderr at the interpreter's exit.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import kingdomino_kit.game
 import kingdomino_kit.kingdoms
 import kingdomino_kit.origins  # noqa: F401  (the three games register their bots)
 from kingdomino_kit.bots import REGISTRY
+from tests.cli.command_line import run_here as run
+from tests.cli.command_line import run_process
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_LOGS = Path(__file__).resolve().parent / "logs"  # written by the kit before the renaming
@@ -29,11 +36,6 @@ SEATS: dict[str, list[Any]] = {"kingdomino": [0, 1, 2, 3], "kingdoms": ["a", "b"
 STATUSES = {"OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"}
 ANSWER_FIELDS = ["status", "score", "bound", "grid", "order", "seconds"]
 RESULT_FIELDS = ["game", "seed", "players", "scores", "winners"]
-
-
-def run(*args: str | Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kingdomino_kit", *map(str, args)],
-                          input=stdin, capture_output=True, text=True, timeout=300)
 
 
 def ok_json(out: subprocess.CompletedProcess[str]) -> Any:
@@ -101,17 +103,25 @@ def test_bad_play_flags(game: str, args: list[str], needles: list[str]) -> None:
     one_line_error(run(*GAMES[game], "play", *args), *needles)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bad_play_flag_in_a_real_process_is_one_line(game: str) -> None:
+    one_line_error(run_process(*GAMES[game], "play", "--bots", "clever"),
+                   "--bots: unknown bot 'clever' (known: random, greedy")
+
+
 # --------------------------------------------------------------------------------- logs
 @pytest.mark.parametrize("game", GAMES)
 def test_play_log_replays_with_one_output_shape(game: str, tmp_path: Path) -> None:
     log = tmp_path / "game.json"
     log.write_text("an older file, replaced whole")
-    played = ok_json(run(*GAMES[game], "play", "--players", "2", "--bots", "greedy,random",
-                         "--seed", "11", "--log", log, "--json"))
+    played = ok_json(run_process(*GAMES[game], "play", "--players", "2", "--bots",
+                                 "greedy,random", "--seed", "11", "--log", log, "--json"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]   # no temporary left
     assert json.loads(log.read_text())["format"] == f"kingdomino-kit/{game}-log/1"
-    out = run(*GAMES[game], "replay", log)
+    out = run_process(*GAMES[game], "replay", log)
     assert out.returncode == 0 and out.stderr == "" and out.stdout.count("\n") == 1
+    here = run(*GAMES[game], "replay", log)                    # in this process: the same
+    assert (here.returncode, here.stdout, here.stderr) == (0, out.stdout, "")
     scores = " ".join(f"{s['player']}={s['score']}" for s in played["scores"])
     winners = ", ".join(str(w) for w in played["winners"])
     line = out.stdout.rstrip("\n")
@@ -136,6 +146,7 @@ def test_broken_logs_are_one_line_errors(game: str, tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
     one_line_error(run(*GAMES[game], "replay", bad), str(bad))
+    one_line_error(run_process(*GAMES[game], "replay", bad), str(bad))   # a real process too
     bad.write_text("{not json")
     one_line_error(run(*GAMES[game], "replay", bad), str(bad), "not JSON")
     one_line_error(run(*GAMES[game], "replay", tmp_path / "none.json"), "cannot read log",
@@ -187,7 +198,7 @@ SOLVES = {
 
 @pytest.mark.parametrize("which", SOLVES)
 def test_solve_json_has_the_common_fields(which: str) -> None:
-    data = ok_json(run(*SOLVES[which], "--json"))
+    data = ok_json(run_process(*SOLVES[which], "--json"))
     assert list(data)[:6] == ANSWER_FIELDS
     assert data["status"] in STATUSES and data["status"] == "OPTIMAL"
     assert isinstance(data["score"], int) and data["score"] == data["bound"]
@@ -225,6 +236,8 @@ def test_solve_text_starts_with_the_same_status_line(which: str) -> None:
 ])
 def test_bad_solve_input_is_one_line(args: list[str], needle: str) -> None:
     one_line_error(run(*args, "--json"), needle)
+    if args[0] in ("solve", "puzzle"):  # kingdoms and origins: a real refusal above (replay)
+        one_line_error(run_process(*args, "--json"), needle)
 
 
 # --------------------------------------------------------------------------------- imports

@@ -1,4 +1,5 @@
-"""CLI contracts of ``play``, ``replay`` and ``simulate`` (run as subprocesses)."""
+"""CLI contracts of ``play``, ``replay`` and ``simulate``: the cases through ``main(argv)`` in
+this process, each command also in a real process (``tests/cli/command_line.py``)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,12 @@ import csv
 import io
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kingdomino_kit", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=300)
+from tests.cli.command_line import run_here as run
+from tests.cli.command_line import run_process
 
 
 def assert_one_line_error(out: subprocess.CompletedProcess[str], *words: str) -> None:
@@ -28,8 +26,8 @@ def assert_one_line_error(out: subprocess.CompletedProcess[str], *words: str) ->
 
 def test_play_writes_a_log_that_replays(tmp_path: Path) -> None:
     log = tmp_path / "game.json"
-    out = run("play", "--players", "3", "--bots", "greedy,random,random", "--seed", "5",
-              "--middle-kingdom", "--harmony", "--log", str(log))
+    out = run_process("play", "--players", "3", "--bots", "greedy,random,random", "--seed", "5",
+                      "--middle-kingdom", "--harmony", "--log", str(log))
     assert out.returncode == 0, out.stderr
     assert "player 0 (greedy)" in out.stdout and "winner" in out.stdout
     data = json.loads(log.read_text())
@@ -60,6 +58,7 @@ def test_replay_reports_the_round_and_rule(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
     assert_one_line_error(run("replay", str(bad)), "round 4:", "claim rule", "bad.json")
+    assert_one_line_error(run_process("replay", str(bad)), "round 4:", "claim rule", "bad.json")
     bad.write_text("{not json")
     assert_one_line_error(run("replay", str(bad)), "not JSON")
     assert_one_line_error(run("replay", str(tmp_path / "missing.json")), "missing.json")
@@ -83,14 +82,14 @@ def test_simulate_csv_identical_for_any_worker_count(tmp_path: Path) -> None:
     one, two = tmp_path / "one.csv", tmp_path / "two.csv"
     common = ["simulate", "--games", "600", "--players", "4", "--bots", "random", "--seed", "3"]
     a = run(*common, "--workers", "1", "--out", str(one))
-    b = run(*common, "--workers", "2", "--out", str(two))
+    b = run_process(*common, "--workers", "2", "--out", str(two))
     assert a.returncode == b.returncode == 0, a.stderr + b.stderr
     assert one.read_text() == two.read_text()
     rows = list(csv.DictReader(io.StringIO(one.read_text())))
     assert len(rows) == 600 * 4
     assert {"game", "seed", "player", "bot", "score", "rank", "winner"} <= set(rows[0])
     assert "random" in a.stdout and "mean score" in a.stdout
-    assert a.stderr == ""                                   # no progress bar off a terminal
+    assert a.stderr == b.stderr == ""                       # no progress bar off a terminal
     stdout = run("simulate", "--games", "2", "--players", "2", "--bots", "greedy,random")
     assert stdout.returncode == 0
     assert len(stdout.stdout.strip().splitlines()) == 1 + 2 * 2

@@ -10,6 +10,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from tests.cli import command_line
+
 SOURCE = """# %% [markdown]
 # A tiny notebook
 
@@ -33,8 +35,9 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_both_editions_are_written_from_one_source(tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "01_tiny.py").write_text(SOURCE)
-    done = run("--source", "src", "--student", "st", "--solutions", "te", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
+    done = command_line.run_here("notebooks", "--source", "src", "--student", "st",
+                                 "--solutions", "te", cwd=tmp_path)  # a real one: below
+    assert done.returncode == 0 and done.stderr == "", done.stderr
     assert done.stdout.splitlines() == [
         "st/01_tiny.ipynb: student edition, 1 solution cells",
         "te/01_tiny.ipynb: teacher edition, 1 solution cells"]

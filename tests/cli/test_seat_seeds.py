@@ -5,8 +5,6 @@ keeps its meaning: its seed and bots play its game again, by the recipe it recor
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,14 +19,10 @@ from kingdomino_kit.logs import log_seat_seed
 from kingdomino_kit.origins import gamelog as origins_log
 from kingdomino_kit.origins.game import play as origins_play
 from kingdomino_kit.seeds import SEAT_SEEDS, seat_seed
+from tests.cli.command_line import run_here as run  # the real processes: tests/cli/test_contract.py
 
 OLD_LOGS = Path(__file__).resolve().parent / "logs"  # written by the kit before the one recipe
 GAMES = {"kingdomino": [], "kingdoms": ["kingdoms"], "origins": ["origins"]}
-
-
-def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kingdomino_kit", *map(str, args)],
-                          capture_output=True, text=True, timeout=300)
 
 
 def play_again(data: dict[str, Any], game: str) -> Any:
