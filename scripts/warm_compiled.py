@@ -57,7 +57,20 @@ def endgames() -> str:
     return "endgame search, max-n and paranoid"
 
 
-GROUPS = {"games": games, "endgames": endgames}
+def frames() -> str:
+    """The solver's compiled frame search (the 7×7 prover beside CP-SAT)."""
+    import time as clock
+
+    from kingdomino_kit.dominoes import dominoes
+    from kingdomino_kit.rules import Rules
+    from kingdomino_kit.solver.frame_compiled import frame_search_compiled
+
+    frame_search_compiled(dominoes("41,44,47"), Rules(5, middle_kingdom=True, harmony=True),
+                          clock.monotonic() + 600, -1)
+    return "solver frame search"
+
+
+GROUPS = {"games": games, "endgames": endgames, "frames": frames}
 """Kernel groups that share no compiled function: each is compiled in a process of its own, the
 groups side by side (each writes its own cache files, atomically)."""
 

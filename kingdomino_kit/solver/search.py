@@ -39,6 +39,12 @@ from kingdomino_kit.solver.canonical import canonical_choice_layout, canonical_l
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
 from kingdomino_kit.solver.discard import complete
+from kingdomino_kit.solver.frame_proof import (
+    FRAME_SHARE,
+    frame_levels,
+    frame_placements,
+    frames_apply,
+)
 from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
 from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, Job, solve_model
 from kingdomino_kit.solver.progress import PENDING, START, Progress, ProgressTracker
@@ -66,6 +72,8 @@ def solve_positions(dominoes: list[Domino], *, rules: Rules,
         return search.interrupted_early()
     search.start_stream()
     interrupted = search.incumbents()
+    if not interrupted:
+        interrupted = search.frames()
     if not interrupted:
         interrupted = search.loop()
     return search.answer(interrupted)
@@ -204,6 +212,41 @@ class _Search:
         with self.best.lock:
             if self.best.record(kingdom, order, real):
                 self._report()
+
+    def frames(self) -> bool:
+        """On 7×7, when the best layout is below the bound: the compiled frame search refutes
+        levels from the bound down, or finds a better layout (:mod:`.frame_proof`), within
+        ``FRAME_SHARE`` of the time. Returns whether Ctrl-C came."""
+        best = self.best
+        if not (self.settings.frames and self.size == 7 and self.datas and frames_apply(
+                self.rules, self.start, self.chooses, self.settings.place_all)):
+            return False
+        with best.lock:
+            bound, score = max(best.bounds.values()), best.score
+        left = self.time_limit_s - (time.perf_counter() - self.started)
+        if bound <= score or left <= 0:
+            return False
+        try:
+            got = frame_levels(self.dominoes, self.rules, best=score, bound=bound,
+                               deadline=time.monotonic() + min(left,
+                                                               FRAME_SHARE * self.time_limit_s),
+                               below=lambda level: max(d.below(level) for d in self.datas))
+        except KeyboardInterrupt:
+            return True
+        if got.found is not None:
+            kingdom, order = replay_order(frame_placements(got.found, self.size), None,
+                                          self.size)
+            kingdom, order = self._allowed(kingdom, order, self.dominoes)
+            with best.lock:
+                if best.record(kingdom, order, kingdom.total(self.rules)):
+                    self._report()
+        if got.refuted_above is not None:
+            with best.lock:
+                for k, data in enumerate(self.datas):
+                    best.bounds[k] = min(best.bounds[k],
+                                         max(best.score, data.below(got.refuted_above)))
+                best.note()
+        return False
 
     def _report(self) -> None:
         if self.on_solution is not None and self.best.kingdom is not None:

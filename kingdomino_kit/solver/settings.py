@@ -49,6 +49,9 @@ class SolverSettings:
         layouts (:mod:`.anneal`), 5×5 / 7×7 (0: none); runs come before CP-SAT, on each new
         choice, and whenever they have had less than ``anneal_share`` of the time so far;
       * ``anneal_processes`` — one walk per worker at a time, each in a process of its own;
+      * ``frames`` — on 7×7, when the heuristics' best layout is below the bound, the
+        compiled frame search (numba) refutes the levels from the bound down or finds a
+        better layout before CP-SAT's models (:mod:`.frame_proof`);
       * ``canonical`` — once the optimum is proven (without free choice), a final pass of
         deterministic solves picks the layout (:mod:`.canonical`): the same input and seed give
         the same layout on every run;
@@ -94,6 +97,7 @@ class SolverSettings:
     anneal_share: float = 0.5
     anneal_processes: bool = True
     side_by_side: bool = True
+    frames: bool = True
     canonical: bool = True
     parity: bool = True
     levels: bool = True
