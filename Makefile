@@ -14,6 +14,10 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet --no-compile -e '.[test,dask,rl,grading,fast,lite]'
+	@# rfc3987-syntax (jsonschema's format-nongpl extra, pulled in by jupyter-events) builds 38
+	@# grammars when imported: 1.7 s of CPU in every process that reads a notebook, for the one
+	@# "iri" format no schema of ours or Jupyter's here needs; jsonschema skips that format without it
+	$(PY) -m pip uninstall --quiet --yes rfc3987-syntax
 	@touch $(STAMP)
 
 ## make lab: JupyterLab on 127.0.0.1 (a fresh token is printed) opened on notebooks/ (the
@@ -83,9 +87,12 @@ test:
 	test $$unit = 0 && test $$optimized = 0 && test $$browsers = 0
 
 ## make test-sweeps: the long sweeps (marked sweep) whose property make test checks on a
-## smaller sample — e.g. both set models against exhaustive search on four dominoes (2 min)
+## smaller sample — e.g. both set models against exhaustive search on four dominoes (2 min);
+## and the kernel's properties on 80 random kingdoms each (make test: 25)
 test-sweeps: $(STAMP)
 	$(PY) -m pytest -m sweep -n auto
+	KERNEL_EXAMPLES=80 $(PY) -m pytest -q -n auto tests/kernel/test_kingdom.py \
+		tests/kernel/test_bitkingdom.py
 
 ## make test-optimized: the -O smoke — the command line's contract (every command's exit codes
 ## and one-line errors) and the library's readers fuzzed, under python -O

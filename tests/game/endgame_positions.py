@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from kingdomino_kit.game import Game, GameOptions
 from kingdomino_kit.game.endgame import no_chance_left
@@ -33,13 +34,12 @@ def random_endgame(options: GameOptions, seed: int) -> Game:
     return game
 
 
-def small_positions(count: int, budget: int = 400, settings: Sequence[GameOptions] = SETTINGS,
-                    first_seed: int = 0) -> list[tuple[Game, Any, str]]:
-    """``count`` seeded positions without chance, small enough for plain search: each
+def positions(budget: int = 400, settings: Sequence[GameOptions] = SETTINGS,
+              first_seed: int = 0) -> Iterator[tuple[Game, Any, str]]:
+    """Seeded positions without chance, small enough for plain search, one after another: each
     setting in turn, played on at random until the plain search fits ``budget`` nodes."""
-    out: list[tuple[Game, Any, str]] = []
     seed = first_seed
-    while len(out) < count:
+    while True:
         options = settings[seed % len(settings)]
         rng = random.Random(1000 + seed)
         game = random_endgame(options, seed)
@@ -59,6 +59,40 @@ def small_positions(count: int, budget: int = 400, settings: Sequence[GameOption
                 actions = game.legal_actions()
                 game.apply(actions[rng.randrange(len(actions))])
                 continue
-            out.append((game, value, mode))
+            yield game, value, mode
             break
-    return out
+
+
+def small_positions(count: int, budget: int = 400, settings: Sequence[GameOptions] = SETTINGS,
+                    first_seed: int = 0) -> list[tuple[Game, Any, str]]:
+    """The first ``count`` of :func:`positions`."""
+    return list(itertools.islice(positions(budget, settings, first_seed), count))
+
+
+class LazyPositions(Sequence[tuple[Game, Any, str]]):
+    """The first ``count`` of :func:`positions`, each made when a test first asks for it, not
+    when the module is imported: every test worker imports every test module to collect it,
+    and plain search over hundreds of positions takes a while."""
+
+    def __init__(self, count: int, budget: int = 400,
+                 settings: Sequence[GameOptions] = SETTINGS, first_seed: int = 0) -> None:
+        self.size = count
+        self.made: list[tuple[Game, Any, str]] = []
+        self.source = positions(budget, settings, first_seed)
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Game, Any, str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[Game, Any, str]]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        wanted = range(self.size)[index]
+        last = (max(wanted, default=-1) if isinstance(wanted, range) else wanted)
+        while len(self.made) <= last:
+            self.made.append(next(self.source))
+        return ([self.made[i] for i in wanted] if isinstance(wanted, range)
+                else self.made[wanted])

@@ -34,7 +34,7 @@ from kingdomino_kit.game.options import VARIANTS, GameOptionError
 from kingdomino_kit.game.playout import BitGame
 from kingdomino_kit.game.simulate import simulate
 from kingdomino_kit.rules import POINTS, Rules
-from tests.game.endgame_positions import small_positions
+from tests.game.endgame_positions import LazyPositions, small_positions
 
 
 def matrix() -> list[GameOptions]:
@@ -97,7 +97,7 @@ def test_every_engine_plays_the_games_of_game(index: int) -> None:
     assert (built.results, built.winners) == want
 
 
-ENDGAMES = small_positions(12, budget=300, settings=MATRIX[::3], first_seed=7)
+ENDGAMES = LazyPositions(12, budget=300, settings=MATRIX[::3], first_seed=7)
 
 
 @pytest.mark.parametrize("engine", ["python", "compiled"])

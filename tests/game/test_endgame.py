@@ -20,10 +20,10 @@ from kingdomino_kit.game.endgame import (
 from kingdomino_kit.game.endgame.log import continued_log, log_position
 from kingdomino_kit.game.endgame.search import encode
 from kingdomino_kit.game.log import replay
-from tests.game.endgame_positions import SETTINGS, random_endgame, small_positions
+from tests.game.endgame_positions import SETTINGS, LazyPositions, random_endgame
 from tests.reference import endgame_code, plain_endgame
 
-POSITIONS = small_positions(200)
+POSITIONS = LazyPositions(200)
 
 
 def test_the_positions_are_varied() -> None:

@@ -15,7 +15,7 @@ from kingdomino_kit.game.endgame import move_values, no_chance_left, position, s
 from kingdomino_kit.game.endgame.compiled import Compiled, applies
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.seeds import derive_seed
-from tests.game.endgame_positions import small_positions
+from tests.game.endgame_positions import LazyPositions
 from tests.game.stepping import step
 from tests.reference import endgame_code
 
@@ -27,7 +27,7 @@ TWO = [
     GameOptions(players=2, strict_discard=False, rules=Rules(middle_kingdom=True)),
     GameOptions(players=2, variant="mighty-duel", rules=Rules(7, harmony=True)),
 ]
-POSITIONS = small_positions(240, budget=600, settings=TWO, first_seed=5000)
+POSITIONS = LazyPositions(240, budget=600, settings=TWO, first_seed=5000)
 MIGHTY = GameOptions(players=2, variant="mighty-duel",
                      rules=Rules(7, middle_kingdom=True, harmony=True))
 

@@ -18,7 +18,7 @@ from kingdomino_kit.game.endgame.compiled_many import CompiledMany, applies_many
 from kingdomino_kit.game.endgame.search import State, Tree
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.seeds import derive_seed
-from tests.game.endgame_positions import small_positions
+from tests.game.endgame_positions import LazyPositions
 from tests.game.stepping import step
 from tests.reference import endgame_code
 
@@ -30,7 +30,7 @@ MANY = [
     GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True),
                 strict_discard=False),
 ]
-POSITIONS = small_positions(96, budget=600, settings=MANY, first_seed=7000)
+POSITIONS = LazyPositions(96, budget=600, settings=MANY, first_seed=7000)
 BOTH = Rules(middle_kingdom=True, harmony=True)
 
 
