@@ -229,7 +229,7 @@ def test_a_signal_with_workers_stops_every_worker_and_keeps_the_games(
     assert len(lines) > 1 and (len(lines) - 1) % 2 == 0   # whole games only
 
 
-BATCH = ["solve-batch", "--count", "7", "--time-limit", "60", "--seed", "4"]
+BATCH = ["solve-batch", "--count", "5", "--time-limit", "60", "--seed", "4"]
 
 
 @pytest.mark.parametrize("ext", ["csv", "parquet"])

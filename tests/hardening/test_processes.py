@@ -66,6 +66,33 @@ def alive(pids: set[int]) -> set[int]:
     return living
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system, every thread) that process ``pid`` and the processes it
+    started have used so far (those still running, and those ended and waited for)."""
+    ticks = 0
+    for one in {pid} | descendants(pid):
+        try:
+            with open(f"/proc/{one}/stat", encoding="utf-8") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile: its time is its parent's once waited for
+        ticks += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def wait_for_cpu(proc: subprocess.Popen[str], seconds: float, timeout: float = 120.0) -> None:
+    """Wait until ``proc`` (with its children) has used ``seconds`` of CPU time: a point in its
+    work that a busy machine reaches later on the clock, not sooner in the work."""
+    deadline = time.monotonic() + timeout
+    while cpu_seconds(proc.pid) < seconds:
+        if proc.poll() is not None:
+            pytest.fail(f"the run ended early: {proc.communicate()[1][-500:]}")
+        if time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"the run did not use {seconds} s of CPU in {timeout} s")
+        time.sleep(0.05)
+
+
 def _as_in_a_terminal() -> None:
     """Ctrl-C as a terminal gives it: a runner started in the background (``&``, some CI
     shells) passes SIGINT on ignored, and Python then never raises KeyboardInterrupt."""
@@ -195,7 +222,7 @@ def test_coach_stops_on_a_signal(tmp_path: Path, signum: int, code: int, delay: 
 def test_solve_stops_on_a_signal(tmp_path: Path, signum: int, code: int) -> None:
     proc = start(["solve", "--dominoes", ",".join(str(n) for n in range(1, 49, 2)),
                   "--size", "7", "--time-limit", "120", "--json"], tmp_path)
-    time.sleep(4.0)
+    wait_for_cpu(proc, 4.0)  # started and modelled (about 3 s of CPU): searching
     assert proc.poll() is None
     sent = time.monotonic()
     proc.send_signal(signum)
