@@ -1,4 +1,6 @@
-"""The ``solve`` command's contract, through a real subprocess."""
+"""The ``solve`` command's contract: the cases through ``main(argv)`` in this process, the
+command also in a real process where it answers, refuses and is interrupted
+(``tests/cli/command_line.py``)."""
 
 from __future__ import annotations
 
@@ -10,15 +12,17 @@ from pathlib import Path
 import pytest
 
 from kingdomino_kit import Kingdom, Placement, domino, parse_text
+from tests.cli.command_line import run_here, run_process
+from tests.hardening.test_processes import wait_for_cpu
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kingdomino_kit", "solve", *args],
-                          capture_output=True, text=True, timeout=300)
+    return run_here("solve", *args)
 
 
 def test_json_contract_and_order_in_the_grid_frame() -> None:
-    out = run("--dominoes", "41,36,48", "--middle-kingdom", "--json", "--workers", "2")
+    out = run_process("solve", "--dominoes", "41,36,48", "--middle-kingdom", "--json",
+                      "--workers", "2")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert set(data) == {"status", "score", "bound", "grid", "order", "seconds", "discarded"}
@@ -85,7 +89,7 @@ def test_every_domino_that_fits_is_placed_unless_free_discard() -> None:
     (["--dominoes", "1", "--size", "6"], "invalid choice"),
 ])
 def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
-    out = run(*args)
+    out = run_process("solve", *args) if message == "cannot fit" else run(*args)
     assert out.returncode == 2
     assert message in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
@@ -109,15 +113,20 @@ def test_text_output_names_status_and_order() -> None:
     assert "1. domino 41" in out.stdout
 
 
+SEARCHING_CPU_S = 9.0
+"""CPU seconds of the solving process (its walks' processes with it) after which its search
+has found layouts: the start and the model of ``--choose 24`` on 7×7 take about 5.5, then two
+walks in processes of their own find layouts within a second or two each."""
+
+
 @pytest.mark.slow
 def test_interrupt_returns_the_best_so_far() -> None:
     import signal
-    import time
 
     proc = subprocess.Popen([sys.executable, "-m", "kingdomino_kit", "solve", "--dominoes", "all",
                              "--size", "7", "--choose", "24", "--time-limit", "600", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(8)
+    wait_for_cpu(proc, SEARCHING_CPU_S)  # its CPU time, not the clock: the same when busy
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
