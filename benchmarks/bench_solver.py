@@ -8,9 +8,10 @@ be chosen with ``KK_BENCH_SOLVER=box,crowned+mk,duel`` (default: all) and the nu
 group cut with ``KK_BENCH_SOLVER_SETS=5``; each result is also printed as it comes. A set counts
 as proven when the solver ends ``optimal`` or ``infeasible`` (with Harmony, when no layout uses
 every domino with no gap). ``KK_BENCH_SOLVER_SEED`` draws other sets (fresh ones: any seed but
-4), ``KK_BENCH_SOLVER_WORKERS`` sets the CP-SAT workers (default 2). Each set's line gives its
-wall seconds and the CPU seconds of the solve (this process and the annealing processes it
-waited for), which the load of other jobs does not inflate.
+4), ``KK_BENCH_SOLVER_WORKERS`` sets the CP-SAT workers (default 2); ``KK_BENCH_SOLVER_FRAMES=0``
+runs the search without the compiled frame search on 7×7 (the search before it). Each set's
+line gives its wall seconds and the CPU seconds of the solve (this process and the annealing
+processes it waited for), which the load of other jobs does not inflate.
 
 The 7×7 Mighty Duel group on one core, with and without both bonuses, on the benchmark's sets
 and on fresh ones (``make bench-duel``, JSON lines in ``docs/measured/duel_bench.jsonl``):
@@ -67,9 +68,10 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def run_group(group: str, sets: int | None = None, workers: int = 2, seed: int = SEED) -> None:
+def run_group(group: str, sets: int | None = None, workers: int = 2, seed: int = SEED,
+              frames: bool = True) -> None:
     """Solve each set of a group; print one line per set and a summary line."""
-    from kingdomino_kit.solver import best_kingdom
+    from kingdomino_kit.solver import SolverSettings, best_kingdom
 
     family, middle, harmony = parse_group(group)
     _, _, _, size, limit = FAMILIES[family]
@@ -77,7 +79,8 @@ def run_group(group: str, sets: int | None = None, workers: int = 2, seed: int =
     for i, doms in enumerate(domino_sets(group, seed)[:sets]):
         cpu = _cpu()
         sol = best_kingdom(doms, size=size, middle_kingdom=middle, harmony=harmony,
-                           time_limit_s=limit, workers=workers, seed=0)
+                           time_limit_s=limit, workers=workers, seed=0,
+                           settings=SolverSettings(frames=frames))
         cpus.append(_cpu() - cpu)
         times.append(sol.seconds)
         proven += sol.status in ("optimal", "infeasible")
@@ -85,12 +88,13 @@ def run_group(group: str, sets: int | None = None, workers: int = 2, seed: int =
                     else sol.bound)
         emit(f"solver.{group}.set", index=i, dominoes=",".join(str(d.number) for d in doms),
              status=sol.status, score=sol.score, bound=sol.bound, seconds=round(sol.seconds, 2),
-             cpu_s=round(cpus[-1], 2), seed=seed, workers=workers,
+             cpu_s=round(cpus[-1], 2), seed=seed, workers=workers, frames=frames,
              load=round(os.getloadavg()[0], 1))
     emit(f"solver.{group}", sets=len(times), proven=proven,
          median_s=round(statistics.median(times), 2), worst_s=round(max(times), 2),
          median_cpu_s=round(statistics.median(cpus), 2), worst_cpu_s=round(max(cpus), 2),
          max_gap=max(gaps), time_limit_s=limit, size=size, workers=workers, seed=seed,
+         frames=frames,
          middle_kingdom=middle, harmony=harmony, when=time.strftime("%Y-%m-%d %H:%M UTC",
                                                                     time.gmtime()),
          target_median_s=2 if size == 5 else 10, target_worst_s=60 if size == 5 else 120,
@@ -102,9 +106,10 @@ def main() -> None:
     sets = os.environ.get("KK_BENCH_SOLVER_SETS")
     workers = int(os.environ.get("KK_BENCH_SOLVER_WORKERS", "2"))
     seeds = os.environ.get("KK_BENCH_SOLVER_SEED", str(SEED)).split(",")
+    frames = os.environ.get("KK_BENCH_SOLVER_FRAMES", "1") != "0"
     for seed in seeds:
         for group in groups:
-            run_group(group.strip(), int(sets) if sets else None, workers, int(seed))
+            run_group(group.strip(), int(sets) if sets else None, workers, int(seed), frames)
 
 
 if __name__ == "__main__":
