@@ -56,7 +56,7 @@ def test_numba_is_installed_by_the_test_set_up() -> None:
     assert compiled.available()
 
 
-@pytest.mark.parametrize("positions", [100, pytest.param(300, marks=pytest.mark.sweep)])
+@pytest.mark.parametrize("positions", [50, pytest.param(300, marks=pytest.mark.sweep)])
 def test_a_compiled_playout_scores_what_the_python_playout_scores(positions: int) -> None:
     rng = random.Random(5)
     checked = 0

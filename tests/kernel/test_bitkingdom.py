@@ -3,6 +3,8 @@ against the slow dict-based rules in tests/reference.py on random kingdoms."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,7 +16,8 @@ from kingdomino_kit.grid import Cell
 from kingdomino_kit.rules import Rules
 from tests import reference
 
-SETTINGS = settings(max_examples=80, deadline=None,
+# make test: 25 random kingdoms a property (new ones each run); make test-sweeps: 80
+SETTINGS = settings(max_examples=int(os.environ.get("KERNEL_EXAMPLES", "25")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 LETTERS = [t.letter for t in TERRAINS]
 Step = tuple[Domino, Cell, Cell]

@@ -4,6 +4,7 @@ reference implementation in tests/reference.py."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,7 +21,8 @@ from kingdomino_kit import (
 )
 from tests import reference
 
-SETTINGS = settings(max_examples=80, deadline=None,
+# make test: 25 random kingdoms a property (new ones each run); make test-sweeps: 80
+SETTINGS = settings(max_examples=int(os.environ.get("KERNEL_EXAMPLES", "25")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

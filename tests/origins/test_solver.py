@@ -111,7 +111,8 @@ def test_totem_solver_matches_brute_force(dominoes: list[Domino],
 
 @pytest.mark.slow
 def test_solver_matches_brute_force_on_three_dominoes() -> None:
-    dominoes = [D(1, "V2", "G"), D(2, "G", "G"), D(3, "L1", "G")]
+    # a 2-fire volcano beside a quarry: half the brute force's tree of V2|G (make test-sweeps)
+    dominoes = [D(1, "V2", "Q"), D(2, "G", "G"), D(3, "L1", "G")]
     sol = solve_discovery(dominoes, workers=1)
     assert sol.status == OPTIMAL and sol.score == brute_force(dominoes)
 
@@ -140,3 +141,10 @@ def test_a_token_must_land_when_a_square_allows_it() -> None:
     solver, _ = _solve(exact, 60, 1, 0)
     *_, skipped = _extract(exact, solver)
     assert round(solver.objective_value) == 3 and not skipped
+
+
+@pytest.mark.sweep
+def test_solver_matches_brute_force_on_three_dominoes_around_a_meadow() -> None:
+    dominoes = [D(1, "V2", "G"), D(2, "G", "G"), D(3, "L1", "G")]
+    sol = solve_discovery(dominoes, workers=1)
+    assert sol.status == OPTIMAL and sol.score == brute_force(dominoes)

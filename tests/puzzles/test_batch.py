@@ -5,6 +5,7 @@ the committed puzzles again through a resumable batch."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from collections.abc import Callable
 from dataclasses import replace
@@ -38,7 +39,9 @@ LIMIT = 30.0
 DRAFTS = [draft(PLANS[i], i, attempt) for i in (0, 1, 3, 11, 13, 22) for attempt in (0, 1)]
 
 
+@functools.cache
 def one_by_one(puzzle: Puzzle) -> PuzzleAnswer:
+    """solve_puzzle's answer, once per puzzle (one worker and seed 0: the same answer again)."""
     return solve_puzzle(puzzle, time_limit_s=LIMIT, workers=1, seed=0)
 
 

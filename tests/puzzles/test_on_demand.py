@@ -85,8 +85,20 @@ def test_a_day_whose_first_seed_makes_no_puzzle_still_has_one(
     assert puzzle.dumps() == replace(real(kind, level, seed + 1_000_000), id=name).dumps()
 
 
-def test_a_seed_with_no_puzzle_in_its_first_drafts_finds_one_in_the_next() -> None:
-    puzzle = new_puzzle("best-kingdom", 4, 2)         # none in its first 60 drafts
+def test_a_seed_with_no_puzzle_in_its_first_drafts_finds_one_in_the_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kingdomino_kit.puzzles import on_demand
+
+    real = on_demand.targeted
+    rejected: list[str] = []
+
+    def logged(*args: Any, **kw: Any) -> Any:  # every draft turned down says so in one line
+        return real(*args, **kw, log=rejected.append)
+
+    monkeypatch.setattr(on_demand, "targeted", logged)
+    puzzle = new_puzzle("best-kingdom", 4, 2)
+    assert len(rejected) >= on_demand.ATTEMPTS    # none in its first 60 drafts
+    assert all(f"attempt {i}:" in line for i, line in enumerate(rejected))
     assert puzzle.level == 4 and puzzle.id == "new-best-kingdom-L4-2"
 
 

@@ -38,7 +38,8 @@ def _castles(k: Kingdom, size: int) -> list[tuple[int, int]]:
     return [(r, c) for r in range(-rmin, size - rmax) for c in range(-cmin, size - cmax)]
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", [s if s < 12 else pytest.param(s, marks=pytest.mark.sweep)
+                                  for s in range(30)])  # 12 layouts (4 on 7×7) in make test
 def test_clauses_agree_with_the_reference_legal_placements(seed: int) -> None:
     """A random layout pinned in the model, with a few dominoes left out, is allowed exactly
     when none of them has a legal placement by the reference — whatever the castle's frame cell

@@ -108,7 +108,8 @@ def test_budget_cuts_keep_a_layout_of_the_target_score(seed: int) -> None:
     assert solve(lm)[0] == "INFEASIBLE"
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", [s if s < 8 else pytest.param(s, marks=pytest.mark.sweep)
+                                  for s in range(20)])  # 8 kingdoms in make test, 20 in sweeps
 def test_symmetry_breaking_keeps_one_image_of_every_layout(seed: int) -> None:
     """Of a layout and its images under the symmetries of its castle cell, the model with
     symmetry breaking keeps at least one, and every one kept scores the same."""
@@ -225,19 +226,22 @@ def _exhaustive(numbers: str, middle: bool) -> int | None:
 def test_both_models_agree_with_exhaustive_search(model: SolverSettings, numbers: str,
                                                   middle: bool) -> None:
     doms = [DOMINOES[int(n) - 1] for n in numbers.split(",")]
-    sol = best_kingdom(doms, middle_kingdom=middle, workers=2, time_limit_s=60, settings=model)
+    sol = best_kingdom(doms, middle_kingdom=middle, workers=1, time_limit_s=600, settings=model)
     assert (sol.status, sol.score, sol.bound) == ("optimal",) + (_exhaustive(numbers, middle),) * 2
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [0] + [pytest.param(s, marks=pytest.mark.sweep) for s in (1, 2)])
-def test_set_model_optimum_lies_within_the_rank_models_bounds(seed: int) -> None:
+@pytest.mark.parametrize("seed,ranks_s", [(0, 3.0)] + [
+    pytest.param(s, 30.0, marks=pytest.mark.sweep) for s in (1, 2)])
+def test_set_model_optimum_lies_within_the_rank_models_bounds(seed: int, ranks_s: float) -> None:
     """Box sets of 12 whose optimum the set model proves in seconds: the rank model, solving the
-    same set on its own, must find no better layout and prove no lower bound."""
+    same set on its own, must find no better layout and prove no lower bound. The rank model
+    does not finish these sets: stopped at any time limit its layout and bound must bracket the
+    optimum, so make test stops it after a few seconds (the sweeps after 30)."""
     rng = random.Random(seed)
     doms = sorted(rng.sample(list(DOMINOES), 12), key=lambda d: d.number)
-    sets = best_kingdom(doms, workers=2, time_limit_s=60)
-    ranks = best_kingdom(doms, workers=2, time_limit_s=30,
+    sets = best_kingdom(doms, workers=1, time_limit_s=600)
+    ranks = best_kingdom(doms, workers=1, time_limit_s=ranks_s,
                          settings=SolverSettings(model="ranks", beam=False))
     assert sets.status == "optimal"
     assert ranks.score <= sets.score <= ranks.bound
@@ -257,5 +261,5 @@ def test_choosing_with_dominated_dominoes_agrees_with_exhaustive_search(
     doms = [DOMINOES[int(n) - 1] for n in pool.split(",")]
     expected = max(exhaustive_best(list(subset)) or 0
                    for subset in itertools.combinations(doms, choose))
-    sol = best_kingdom(doms, choose=choose, workers=2, time_limit_s=60, settings=model)
+    sol = best_kingdom(doms, choose=choose, workers=1, time_limit_s=600, settings=model)
     assert (sol.status, sol.score, sol.bound) == ("optimal", expected, expected)

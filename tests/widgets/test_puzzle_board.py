@@ -19,11 +19,16 @@ def browser_click(widget: PuzzleBoard, action: str, **data: object) -> None:
 
 
 def brute_force_best(numbers: tuple[int, ...]) -> tuple[int, list]:
-    """Every order and every legal placement of every domino: the best score and its order."""
+    """Every order and every legal placement of every domino: the best score and its order
+    (a kingdom met again with the same dominoes left is not grown again)."""
     best, best_order = -1, []
+    seen: set[tuple[object, ...]] = set()
 
     def grow(kingdom: Kingdom, rest: tuple[int, ...], done: list) -> None:
         nonlocal best, best_order
+        if (kingdom.key(), rest) in seen:
+            return
+        seen.add((kingdom.key(), rest))
         if not rest:
             if kingdom.score() > best:
                 best, best_order = kingdom.score(), list(done)
