@@ -68,21 +68,22 @@ def test_a_day_whose_first_seed_makes_no_puzzle_still_has_one(
     from kingdomino_kit.puzzles import on_demand
 
     kind, level, seed = daily_choice(day)
-    real, tried = on_demand.new_puzzle, []
+    real, tried, made = on_demand.new_puzzle, [], []
 
     def first_seed_fits_no_draft(k: str, lv: int, s: int, **kw: Any) -> Any:
-        tried.append(s)
+        tried.append((k, lv, s, kw))
         if s == seed:
             raise PuzzleError("no puzzle found in 240 drafts; try another seed")
-        return real(k, lv, s, **kw)
+        made.append(real(k, lv, s, **kw))
+        return made[-1]
 
     monkeypatch.setattr(on_demand, "new_puzzle", first_seed_fits_no_draft)
     puzzle = daily_puzzle(day)
-    assert tried == [seed, seed + 1_000_000]          # the next seed of the day, in turn
+    assert tried == [(kind, level, seed, {}),          # the next seed of the day, in turn,
+                     (kind, level, seed + 1_000_000, {})]  # asked as new_puzzle is asked
     name = f"daily-{day.isoformat()}"
     assert puzzle.id == name and puzzle.kind == kind and puzzle.level == level
-    monkeypatch.undo()
-    assert puzzle.dumps() == replace(real(kind, level, seed + 1_000_000), id=name).dumps()
+    assert puzzle.dumps() == replace(made[0], id=name).dumps()  # its puzzle, named for the day
 
 
 def test_a_seed_with_no_puzzle_in_its_first_drafts_finds_one_in_the_next(
