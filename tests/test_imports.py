@@ -24,6 +24,7 @@ COMPILED = {("game/fast/compiled.py", "kingdomino_kit.game.fast.primitives"),  #
             ("game/fast/compiled.py", "kingdomino_kit.game.fast.playout_kernels"),
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.kernels"),
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.finish_kernels"),
+            ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.draft_kernels"),
             ("game/endgame/compiled_many.py", "kingdomino_kit.game.endgame.many_kernels")}
 CP_SAT = "kingdomino_kit.infra.cp_sat_loader"  # OR-Tools' one loader
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top

@@ -43,6 +43,8 @@ TABLE_BITS = 20
 four words (one cache line holds two; 64 MB in all, touched only where used)."""
 FACTS_BITS = 16
 """The facts and the bounds kept of kingdoms: 2**16 slots each."""
+SCRATCH = 1 << 18
+"""The kernels' scratch stack, in words (a node of the search takes about 3,000 for size 7)."""
 ZOBRIST_SEED = 20261202
 SLICE = 1 << 15
 """Nodes between two looks at the clock when a time limit is set (about 0.15 s)."""
@@ -68,16 +70,17 @@ class Found:
 
 
 @cache
-def _modules() -> tuple[Any, tuple[Any, Any], Any]:
+def _modules() -> tuple[Any, tuple[Any, Any, Any], Any]:
     import numpy as np
 
+    import kingdomino_kit.game.endgame.draft_kernels as draft
     import kingdomino_kit.game.endgame.finish_kernels as finish
     import kingdomino_kit.game.endgame.kernels as kernels
 
     rng = np.random.default_rng(ZOBRIST_SEED)
     zobrist = rng.integers(0, np.iinfo(np.uint64).max, size=(2, 14 * 13, 24),
                            dtype=np.uint64, endpoint=True)
-    return np, (kernels, finish), zobrist
+    return np, (kernels, finish, draft), zobrist
 
 
 class Compiled:
@@ -86,8 +89,8 @@ class Compiled:
 
     def __init__(self, tree: Tree) -> None:
         bonuses = kernel_bonuses(tree.rules)  # rules the kernels do not score: refused
-        np, (kernels, finish), zobrist = _modules()
-        self.np, self.kernels, self.finish = np, kernels, finish
+        np, (kernels, finish, draft), zobrist = _modules()
+        self.np, self.kernels, self.finish, self.draft = np, kernels, finish, draft
         self.tree = tree
         size = tree.rules.size
         self.cf = np.array([size, tree.kpp, tree.players, int(tree.strict),
@@ -97,7 +100,8 @@ class Compiled:
         self.wk = (np.zeros(4 + 2 * cells, np.int64), self.zobrist,
                    np.array(PIECES, np.int64), np.zeros((4, 2 * size - 1), np.int64),
                    np.zeros((1 << FACTS_BITS, 24), np.int64),
-                   np.zeros((1 << FACTS_BITS, 4), np.int64))
+                   np.zeros((1 << FACTS_BITS, 4), np.int64), np.zeros(SCRATCH, np.int64))
+        self.wk[6][0] = 1  # the stack's top (word 0 is the top itself)
         slots = 1 << TABLE_BITS
         self.memo = np.zeros((slots, 4), np.int64)
         self.tt = np.zeros((slots, 4), np.int64)
@@ -134,7 +138,7 @@ class Compiled:
         return rows, occupied, grids, crowns, extents, hashes
 
     def _state(self, state: State) -> Any:
-        k = self.kernels
+        k = self.draft  # the state's layout
         s = self.np.zeros(k.STATE, self.np.int64)
         s[k.N_ORDER] = len(state.order)
         s[k.TURN] = state.turn
@@ -183,14 +187,14 @@ class Compiled:
         cnt = np.zeros(4, np.int64)
         args = (kb, self.cf, self.wk, self.memo, self.tt, self.killers, cnt)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
-        value = self._sliced(lambda: int(k.alphabeta(*args, s, -(1 << 62), 1 << 62)),
+        value = self._sliced(lambda: int(k.search(*args, s, -(1 << 62), 1 << 62)),
                              cnt, deadline)
         if value is None:
             return Found("UNKNOWN", None, (), int(cnt[0]))
         if not line:
             return Found("OPTIMAL", value, (), int(cnt[0]))
         out = np.zeros((64, 2), np.int64)
-        n = self._sliced(lambda: int(k.principal(*args, s, value, out)), cnt, deadline)
+        n = self._sliced(lambda: int(k.line(*args, s, value, out)), cnt, deadline)
         if n is None:
             return Found("UNKNOWN", None, (), int(cnt[0]))
         moves = tuple(search_move(move, phase) for phase, move in out[:n].tolist())

@@ -103,6 +103,7 @@ class CompiledMany:
         kb = base._kingdoms(tree)
         s = base._state(state)
         cnt = np.zeros(4, np.int64)
+        base.wk[6][0] = 1  # the kernels' scratch stack emptied
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         value: int | tuple[int, ...] | None
         if tree.paranoid:

@@ -13,8 +13,11 @@ tree is :mod:`kingdomino_kit.game.endgame.kernels`. Everything here restates
 the squares). ``cf`` the configuration: size, kings per player, players, strict discard, the
 Middle Kingdom's and Harmony's points (0: not in play), line size. ``wk`` the scratch and
 tables: a flood-fill scratch, the Zobrist words, the pieces, the legal masks, the facts and
-bounds kept. ``memo`` the best finishes found: a row a slot (two key words, the code, the
-move), a slot a hash (a clash replaces: a cache, never an answer). ``cnt`` the counters
+bounds kept, and a scratch stack (``wk[6]``, its top in ``wk[6][0]``: what a kernel needs for
+the time of a call — move lists, a child's state, saved extents — is taken from it by
+:func:`grab` and given back before the kernel returns, so a node allocates nothing).
+``memo`` the best finishes found: a row a slot (two key words, the code, the move), a slot a
+hash (a clash replaces: a cache, never an answer). ``cnt`` the counters
 (nodes, node limit, stopped, …): past the limit the search unwinds at once, stores nothing
 more, and its values are not answers (a caller with a time limit searches in slices of nodes,
 the tables kept: numba cannot read a clock).
@@ -29,6 +32,7 @@ from typing import Any
 import numba as nb
 import numpy as np
 
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.game.endgame.finish import DISCARD_MOVE, SCALE
 from kingdomino_kit.game.fast.primitives import (
     bit_count,
@@ -56,7 +60,7 @@ I64, I64_2 = _array(nb.int64, 1), _array(nb.int64, 2)
 U64_2 = _array(nb.uint64, 2)
 KINGDOMS = TYPES.Tuple((_array(nb.int64, 3), I64_2, _array(nb.int8, 2),
                            _array(nb.int8, 2), I64_2, U64_2))
-WORK = TYPES.Tuple((I64, _array(nb.uint64, 3), I64_2, I64_2, I64_2, I64_2))
+WORK = TYPES.Tuple((I64, _array(nb.uint64, 3), I64_2, I64_2, I64_2, I64_2, I64))
 MEMO = I64_2
 TABLE = I64_2
 """The types of the arrays (the recursive kernels are compiled for them at once: numba's
@@ -85,6 +89,31 @@ def tick(cnt: np.ndarray) -> Any:  # pragma: no cover
     if cnt[NODES] > cnt[LIMIT]:
         cnt[STOPPED] = 1
     return cnt[STOPPED] != 0
+
+
+@nb.njit(cache=True)
+def grab(wk: Any, n: int) -> Any:  # pragma: no cover
+    """The start of ``n`` words taken from the scratch stack ``wk[6]`` (the caller gives them
+    back by setting ``wk[6][0]`` to its value before the call)."""
+    sc = wk[6]
+    at = sc[0]
+    if at + n > len(sc):
+        raise InvariantError("the endgame search's scratch stack is full")
+    sc[0] = at + n
+    return at
+
+
+@nb.njit(cache=True)
+def rank(keys: np.ndarray, n: int, order: np.ndarray) -> None:  # pragma: no cover
+    """``order[:n]``: the indices of ``keys[:n]`` lowest key first, equal keys in index order
+    (a stable argsort, by insertion: the lists are short)."""
+    for i in range(n):
+        k = keys[i]
+        j = i
+        while j > 0 and keys[order[j - 1]] > k:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
 
 
 # ------------------------------------------------------------------ kingdoms
@@ -285,16 +314,20 @@ def add(pieces: np.ndarray, number: int, add_s: np.ndarray, add_c: np.ndarray, s
 def upper(kb: Any, cf: np.ndarray, wk: Any, p: int, seq: np.ndarray, start: int, stop: int
           ) -> int:  # pragma: no cover
     """``Finisher.upper`` of kingdom ``p`` with the dominoes ``seq[start:stop]``."""
-    squares = np.zeros(6, np.int64)
-    crowns = np.zeros(6, np.int64)
-    scores = np.zeros(6, np.int64)
+    sc = wk[6]
+    top = sc[0]
+    at = grab(wk, 30)
+    squares, crowns, scores = sc[at:at + 6], sc[at + 6:at + 12], sc[at + 12:at + 18]
+    add_s, add_c = sc[at + 18:at + 24], sc[at + 24:at + 30]
     score, filled, middle = facts(kb, cf, wk, p, squares, crowns, scores)
-    add_s = np.zeros(6, np.int64)
-    add_c = np.zeros(6, np.int64)
+    add_s[:] = 0
+    add_c[:] = 0
     for i in range(start, stop):
         add(wk[2], seq[i], add_s, add_c, 1)
-    return upper_of(cf, squares, crowns, scores, score, filled, middle, add_s, add_c,
-                    stop - start)
+    out = upper_of(cf, squares, crowns, scores, score, filled, middle, add_s, add_c,
+                   stop - start)
+    sc[0] = top
+    return out
 
 
 # ------------------------------------------------------------------ the best finish
@@ -375,9 +408,9 @@ def _after(kb: Any, cf: np.ndarray, wk: Any, p: int, move: int, score: int, larg
 
 @nb.njit(cache=True)
 def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.ndarray, n: int,
-            codes: bool) -> np.ndarray:  # pragma: no cover
-    """What each of the ``n`` moves gives at once: the total (the discard: the total now), or
-    with ``codes`` the final code if it were the last."""
+            codes: bool, out: np.ndarray) -> None:  # pragma: no cover
+    """What each of the ``n`` moves gives at once, into ``out``: the total (the discard: the
+    total now), or with ``codes`` the final code if it were the last."""
     now = total(kb, cf, wk, p)
     fig = wk[0]
     score, largest, crowned = fig[0], fig[1], fig[2]
@@ -386,8 +419,11 @@ def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.nda
         filled += bit_count(kb[1][p, r])
     piece = wk[2][number - 1]
     crowned_after = crowned + piece[1] + piece[3]
-    saved = kb[4][p].copy()
-    out = np.empty(n, np.int64)
+    sc = wk[6]
+    top = sc[0]
+    at = grab(wk, 4)
+    saved = sc[at:at + 4]
+    saved[:] = kb[4][p]
     for i in range(n):
         move = moves[i]
         if move == DISCARD_MOVE:
@@ -397,20 +433,25 @@ def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.nda
         after, big = _after(kb, cf, wk, p, move, score, largest, filled)
         take(kb, cf, wk, p, number, move, saved)
         out[i] = after * SCALE + big * 100 + crowned_after if codes else after
-    return out
+    sc[0] = top
 
 
 @nb.njit(cache=True)
 def _last(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int
           ) -> tuple[int, int]:  # pragma: no cover
     """The best finish with one domino: every move valued as a code, the first best."""
-    moves = np.empty(4 * (2 * cf[SIZE]) ** 2 + 1, np.int64)
+    sc = wk[6]
+    top = sc[0]
+    most = 4 * (2 * cf[SIZE]) ** 2 + 1
+    at = grab(wk, 2 * most)
+    moves, codes = sc[at:at + most], sc[at + most:at + 2 * most]
     n = moves_of(kb, cf, wk, p, number, moves)
-    codes = _values(kb, cf, wk, p, number, moves, n, True)
+    _values(kb, cf, wk, p, number, moves, n, True, codes)
     best, best_move = -1, DISCARD_MOVE
     for i in range(n):
         if codes[i] > best:
             best, best_move = codes[i], moves[i]
+    sc[0] = top
     return best, best_move
 
 
@@ -418,7 +459,25 @@ def _last(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int
 def gains(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.ndarray, n: int
           ) -> np.ndarray:  # pragma: no cover
     """The total each of the ``n`` moves gives at once (the discard: the total now)."""
-    return _values(kb, cf, wk, p, number, moves, n, False)
+    out = np.empty(n, np.int64)
+    _values(kb, cf, wk, p, number, moves, n, False, out)
+    return out
+
+
+@nb.njit(cache=True)
+def best_first(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.ndarray, n: int,
+               order: np.ndarray) -> None:  # pragma: no cover
+    """``order[:n]``: the indices of the ``n`` moves by their total at once, highest first,
+    equal totals in the moves' order (the stable argsort of minus :func:`gains`)."""
+    sc = wk[6]
+    top = sc[0]
+    at = grab(wk, n)
+    keys = sc[at:at + n]
+    _values(kb, cf, wk, p, number, moves, n, False, keys)
+    for i in range(n):
+        keys[i] = -keys[i]
+    rank(keys, n, order)
+    sc[0] = top
 
 
 FINAL: Any = TYPES.UniTuple(nb.int64, 2)(KINGDOMS, I64, WORK, MEMO, I64, nb.int64, I64,
@@ -445,12 +504,18 @@ def final(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, p: int,
     if stop - start == 1:
         best, best_move = _last(kb, cf, wk, p, number)
     else:
-        moves = np.empty(4 * (2 * cf[SIZE]) ** 2 + 1, np.int64)
+        sc = wk[6]
+        top = sc[0]
+        most = 4 * (2 * cf[SIZE]) ** 2 + 1
+        at = grab(wk, 2 * most + 4)
+        moves, order = sc[at:at + most], sc[at + most:at + 2 * most]
+        saved = sc[at + 2 * most:at + 2 * most + 4]
         n = moves_of(kb, cf, wk, p, number, moves)
-        order = np.argsort(-gains(kb, cf, wk, p, number, moves, n), kind="mergesort")
-        saved = kb[4][p].copy()
+        best_first(kb, cf, wk, p, number, moves, n, order)
+        saved[:] = kb[4][p]
         best, best_move, best_i = -1, DISCARD_MOVE, n
-        for i in order:
+        for j in range(n):
+            i = order[j]
             move = moves[i]
             if move != DISCARD_MOVE:
                 put(kb, cf, wk, p, number, move)
@@ -463,6 +528,7 @@ def final(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, p: int,
                 take(kb, cf, wk, p, number, move, saved)
             if cnt[STOPPED]:
                 break
+        sc[0] = top
     if cnt[STOPPED]:
         return 0, DISCARD_MOVE
     row[0] = k1

@@ -28,6 +28,23 @@ from typing import Any
 import numba as nb
 import numpy as np
 
+from kingdomino_kit.game.endgame.bound_kernels import best_claiming, bounds, done
+from kingdomino_kit.game.endgame.draft_kernels import (
+    CLAIMS,
+    LINE_AT,
+    N_LINE,
+    ORDER,
+    OVER,
+    PHASE,
+    S_LEN,
+    S_MAX,
+    S_SEQ,
+    TO_PLACE,
+    TURN,
+    child,
+    play_on,
+    unsettled,
+)
 from kingdomino_kit.game.endgame.finish import DISCARD_MOVE
 from kingdomino_kit.game.endgame.finish_kernels import (
     ALONE,
@@ -50,26 +67,7 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     tick,
     words,
 )
-from kingdomino_kit.game.endgame.kernels import (
-    CLAIMS,
-    LINE_AT,
-    N_LINE,
-    ORDER,
-    OVER,
-    PHASE,
-    S_LEN,
-    S_MAX,
-    S_SEQ,
-    TO_PLACE,
-    TURN,
-    best_claiming,
-    bounds,
-    child,
-    done,
-    legal,
-    play_on,
-    unsettled,
-)
+from kingdomino_kit.game.endgame.kernels import legal
 from kingdomino_kit.game.endgame.search import CLAIM, EXACT, INF, LOWER, PLACE, UPPER
 
 NONE = DISCARD_MOVE - 1

@@ -126,47 +126,53 @@ def bit_count(x: int) -> int:  # pragma: no cover
 
 
 @nb.njit(cache=True)
+def _terrain_row(rows: np.ndarray, t: int, r: int, size: int) -> Any:  # pragma: no cover
+    """Row ``r`` of terrain ``t`` with the castle (0 outside the grid)."""
+    if r < 0 or r >= 2 * size - 1:
+        return 0
+    out = rows[t, r]
+    if r == size - 1:
+        out |= 1 << (size - 1)
+    return out
+
+
+@nb.njit(cache=True)
 def legal_masks(rows: np.ndarray, occupied: np.ndarray, extent: np.ndarray, t1: int, t2: int,
            double: bool, size: int, out: np.ndarray) -> int:  # pragma: no cover
     """:meth:`BitKingdom.legal_masks <kingdomino_kit.bitkingdom.BitKingdom.legal_masks>` row by
     row: ``out[d, r]`` the columns (bit ``c + offset``) of row ``r + offset`` where a first half
     may go with the second in direction ``d`` (right, down, left, up; a double: right and down
     only); ``rows[t, r]`` the squares of terrain ``t``, ``occupied[r]`` every square and the
-    castle. Returns how many placements."""
+    castle. Returns how many placements (allocates nothing: the search calls it at each node)."""
     o = size - 1
-    span = 2 * size - 1
     rmin, rmax, cmin, cmax = extent[0], extent[1], extent[2], extent[3]
     rlo, rhi = max(rmax - size + 1, -o) + o, min(rmin + size - 1, o) + o
     clo, chi = max(cmax - size + 1, -o) + o, min(cmin + size - 1, o) + o
     columns = ((1 << (chi + 1)) - 1) ^ ((1 << clo) - 1)
-    free = np.zeros(span + 4, np.int64)  # two empty rows above and below
-    m1 = np.zeros(span + 4, np.int64)
-    m2 = np.zeros(span + 4, np.int64)
-    for r in range(span):
-        if rlo <= r <= rhi:
-            free[r + 2] = columns & ~occupied[r]
-        m1[r + 2] = rows[t1, r]
-        m2[r + 2] = rows[t2, r]
-    m1[o + 2] |= 1 << o  # the castle
-    m2[o + 2] |= 1 << o
     count = 0
     out[:, :] = 0
     for r in range(rlo, rhi + 1):
-        k = r + 2
-        f = free[k]
+        f = columns & ~occupied[r]
         if not f:
             continue
-        near1 = ((m1[k] << 1) | (m1[k] >> 1) | m1[k - 1] | m1[k + 1]) & f
-        near2 = ((m2[k] << 1) | (m2[k] >> 1) | m2[k - 1] | m2[k + 1]) & f
-        below, above = free[k + 1], free[k - 1]
-        near2_below = ((m2[k + 1] << 1) | (m2[k + 1] >> 1) | m2[k] | m2[k + 2]) & below
+        below = columns & ~occupied[r + 1] if r + 1 <= rhi else 0
+        above = columns & ~occupied[r - 1] if r - 1 >= rlo else 0
+        a1, b1, c1 = (_terrain_row(rows, t1, r - 1, size), _terrain_row(rows, t1, r, size),
+                      _terrain_row(rows, t1, r + 1, size))
+        a2, b2, c2 = (_terrain_row(rows, t2, r - 1, size), _terrain_row(rows, t2, r, size),
+                      _terrain_row(rows, t2, r + 1, size))
+        d2 = _terrain_row(rows, t2, r + 2, size)
+        near1 = ((b1 << 1) | (b1 >> 1) | a1 | c1) & f
+        near2 = ((b2 << 1) | (b2 >> 1) | a2 | c2) & f
+        near2_below = ((c2 << 1) | (c2 >> 1) | b2 | d2) & below
         right = f & (f >> 1) & (near1 | (near2 >> 1))
         down = f & below & (near1 | near2_below)
         out[0, r] = right
         out[1, r] = down
         count += bit_count(right) + bit_count(down)
         if not double:
-            near2_above = ((m2[k - 1] << 1) | (m2[k - 1] >> 1) | m2[k - 2] | m2[k]) & above
+            z2 = _terrain_row(rows, t2, r - 2, size)
+            near2_above = ((a2 << 1) | (a2 >> 1) | z2 | b2) & above
             left = f & (f << 1) & (near1 | (near2 << 1))
             up = f & above & (near1 | near2_above)
             out[2, r] = left
