@@ -25,7 +25,10 @@ COMPILED = {("game/fast/compiled.py", "kingdomino_kit.game.fast.primitives"),  #
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.kernels"),
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.finish_kernels"),
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.draft_kernels"),
-            ("game/endgame/compiled_many.py", "kingdomino_kit.game.endgame.many_kernels")}
+            ("game/endgame/compiled_many.py", "kingdomino_kit.game.endgame.many_kernels"),
+            ("solver/frame_proof.py", "kingdomino_kit.solver.frame_compiled"),
+            # the game package (its numba switch) only where the 7x7 frame search may run
+            ("solver/frame_proof.py", "kingdomino_kit.game.fast.switch")}
 CP_SAT = "kingdomino_kit.infra.cp_sat_loader"  # OR-Tools' one loader
 RL = "kingdomino_kit.env"  # imports gymnasium and PettingZoo (the rl extra) at its top
 WIDGETS = ("kingdomino_kit.widgets",  # ipywidgets at their top
