@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 import sys
 import time
@@ -22,6 +23,7 @@ import pytest
 from kingdomino_kit.exercises.boards import BOARD_MIME
 from kingdomino_kit.kingdom import Kingdom
 from kingdomino_kit.widgets.board import parse_hand
+from kingdomino_kit.widgets.board_machine import ROTATIONS
 from tests.browser.test_board_browser import WAIT_MS, cell, run_all_cells
 from tests.grading.board_clicks import clicks_for, greedy
 
@@ -41,13 +43,25 @@ RUN_SECOND_AND_SAVE = """async () => {
 SAVE = "async () => { await window.jupyterapp.commands.execute('docmanager:save'); }"
 
 
-def click(page: Any, action: dict[str, str]) -> None:
+def click(page: Any, action: dict[str, str], state: dict[str, Any]) -> None:
+    """One click as a student makes it, then its answer on the board awaited (the board's rules
+    run in the kernel: on a busy machine a click that comes before the last one's answer would
+    act on a board the student has not seen yet)."""
+    from playwright.sync_api import expect
+
+    message = page.locator(".kk-board .kk-message")
     if action["kkAction"] == "select":
-        page.locator(f'.kk-board .kk-hand-domino[data-domino="{action["domino"]}"]').click()
+        domino = page.locator(f'.kk-board .kk-hand-domino[data-domino="{action["domino"]}"]')
+        domino.click()
+        expect(domino).to_have_class(re.compile(r"\bkk-selected\b"))
+        state["domino"] = action["domino"]
     elif action["kkAction"] == "rotate":
         page.locator(".kk-board .kk-rotate").click()
+        state["rotation"] = (state.get("rotation", 0) + 1) % 4
+        expect(message).to_contain_text(f"{ROTATIONS[state['rotation']]} the first")
     else:
         cell(page, int(action["row"]), int(action["col"])).click()
+        expect(message).to_contain_text(f"Placed domino {state['domino']}")
 
 
 def test_a_board_built_by_clicks_in_jupyterlab_grades_correct(lab: Any, page: Any,
@@ -68,8 +82,9 @@ def test_a_board_built_by_clicks_in_jupyterlab_grades_correct(lab: Any, page: An
     built = Kingdom()
     for p in moves:
         built.place(p)
+    state: dict[str, Any] = {}
     for action in clicks_for(moves):
-        click(page, action)
+        click(page, action, state)
     expect(page.locator(".kk-board .kk-score-value")).to_have_text(str(built.score()))
     page.evaluate(RUN_SECOND_AND_SAVE)
     expect(page.locator(".kk-feedback-correct")).to_have_count(1)
