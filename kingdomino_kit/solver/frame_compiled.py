@@ -20,7 +20,12 @@ import numpy as np
 import kingdomino_kit.solver.frame_kernels as fk
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.rules import Rules
-from kingdomino_kit.solver.frame_search import FIRST_BUDGET, FrameResult, castle_cells
+from kingdomino_kit.solver.frame_search import (
+    FIRST_BUDGET,
+    FrameResult,
+    castle_cells,
+    domino_kinds,
+)
 
 __all__ = ["frame_search_compiled", "symmetry_pairs"]
 
@@ -51,13 +56,7 @@ class _Arrays:
 
     def __init__(self, doms: Sequence[Domino], rules: Rules, place_all: bool) -> None:
         n = rules.size
-        kinds: dict[tuple[int, int, int, int], list[Domino]] = {}
-        for d in doms:
-            a = (d.first.terrain_index, d.first.crowns)
-            b = (d.second.terrain_index, d.second.crowns)
-            kinds.setdefault((*a, *b) if a <= b else (*b, *a), []).append(d)
-        self.kinds = list(kinds)
-        self.members = [kinds[k] for k in self.kinds]
+        self.kinds, self.members = domino_kinds(doms)
         self.k = np.array(self.kinds, dtype=np.int64).reshape(-1, 4)
         self.count = np.array([len(m) for m in self.members], dtype=np.int64)
         self.left_sq = np.zeros(fk.TERRAINS, np.int64)

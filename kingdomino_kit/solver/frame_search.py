@@ -41,7 +41,7 @@ from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import POINTS, Rules
 
-__all__ = ["FrameResult", "castle_cells", "complete", "frame_search"]
+__all__ = ["FrameResult", "castle_cells", "complete", "domino_kinds", "frame_search"]
 
 TERRAIN_COUNT = 6
 FIRST_BUDGET = 2000
@@ -98,6 +98,18 @@ class FrameResult:
         self.nodes = 0
 
 
+def domino_kinds(doms: Sequence[Domino]) -> tuple[list[tuple[int, int, int, int]],
+                                                  list[list[Domino]]]:
+    """The dominoes by kind — (terrain, crowns) of both halves, the smaller half first: the
+    same kind places the same way — and each kind's dominoes, in the order first met."""
+    kinds: dict[tuple[int, int, int, int], list[Domino]] = {}
+    for d in doms:
+        a = (d.first.terrain_index, d.first.crowns)
+        b = (d.second.terrain_index, d.second.crowns)
+        kinds.setdefault((*a, *b) if a <= b else (*b, *a), []).append(d)
+    return list(kinds), list(kinds.values())
+
+
 class _Frame:
     """One search over the frames: kinds of dominoes left, the cells decided, the best."""
 
@@ -110,13 +122,7 @@ class _Frame:
         self.start_squares = list(start.squares()) if start is not None else []
         self.start_terrain = [0] * TERRAIN_COUNT
         self.rules, self.deadline, self.result = rules, deadline, result
-        kinds: dict[tuple[int, int, int, int], list[Domino]] = {}
-        for d in doms:
-            a = (d.first.terrain_index, d.first.crowns)
-            b = (d.second.terrain_index, d.second.crowns)
-            kinds.setdefault((*a, *b) if a <= b else (*b, *a), []).append(d)
-        self.kinds = list(kinds)
-        self.members = [kinds[k] for k in self.kinds]
+        self.kinds, self.members = domino_kinds(doms)
         self.count = [len(m) for m in self.members]
         self.left_sq = [0] * TERRAIN_COUNT
         self.left_cr = [0] * TERRAIN_COUNT

@@ -22,6 +22,7 @@ from kingdomino_kit.solver.exact import (
     engine,
     terrain_bound,
 )
+from tests.puzzles.sampling import first_of_each_kind
 
 SMALL = 5
 """The most dominoes of a puzzle proven here by the exact search (it is exponential)."""
@@ -57,18 +58,7 @@ def small_puzzles() -> list:
             and p.solution is not None][:30]
 
 
-def _first_of_each_kind(puzzles: list) -> list:
-    """Every puzzle, the first of each kind in make test, the others a sweep."""
-    kinds: set[object] = set()
-    params = []
-    for p in puzzles:
-        params.append(pytest.param(p, id=p.id, marks=[] if p.kind not in kinds
-                                   else [pytest.mark.sweep]))
-        kinds.add(p.kind)
-    return params
-
-
-@pytest.mark.parametrize("puzzle", _first_of_each_kind(small_puzzles()))
+@pytest.mark.parametrize("puzzle", first_of_each_kind(small_puzzles()))
 def test_a_small_puzzle_is_proven_at_its_optimum_without_or_tools(
         puzzle: object, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solver, "engine", lambda: EXACT_SEARCH)

@@ -13,7 +13,6 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -28,6 +27,7 @@ from kingdomino_kit.puzzles.ladder import (
 )
 from kingdomino_kit.puzzles.levels import COUNT_CAP, Measures, difficulty_key, level_of
 from kingdomino_kit.puzzles.measure import count_optimal, greedy_kingdom
+from tests.puzzles.sampling import first_of_each_kind
 
 TOP = Path(__file__).resolve().parents[2] / "puzzles" / "kingdomino"
 COLLECTION = load_collection(TOP)
@@ -165,18 +165,7 @@ def test_enough_small_counts_are_recounted() -> None:
     assert len(SMALL) >= 8
 
 
-def _first_of_each_kind(puzzles: list[Puzzle]) -> list[Any]:
-    """Every puzzle, the first of each kind in make test, the others a sweep."""
-    kinds: set[object] = set()
-    params = []
-    for p in puzzles:
-        params.append(pytest.param(p, id=p.id, marks=[] if p.kind not in kinds
-                                   else [pytest.mark.sweep]))
-        kinds.add(p.kind)
-    return params
-
-
-@pytest.mark.parametrize("puzzle", _first_of_each_kind(SMALL))
+@pytest.mark.parametrize("puzzle", first_of_each_kind(SMALL))
 def test_count_optimal_agrees_with_brute_force(puzzle: Puzzle) -> None:
     assert puzzle.solution is not None and puzzle.measures is not None
     classes = {images(k) for k in every_final_kingdom(puzzle)
