@@ -27,7 +27,8 @@ A move is ``first * 1024 + second`` (cell indices), the discard :data:`DISCARD_M
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numba as nb
 import numpy as np
@@ -50,6 +51,7 @@ U2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
 TYPES: Any = nb.types
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _array(dtype: Any, ndim: int) -> Any:
@@ -57,17 +59,28 @@ def _array(dtype: Any, ndim: int) -> Any:
 
 
 I64, I64_2 = _array(nb.int64, 1), _array(nb.int64, 2)
+I8 = _array(nb.int8, 1)
 U64_2 = _array(nb.uint64, 2)
 KINGDOMS = TYPES.Tuple((_array(nb.int64, 3), I64_2, _array(nb.int8, 2),
                            _array(nb.int8, 2), I64_2, U64_2))
 WORK = TYPES.Tuple((I64, _array(nb.uint64, 3), I64_2, I64_2, I64_2, I64_2, I64))
 MEMO = I64_2
 TABLE = I64_2
-"""The types of the arrays (the recursive kernels are compiled for them at once: numba's
-cache keeps a recursive function only with its signature given)."""
+INT, WORD, BOOL = nb.int64, nb.uint64, nb.boolean
+"""The types of the arrays and scalars (the recursive kernels are compiled for them at once:
+numba's cache keeps a recursive function only with its signature given)."""
 
 
-@nb.njit(cache=True)
+def kernel(*signatures: Any) -> Callable[[F], F]:
+    """``numba.njit(cache=True)`` compiled for these argument types only (each a tuple; numba
+    infers the result), at import or from the disk cache. Without them numba compiles a kernel
+    again for every literal argument a caller passes (``f(..., 0)``, ``f(..., 1)`` and
+    ``f(..., p)`` are three functions, and the literal runs down the whole call chain);
+    with them it converts the argument and compiles the kernel once."""
+    return cast("Callable[[F], F]", nb.njit(list(signatures), cache=True))
+
+
+@kernel((WORD, INT), (WORD, WORD))
 def mix(h: Any, x: int) -> Any:  # pragma: no cover
     """A 64-bit hash ``h`` with ``x`` folded in."""
     h ^= np.uint64(x & 0xFFFFFFFFFFFF) + U1 + (h << np.uint64(6)) + (h >> np.uint64(2))
@@ -75,14 +88,14 @@ def mix(h: Any, x: int) -> Any:  # pragma: no cover
     return h ^ (h >> np.uint64(29))
 
 
-@nb.njit(cache=True)
+@kernel((WORD, WORD, INT))
 def words(h1: Any, h2: Any, rows: int) -> tuple[Any, Any, Any]:  # pragma: no cover
     """A table's slot (``rows``: a power of two) and the two 63-bit key words of a hash."""
     slot: Any = np.int64(h1 & np.uint64(rows - 1))
     return slot, np.int64(h1 >> np.uint64(1)), np.int64(h2 >> np.uint64(1))
 
 
-@nb.njit(cache=True)
+@kernel((I64,))
 def tick(cnt: np.ndarray) -> Any:  # pragma: no cover
     """Count a node; True (and the stop flag set) once the node budget is spent."""
     cnt[NODES] += 1
@@ -91,7 +104,7 @@ def tick(cnt: np.ndarray) -> Any:  # pragma: no cover
     return cnt[STOPPED] != 0
 
 
-@nb.njit(cache=True)
+@kernel((WORK, INT))
 def grab(wk: Any, n: int) -> Any:  # pragma: no cover
     """The start of ``n`` words taken from the scratch stack ``wk[6]`` (the caller gives them
     back by setting ``wk[6][0]`` to its value before the call)."""
@@ -103,7 +116,7 @@ def grab(wk: Any, n: int) -> Any:  # pragma: no cover
     return at
 
 
-@nb.njit(cache=True)
+@kernel((I64, INT, I64))
 def rank(keys: np.ndarray, n: int, order: np.ndarray) -> None:  # pragma: no cover
     """``order[:n]``: the indices of ``keys[:n]`` lowest key first, equal keys in index order
     (a stable argsort, by insertion: the lists are short)."""
@@ -117,7 +130,7 @@ def rank(keys: np.ndarray, n: int, order: np.ndarray) -> None:  # pragma: no cov
 
 
 # ------------------------------------------------------------------ kingdoms
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, INT, I64))
 def moves_of(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, out: np.ndarray
              ) -> int:  # pragma: no cover
     """Where domino ``number`` may go in kingdom ``p`` (and the discard when legal), in the
@@ -146,7 +159,7 @@ def moves_of(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, out: np.ndar
     return n
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, INT, INT))
 def put(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int
         ) -> None:  # pragma: no cover
     """Put domino ``number`` on kingdom ``p`` (a placement, not the discard)."""
@@ -161,7 +174,7 @@ def put(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int
         kb[5][p, w] ^= zob[w, first, a] ^ zob[w, second, b]
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, INT, INT, I64))
 def take(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int,
          saved: np.ndarray) -> None:  # pragma: no cover
     """Take back what :func:`put` put (``saved``: the extent before it)."""
@@ -176,14 +189,14 @@ def take(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int,
         kb[5][p, w] ^= zob[w, first, a] ^ zob[w, second, b]
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT))
 def total(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
     """Score with the bonuses in play (the tie-break figures left in ``wk[0][1:3]``)."""
     return kingdom_total(kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], cf[MIDDLE], cf[HARMONY],
                   wk[0])
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT))
 def code(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
     """The final tie-break key of kingdom ``p`` as one int (``endgame_finish.encode``)."""
     t = total(kb, cf, wk, p)
@@ -191,7 +204,7 @@ def code(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
 
 
 # ------------------------------------------------------------------ bounds
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, I64, I64, I64))
 def _facts_now(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, crowns: np.ndarray,
           scores: np.ndarray) -> tuple[int, int, bool]:  # pragma: no cover
     """:func:`facts` by flood fill."""
@@ -253,7 +266,7 @@ def _facts_now(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, cr
     return score, filled, middle
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, I64, I64, I64))
 def facts(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, crowns: np.ndarray,
           scores: np.ndarray) -> tuple[int, int, bool]:  # pragma: no cover
     """``endgame_finish.terrain_facts``: per terrain the squares, crowns and score of its open
@@ -282,7 +295,7 @@ def facts(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, crowns:
     return score, filled, middle
 
 
-@nb.njit(cache=True)
+@kernel((I64, I64, I64, I64, INT, INT, BOOL, I64, I64, INT))
 def upper_of(cf: np.ndarray, squares: np.ndarray, crowns: np.ndarray, scores: np.ndarray,
              score: int, filled: int, middle: bool, add_s: np.ndarray, add_c: np.ndarray,
              count: int) -> int:  # pragma: no cover
@@ -299,7 +312,7 @@ def upper_of(cf: np.ndarray, squares: np.ndarray, crowns: np.ndarray, scores: np
     return out
 
 
-@nb.njit(cache=True)
+@kernel((I64_2, INT, I64, I64, INT))
 def add(pieces: np.ndarray, number: int, add_s: np.ndarray, add_c: np.ndarray, sign: int
         ) -> None:  # pragma: no cover
     """Add (``sign`` 1) or take off (-1) domino ``number``'s squares and crowns."""
@@ -310,7 +323,7 @@ def add(pieces: np.ndarray, number: int, add_s: np.ndarray, add_c: np.ndarray, s
     add_c[piece[2]] += sign * piece[3]
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, I64, INT, INT))
 def upper(kb: Any, cf: np.ndarray, wk: Any, p: int, seq: np.ndarray, start: int, stop: int
           ) -> int:  # pragma: no cover
     """``Finisher.upper`` of kingdom ``p`` with the dominoes ``seq[start:stop]``."""
@@ -331,7 +344,7 @@ def upper(kb: Any, cf: np.ndarray, wk: Any, p: int, seq: np.ndarray, start: int,
 
 
 # ------------------------------------------------------------------ the best finish
-@nb.njit(cache=True)
+@kernel((MEMO, KINGDOMS, INT, I64, INT, INT))
 def memo_slot(memo: Any, kb: Any, p: int, seq: np.ndarray, start: int, stop: int
               ) -> tuple[int, int, int]:  # pragma: no cover
     """The memo's slot and key words of kingdom ``p`` with ``seq[start:stop]`` to place."""
@@ -345,7 +358,7 @@ def memo_slot(memo: Any, kb: Any, p: int, seq: np.ndarray, start: int, stop: int
     return words(h1, h2, len(memo))
 
 
-@nb.njit(cache=True)
+@kernel((I8, I8, I64, INT, INT, nb.int8, INT))
 def _fill(grid: np.ndarray, crowns: np.ndarray, fig: np.ndarray, stride: int, start: int,
           t: int, mark: int) -> tuple[int, int]:  # pragma: no cover
     """(squares, crowns) of the property of terrain ``t`` from cell ``start``, its cells
@@ -368,7 +381,7 @@ def _fill(grid: np.ndarray, crowns: np.ndarray, fig: np.ndarray, stride: int, st
     return squares, crowned
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, INT, INT, INT, INT))
 def _after(kb: Any, cf: np.ndarray, wk: Any, p: int, move: int, score: int, largest: int,
            filled: int) -> tuple[int, int]:  # pragma: no cover
     """(total, largest property) of kingdom ``p`` with the domino just put on ``move``, from
@@ -406,7 +419,7 @@ def _after(kb: Any, cf: np.ndarray, wk: Any, p: int, move: int, score: int, larg
     return score, largest
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, INT, I64, INT, BOOL, I64))
 def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.ndarray, n: int,
             codes: bool, out: np.ndarray) -> None:  # pragma: no cover
     """What each of the ``n`` moves gives at once, into ``out``: the total (the discard: the
@@ -436,7 +449,7 @@ def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.nda
     sc[0] = top
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, INT))
 def _last(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int
           ) -> tuple[int, int]:  # pragma: no cover
     """The best finish with one domino: every move valued as a code, the first best."""
@@ -455,7 +468,7 @@ def _last(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int
     return best, best_move
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, INT, I64, INT))
 def gains(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.ndarray, n: int
           ) -> np.ndarray:  # pragma: no cover
     """The total each of the ``n`` moves gives at once (the discard: the total now)."""
@@ -464,7 +477,7 @@ def gains(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.ndarr
     return out
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, WORK, INT, INT, I64, INT, I64))
 def best_first(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.ndarray, n: int,
                order: np.ndarray) -> None:  # pragma: no cover
     """``order[:n]``: the indices of the ``n`` moves by their total at once, highest first,

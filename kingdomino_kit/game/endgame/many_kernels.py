@@ -50,6 +50,7 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     ALONE,
     I64,
     I64_2,
+    INT,
     KINGDOMS,
     KPP,
     MEMO,
@@ -61,6 +62,7 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     WORK,
     final,
     gains,
+    kernel,
     mix,
     put,
     take,
@@ -78,7 +80,7 @@ VECTOR: Any = TYPES.UniTuple(nb.int64, 5)
 LOW48 = np.uint64(0xFFFFFFFFFFFF)
 
 
-@nb.njit(cache=True)
+@kernel((KINGDOMS, I64, I64, INT))
 def key_of(kb: Any, cf: np.ndarray, s: np.ndarray, salt: int
            ) -> tuple[Any, Any]:  # pragma: no cover
     """Two hash words of a position: every kingdom, the state, and ``salt`` (the search and
@@ -145,7 +147,7 @@ def _killer(killers: np.ndarray, ck: np.ndarray, s: np.ndarray, player: int
     return ck[slot, 1] if ck[slot, 0] == k else NONE
 
 
-@nb.njit(cache=True)
+@kernel((I64_2, I64_2, I64, INT, INT))
 def _remember(killers: np.ndarray, ck: np.ndarray, s: np.ndarray, player: int, move: int
               ) -> None:  # pragma: no cover
     """Keep ``move`` as the mover's killer (:func:`_killer`)."""
@@ -157,7 +159,7 @@ def _remember(killers: np.ndarray, ck: np.ndarray, s: np.ndarray, player: int, m
         ck[slot, 1] = move
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # two calls; a library of its own costs more
 def _lone_best(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, s: np.ndarray,
                p: int) -> Any:  # pragma: no cover
     """Player ``p``'s best final code where they alone are not settled."""
@@ -264,7 +266,7 @@ def paranoid(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.n
 
 
 # ------------------------------------------------------------------ max-n
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # two calls; a library of its own costs more
 def _codes(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, s: np.ndarray,
            lone: int, lone_code: int, move: int
            ) -> tuple[int, int, int, int, int]:  # pragma: no cover
@@ -348,7 +350,7 @@ def maxn(kb: Any, cf: np.ndarray, wk: Any, memo: Any, vt: Any, killers: np.ndarr
 
 
 # ------------------------------------------------------------------ the line
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # its one call: no library of its own
 def _chosen(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.ndarray,
             ck: np.ndarray, cnt: np.ndarray, s: np.ndarray, hero: int, value: int
             ) -> Any:  # pragma: no cover
