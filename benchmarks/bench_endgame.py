@@ -10,8 +10,9 @@ compiled or read from numba's disk cache by an untimed first solve), else by the
 (``engine`` says which). One JSON line per setting (``endgame.<setting>``): positions, the
 share solved within 1 s and within 10 s, the median and 99th percentile of the time (CPU
 seconds of this process; an unsolved position counts as over 10 s, and a figure past it is
-null), the median and 99th percentile of the nodes searched (an unsolved position: the nodes
-when it stopped), the nodes searched per CPU second, and the load average beside them. The 10 s
+null) and the worst position's (``max_s``), the median and 99th percentile of the nodes
+searched and the most of one position (``max_nodes``; an unsolved position: the nodes when it
+stopped), the nodes searched per CPU second, and the load average beside them. The 10 s
 limit is wall-clock time: on a loaded machine a position can stop before 10 CPU seconds. The
 goals, ≥ 97 % within 1 s on one core: Mighty Duel, 3 players and 4 players.
 
@@ -94,6 +95,7 @@ def bench(name: str, options: GameOptions, games: int) -> None:
          solved_1s=round(sum(t <= 1.0 for t in times) / games, 4),
          solved_10s=round(sum(t <= LIMIT for t in times) / games, 4),
          median_s=finite(percentile(times, 0.5)), p99_s=finite(percentile(times, 0.99)),
+         max_s=finite(max(times)), max_nodes=int(max(counts)),
          median_nodes=int(percentile(counts, 0.5)), p99_nodes=int(percentile(counts, 0.99)),
          nodes_per_s=round(nodes / cpu_total) if cpu_total else None,
          engine="compiled" if available() else "python",

@@ -32,11 +32,12 @@ from kingdomino_kit.game.endgame.draft_kernels import (
     STATE,
     TO_PLACE,
     TURN,
+    after_placing,
     claimed,
     play_on,
     skip_settled,
 )
-from kingdomino_kit.game.endgame.finish import DISCARD_MOVE, SCALE
+from kingdomino_kit.game.endgame.finish import SCALE
 from kingdomino_kit.game.endgame.finish_kernels import (
     I64,
     KINGDOMS,
@@ -45,6 +46,7 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     MIDDLE,
     PLAYERS,
     STOPPED,
+    U1,
     WORK,
     add,
     facts,
@@ -57,6 +59,8 @@ from kingdomino_kit.game.endgame.finish_kernels import (
 )
 from kingdomino_kit.game.endgame.search import CLAIM, INF
 from kingdomino_kit.game.fast.primitives import bit_count
+
+LOW48 = np.uint64(0xFFFFFFFFFFFF)
 
 
 # ------------------------------------------------------------------ values and bounds
@@ -97,14 +101,36 @@ def _pool_masks(n: int, m: int, out: np.ndarray) -> int:  # pragma: no cover
     return k
 
 
-@nb.njit(cache=True, inline="always")  # a dozen arrays passed, twice a node
+@nb.njit(cache=True)
+def state_word(s: np.ndarray) -> Any:  # pragma: no cover
+    """The hash word of the drafting state's first :data:`S_LEN` words (each below 127,
+    packed six to a word): what the bounds of a player still claiming depend on besides
+    their kingdom — one word for both players' bounds."""
+    h = U1
+    packed = 0
+    for i in range(S_LEN):
+        packed = packed << 7 | (s[i] + 1)
+        if i % 6 == 5 or i == S_LEN - 1:
+            h = mix(h, packed)
+            packed = 0
+    return h
+
+
+@nb.njit(cache=True)
 def bounds(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, p: int
            ) -> tuple[int, int]:  # pragma: no cover
+    """``Tree.bounds``: (lowest, highest) final code of player ``p`` (:func:`bounds_of`)."""
+    return bounds_of(kb, cf, wk, memo, s, p, state_word(s) if s[S_LEN + p] < 0 else U1)
+
+
+@nb.njit(cache=True, inline="always")  # its hash and table read, where it is used
+def bounds_of(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, p: int, sw: Any
+              ) -> tuple[int, int]:  # pragma: no cover
     """``Tree.bounds``: (lowest, highest) final code of player ``p`` — a settled player's
     best finish when known; kept by a hash of the kingdom and of what reaches it (``wk[5]``:
-    two key words and the bounds a row; a clash replaces). A cache, read by nothing else:
-    its hash is free to change without changing the search (the state's words, each below
-    127, are hashed six to a word)."""
+    two key words and the bounds a row; a clash replaces), ``sw`` the state's
+    :func:`state_word` (read only when ``p`` still claims). A cache, read by nothing else:
+    its hash is free to change without changing the search."""
     h1, h2 = kb[5][p, 0], kb[5][p, 1]
     h1 = mix(h1, p)
     if s[S_LEN + p] >= 0:
@@ -116,14 +142,9 @@ def bounds(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, p: int
             h1 = mix(h1, s[i])
         h1 = mix(h1, 100 + s[S_LEN + p])
     else:
-        packed = 0
-        for i in range(S_LEN):
-            packed = packed << 7 | (s[i] + 1)
-            if i % 6 == 5 or i == S_LEN - 1:
-                h1 = mix(h1, packed)
-                packed = 0
-        h1 = mix(h1, 200 + S_LEN)
-    h2 = mix(h2, int(h1 & np.uint64(0xFFFFFFFFFFFF)))
+        h1 = mix(h1, int(sw & LOW48))
+        h1 = mix(h1, int(sw >> np.uint64(48)) + 200)
+    h2 = mix(h2, int(h1 & LOW48))
     table = wk[5]
     slot, k1, k2 = words(h1, h2, len(table))
     row = table[slot]
@@ -135,6 +156,22 @@ def bounds(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, p: int
     row[2] = low
     row[3] = high
     return low, high
+
+
+@nb.njit(cache=True, inline="always")  # at every node
+def margin_bounds(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray
+                  ) -> tuple[int, int, int, int]:  # pragma: no cover
+    """Both players' :func:`bounds` (player 0's low and high, then player 1's), the state
+    hashed once."""
+    sw = state_word(s) if s[S_LEN] < 0 or s[S_LEN + 1] < 0 else U1
+    hlow = hhigh = olow = ohigh = 0
+    for p in range(2):  # a loop: one copy, and no kernel compiled per constant player
+        low, high = bounds_of(kb, cf, wk, memo, s, p, sw)
+        if p:
+            olow, ohigh = low, high
+        else:
+            hlow, hhigh = low, high
+    return hlow, hhigh, olow, ohigh
 
 
 @nb.njit(cache=True)
@@ -283,7 +320,7 @@ def best_claiming(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray,
         if number:
             placed[n_placed] = number
             n_placed += 1
-        play_on(t, cf, DISCARD_MOVE)
+        after_placing(t, cf)
     start = S_SEQ + S_MAX * p
     n = n_placed + t[S_LEN + p]
     seq[:n_placed] = placed[:n_placed]

@@ -13,7 +13,6 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-from kingdomino_kit.game.endgame.finish import DISCARD_MOVE
 from kingdomino_kit.game.endgame.finish_kernels import KPP, PLAYERS
 from kingdomino_kit.game.endgame.search import CLAIM, PLACE
 
@@ -131,16 +130,23 @@ def _end_turn(s: np.ndarray, cf: np.ndarray) -> None:  # pragma: no cover
 
 
 @nb.njit(cache=True)
+def after_placing(s: np.ndarray, cf: np.ndarray) -> None:  # pragma: no cover
+    """``Tree.after`` a placement or the discard, in place (the kingdom's change is the
+    caller's)."""
+    s[TO_PLACE + s[ORDER + s[TURN]]] = 0
+    if s[N_LINE]:
+        s[PHASE] = CLAIM
+        return
+    _end_turn(s, cf)
+
+
+@nb.njit(cache=True)
 def play_on(s: np.ndarray, cf: np.ndarray, move: int) -> None:  # pragma: no cover
     """``Tree.after`` in place (a placement's kingdom change is the caller's)."""
-    king = s[ORDER + s[TURN]]
     if s[PHASE] == PLACE:
-        s[TO_PLACE + king] = 0
-        if s[N_LINE]:
-            s[PHASE] = CLAIM
-            return
-        _end_turn(s, cf)
+        after_placing(s, cf)
         return
+    king = s[ORDER + s[TURN]]
     s[CLAIMS + move] = king
     if not (s[NF] > 0 and s[F_LEN] > 0) and (
             _free(s) < 2 or not _still_claims(s, cf[KPP], king // cf[KPP])):
@@ -152,7 +158,7 @@ def play_on(s: np.ndarray, cf: np.ndarray, move: int) -> None:  # pragma: no cov
 def skip_settled(s: np.ndarray, cf: np.ndarray) -> None:  # pragma: no cover
     """``Tree.skip_settled`` in place."""
     while s[PHASE] == PLACE and s[S_LEN + s[ORDER + s[TURN]] // cf[KPP]] >= 0:
-        play_on(s, cf, DISCARD_MOVE)
+        after_placing(s, cf)
 
 
 @nb.njit(cache=True)

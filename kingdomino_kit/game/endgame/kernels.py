@@ -24,7 +24,7 @@ import numba as nb
 import numpy as np
 
 from kingdomino_kit.game.endgame.borrowed import borrowed
-from kingdomino_kit.game.endgame.bound_kernels import alone, bounds, done, floor
+from kingdomino_kit.game.endgame.bound_kernels import alone, done, floor, margin_bounds
 from kingdomino_kit.game.endgame.draft_kernels import (
     CLAIMS,
     LINE_AT,
@@ -72,15 +72,16 @@ from kingdomino_kit.game.endgame.search import CLAIM, EXACT, INF, LOWER, PLACE, 
 
 # ------------------------------------------------------------------ alpha-beta
 @nb.njit(cache=True)
-def key(kb: Any, cf: np.ndarray, s: np.ndarray) -> tuple[Any, Any]:  # pragma: no cover
-    """The transposition key of a position: two hash words of the state and the kingdoms."""
-    h1 = kb[5][0, 0]
-    h2 = kb[5][0, 1] ^ U1
-    h1 = mix(h1, int(kb[5][1, 0] & np.uint64(0xFFFFFFFFFFFF)))
-    h1 = mix(h1, int(kb[5][1, 0] >> np.uint64(32)))
-    h2 = mix(h2, int(kb[5][1, 1] & np.uint64(0xFFFFFFFFFFFF)))
-    h2 = mix(h2, int(kb[5][1, 1] >> np.uint64(32)))
-    for i in range(S_SEQ + S_MAX * cf[PLAYERS]):
+def key(hashes: np.ndarray, players: int, s: np.ndarray) -> tuple[Any, Any]:  # pragma: no cover
+    """The transposition key of a position: two hash words of the state and the kingdoms
+    (``hashes``: the kingdoms' Zobrist words)."""
+    h1 = hashes[0, 0]
+    h2 = hashes[0, 1] ^ U1
+    h1 = mix(h1, int(hashes[1, 0] & np.uint64(0xFFFFFFFFFFFF)))
+    h1 = mix(h1, int(hashes[1, 0] >> np.uint64(32)))
+    h2 = mix(h2, int(hashes[1, 1] & np.uint64(0xFFFFFFFFFFFF)))
+    h2 = mix(h2, int(hashes[1, 1] >> np.uint64(32)))
+    for i in range(S_SEQ + S_MAX * players):
         h1 = mix(h1, s[i] + 2)
         h2 = mix(h2, s[i] + 3 + i)
     return h1, h2
@@ -88,35 +89,43 @@ def key(kb: Any, cf: np.ndarray, s: np.ndarray) -> tuple[Any, Any]:  # pragma: n
 
 @nb.njit(cache=True, inline="always")  # a dozen arrays passed, at every node
 def window(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, cnt: np.ndarray,
-           s: np.ndarray, alpha: int, beta: int
+           s: np.ndarray, alpha: int, beta: int, known: np.ndarray
            ) -> tuple[bool, int, int, int, int, int, int, int]:  # pragma: no cover
     """``Tree._window``: (decided, value, low, high, first move, table slot, key words) before the
-    moves."""
-    leaf = unsettled(s, cf) == 0
+    moves; ``known``: the players' bounds when ``known[0]`` (the parent's, from ordering)."""
+    left = unsettled(s, cf)
+    leaf = left == 0
     if not leaf and tick(cnt):
         return True, 0, 0, 0, DISCARD_MOVE, 0, 0, 0
-    hlow, hhigh = bounds(kb, cf, wk, memo, s, 0)
-    olow, ohigh = bounds(kb, cf, wk, memo, s, 1)
+    if known[0]:
+        hlow, hhigh, olow, ohigh = known[1], known[2], known[3], known[4]
+    else:
+        hlow, hhigh, olow, ohigh = margin_bounds(kb, cf, wk, memo, s)
     low, high = hlow - ohigh, hhigh - olow
     if high <= alpha:
         return True, high, 0, 0, DISCARD_MOVE, 0, 0, 0
     if low >= beta:
         return True, low, 0, 0, DISCARD_MOVE, 0, 0, 0
     if leaf:
-        return True, (done(kb, cf, wk, memo, cnt, s, 0)
-                      - done(kb, cf, wk, memo, cnt, s, 1)), 0, 0, DISCARD_MOVE, 0, 0, 0
-    if unsettled(s, cf) == 1:
+        margin = 0
+        for p in range(2):  # a loop: one compiled ``done``, not one per constant
+            margin = done(kb, cf, wk, memo, cnt, s, p) - margin
+        return True, -margin, 0, 0, DISCARD_MOVE, 0, 0, 0
+    if left == 1:
         cnt[ALONE] += 1
         return True, alone(kb, cf, wk, memo, cnt, s), 0, 0, DISCARD_MOVE, 0, 0, 0
-    if high - alpha < beta - low:
-        high -= floor(kb, cf, wk, memo, cnt, s, 1, olow) - olow
+    side = 1 if high - alpha < beta - low else 0  # the opponent's floor lowers the high
+    base = olow if side else hlow
+    gain = floor(kb, cf, wk, memo, cnt, s, side, base) - base
+    if side:
+        high -= gain
         if high <= alpha:
             return True, high, 0, 0, DISCARD_MOVE, 0, 0, 0
     else:
-        low += floor(kb, cf, wk, memo, cnt, s, 0, hlow) - hlow
+        low += gain
         if low >= beta:
             return True, low, 0, 0, DISCARD_MOVE, 0, 0, 0
-    h1, h2 = key(kb, cf, s)
+    h1, h2 = key(kb[5], cf[PLAYERS], s)
     slot, k1, k2 = words(h1, h2, len(tt))
     first = DISCARD_MOVE - 1
     row = tt[slot]
@@ -137,21 +146,32 @@ def window(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, cnt: np.ndarray
     return False, 0, low, high, first, slot, k1, k2
 
 
+KID = STATE + 5
+"""A claim's child as :func:`ordered` keeps it: its state, then what :func:`window` is told
+(1, then both players' bounds)."""
+
+
 @nb.njit(cache=True)
 def ordered(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, moves: np.ndarray,
-            n: int, first: int, out: np.ndarray) -> None:  # pragma: no cover
+            n: int, first: int, out: np.ndarray, kids: np.ndarray) -> None:  # pragma: no cover
     """``Tree.ordered`` into ``out[:n]``: claims by the midpoint of the margin's bounds after
-    them (the claimant's best first), then by the domino's number; placements by their total
-    at once; ``first`` (a move remembered) before all."""
+    them (the claimant's best first), then by the domino's number — each claim's child and
+    its bounds kept in ``kids`` (a :data:`KID` row per slot of the line); placements by their
+    total at once; ``first`` (a move remembered) before all."""
     sc = wk[6]
-    at = grab(wk, 2 * n + STATE)
-    keys, order, c = sc[at:at + n], sc[at + n:at + 2 * n], sc[at + 2 * n:at + 2 * n + STATE]
+    at = grab(wk, 2 * n)
+    keys, order = sc[at:at + n], sc[at + n:at + 2 * n]
     if s[PHASE] == CLAIM:
         sign = 1 if s[ORDER + s[TURN]] // cf[KPP] == 0 else -1
         for i in range(n):
-            child_into(s, cf, moves[i], c)
-            hlow, hhigh = bounds(kb, cf, wk, memo, c, 0)
-            olow, ohigh = bounds(kb, cf, wk, memo, c, 1)
+            row = kids[moves[i] * KID:(moves[i] + 1) * KID]
+            child_into(s, cf, moves[i], row[:STATE])
+            hlow, hhigh, olow, ohigh = margin_bounds(kb, cf, wk, memo, row[:STATE])
+            row[STATE] = 1
+            row[STATE + 1] = hlow
+            row[STATE + 2] = hhigh
+            row[STATE + 3] = olow
+            row[STATE + 4] = ohigh
             # (key, -number): numbers are below 64
             keys[i] = -sign * ((hlow - ohigh) + (hhigh - olow)) * 64 - s[LINE_AT + moves[i]]
         rank(keys, n, order)
@@ -191,15 +211,15 @@ def legal(kb: Any, cf: np.ndarray, wk: Any, s: np.ndarray, out: np.ndarray
     return moves_of(kb, cf, wk, king // cf[KPP], s[TO_PLACE + king], out)
 
 
-@nb.njit(nb.int64(KINGDOMS, I64, WORK, MEMO, TABLE, I64_2, I64, I64, nb.int64, nb.int64),
+@nb.njit(nb.int64(KINGDOMS, I64, WORK, MEMO, TABLE, I64_2, I64, I64, nb.int64, nb.int64, I64),
          cache=True)
 def alphabeta(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.ndarray,
-              cnt: np.ndarray, s: np.ndarray, alpha: int, beta: int
+              cnt: np.ndarray, s: np.ndarray, alpha: int, beta: int, known: np.ndarray
               ) -> int:  # pragma: no cover
-    """``Tree.alphabeta`` with two players: the margin of player 0 (fail-soft). After a
-    stop, 0 — not an answer."""
+    """``Tree.alphabeta`` with two players: the margin of player 0 (fail-soft); ``known`` as
+    :func:`window` takes it. After a stop, 0 — not an answer."""
     decided, value, low, high, first, slot, k1, k2 = window(kb, cf, wk, memo, tt, cnt, s,
-                                                            alpha, beta)
+                                                            alpha, beta, known)
     if decided:
         return value
     a0, b0 = alpha, beta
@@ -212,24 +232,33 @@ def alphabeta(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
         first = killers[player, number]
     sc = wk[6]
     most = 4 * (2 * cf[0]) ** 2 + 1
-    at = grab(wk, 2 * most + STATE + 4)
+    line = 0 if placing else s[N_LINE]
+    at = grab(wk, 2 * most + STATE + 5 + line * KID)
     moves, todo = sc[at:at + most], sc[at + most:at + 2 * most]
     rest = at + 2 * most
     c, saved = sc[rest:rest + STATE], sc[rest + STATE:rest + STATE + 4]
+    unknown = sc[rest + STATE + 4:rest + STATE + 5]
+    unknown[0] = 0
+    kids = sc[rest + STATE + 5:rest + STATE + 5 + line * KID]
     n = legal(kb, cf, wk, s, moves)
     best = -INF if player == 0 else INF
     best_move = DISCARD_MOVE - 1
     saved[:] = kb[4][player]
-    ordered(kb, cf, wk, memo, s, moves, n, first, todo)
+    ordered(kb, cf, wk, memo, s, moves, n, first, todo, kids)
     for j in range(n):
         move = todo[j]
-        child_into(s, cf, move, c)
-        if placing and move != DISCARD_MOVE:
+        if not placing:
+            row = kids[move * KID:(move + 1) * KID]
+            value = alphabeta(kb, cf, wk, memo, tt, killers, cnt, row[:STATE], alpha, beta,
+                              row[STATE:])
+        elif move != DISCARD_MOVE:
+            child_into(s, cf, move, c)
             put(kb, cf, wk, player, number, move)
-            value = alphabeta(kb, cf, wk, memo, tt, killers, cnt, c, alpha, beta)
+            value = alphabeta(kb, cf, wk, memo, tt, killers, cnt, c, alpha, beta, unknown)
             take(kb, cf, wk, player, number, move, saved)
         else:
-            value = alphabeta(kb, cf, wk, memo, tt, killers, cnt, c, alpha, beta)
+            child_into(s, cf, move, c)
+            value = alphabeta(kb, cf, wk, memo, tt, killers, cnt, c, alpha, beta, unknown)
         if cnt[STOPPED]:
             sc[0] = at
             return 0
@@ -270,6 +299,7 @@ def principal(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
     made = np.zeros((64, 7), np.int64)
     n_made = 0
     moves = np.empty(4 * (2 * cf[0]) ** 2 + 1, np.int64)
+    unknown = np.zeros(1, np.int64)
     n = 0
     while s[PHASE] != OVER:
         king = s[ORDER + s[TURN]]
@@ -298,7 +328,7 @@ def principal(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
                 if placed:
                     put(kb, cf, wk, player, number, move)
                 got = alphabeta(kb, cf, wk, memo, tt, killers, cnt,
-                                child(s, cf, move), value - 1, value + 1)
+                                child(s, cf, move), value - 1, value + 1, unknown)
                 if placed:
                     take(kb, cf, wk, player, number, move, saved)
                 if cnt[STOPPED]:
@@ -334,7 +364,7 @@ def search(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.nda
     return alphabeta((borrowed(kb[0]), borrowed(kb[1]), borrowed(kb[2]), borrowed(kb[3]),
                       borrowed(kb[4]), borrowed(kb[5])), borrowed(cf), _work(wk),
                      borrowed(memo), borrowed(tt), borrowed(killers), borrowed(cnt), borrowed(s),
-                     alpha, beta)
+                     alpha, beta, np.zeros(1, np.int64))
 
 
 @nb.njit(cache=True)
