@@ -403,8 +403,3 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
         return True
     return None
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The Lite edition's test first: it needs no numba kernel, so ``make test`` starts the
-    browser tests beside the kernels' first compile, and the tests after it find them cached."""
-    items.sort(key=lambda item: item.path.name != "test_lite_browser.py")
