@@ -6,6 +6,12 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
+# Python writes its byte-code caches, whatever the caller's environment says: the .venv is
+# installed without compiling (--no-compile), so with PYTHONDONTWRITEBYTECODE set every process
+# would compile every module it imports again — about 3 s of CPU each for the kit, pandas and
+# Jupyter, in each of the hundreds of processes the suite starts (each module compiles once now)
+unexport PYTHONDONTWRITEBYTECODE
+
 NODE_STAMP := node_modules/.installed-stamp
 
 .PHONY: lab app lite notebooks teacher test test-fast test-optimized test-optimized-all test-sweeps bench bench-lite bench-duel bench-endgame lint typecheck chromium clean
