@@ -9,7 +9,8 @@ group cut with ``KK_BENCH_SOLVER_SETS=5``; each result is also printed as it com
 as proven when the solver ends ``optimal`` or ``infeasible`` (with Harmony, when no layout uses
 every domino with no gap). ``KK_BENCH_SOLVER_SEED`` draws other sets (fresh ones: any seed but
 4), ``KK_BENCH_SOLVER_WORKERS`` sets the CP-SAT workers (default 2); ``KK_BENCH_SOLVER_FRAMES=0``
-runs the search without the compiled frame search on 7×7 (the search before it). Each set's
+runs the search without the compiled frame search on 7×7 (the search before it);
+``KK_BENCH_SOLVER_ONLY=5,9`` solves only the sets of those numbers (from 0). Each set's
 line gives its wall seconds and the CPU seconds of the solve (this process and the annealing
 processes it waited for), which the load of other jobs does not inflate.
 
@@ -69,14 +70,17 @@ def _cpu() -> float:
 
 
 def run_group(group: str, sets: int | None = None, workers: int = 2, seed: int = SEED,
-              frames: bool = True) -> None:
-    """Solve each set of a group; print one line per set and a summary line."""
+              frames: bool = True, only: set[int] | None = None) -> None:
+    """Solve each set of a group (those numbered in ``only`` if given); print one line per
+    set and a summary line."""
     from kingdomino_kit.solver import SolverSettings, best_kingdom
 
     family, middle, harmony = parse_group(group)
     _, _, _, size, limit = FAMILIES[family]
     times, cpus, proven, gaps = [], [], 0, []
     for i, doms in enumerate(domino_sets(group, seed)[:sets]):
+        if only is not None and i not in only:
+            continue
         cpu = _cpu()
         sol = best_kingdom(doms, size=size, middle_kingdom=middle, harmony=harmony,
                            time_limit_s=limit, workers=workers, seed=0,
@@ -107,9 +111,12 @@ def main() -> None:
     workers = int(os.environ.get("KK_BENCH_SOLVER_WORKERS", "2"))
     seeds = os.environ.get("KK_BENCH_SOLVER_SEED", str(SEED)).split(",")
     frames = os.environ.get("KK_BENCH_SOLVER_FRAMES", "1") != "0"
+    picked = os.environ.get("KK_BENCH_SOLVER_ONLY")
+    only = {int(i) for i in picked.split(",")} if picked else None
     for seed in seeds:
         for group in groups:
-            run_group(group.strip(), int(sets) if sets else None, workers, int(seed), frames)
+            run_group(group.strip(), int(sets) if sets else None, workers, int(seed), frames,
+                      only)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,12 @@ the next question starts at the highest level that some layout could reach below
 (``below``, the reachable levels of :mod:`.levels`). CP-SAT's models take over with what is
 left of the time.
 
+When the dominoes fill the frame exactly (24 on 7×7) and the bound is the terrain bound, the
+top level is first asked of the connected-tiling search (:mod:`.connected_tiling`: a tiling by
+the dominoes' terrain pairs with each crowned terrain connected), which settles it where the
+frame search does not; it may take the frame search's whole time, since that search would be
+asked the same question.
+
 The frame search answers for any subset of the dominoes, so a refuted level holds for the
 layouts that keep the discard rule too; a kingdom found is completed by the rule by the
 caller, and counts only as what it then really scores.
@@ -22,9 +28,11 @@ from dataclasses import dataclass
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.kingdom import Placement
 from kingdomino_kit.rules import POINTS, Rules
+from kingdomino_kit.solver.frame_search import TERRAIN_COUNT as TERRAINS
 from kingdomino_kit.solver.frame_search import FrameResult
 
-__all__ = ["FRAME_SHARE", "FrameLevels", "frame_levels", "frames_apply", "frame_placements"]
+__all__ = ["FRAME_SHARE", "FrameLevels", "frame_levels", "frames_apply",
+           "frame_placements", "top_level"]
 
 FRAME_SHARE = 0.4
 """The share of the time limit the frame search may take before CP-SAT's models."""
@@ -58,6 +66,14 @@ def frame_levels(dominoes: Sequence[Domino], rules: Rules, *, best: int, bound: 
 
     out = FrameLevels()
     top = bound
+    if bound > best and bound == top_level(dominoes, rules):
+        settled = _connected_top(dominoes, rules, deadline)
+        if settled is not None:
+            if settled.value >= 0:
+                out.found, out.refuted_above = settled, settled.value
+                return out
+            out.refuted_above = bound - 1
+            top = below(bound - 1)
     while top > best and time.monotonic() < deadline:
         target = top - 1
         result = frame_search_compiled(dominoes, rules, deadline, max(target, best))
@@ -71,6 +87,35 @@ def frame_levels(dominoes: Sequence[Domino], rules: Rules, *, best: int, bound: 
         out.refuted_above = max(target, best)
         top = below(target)
     return out
+
+
+def top_level(dominoes: Sequence[Domino], rules: Rules) -> int | None:
+    """The score of a layout that fills the frame with every domino and keeps each crowned
+    terrain in one property (the terrain bound with every bonus); None when the dominoes do
+    not fill the frame exactly (n² − 1 squares, n odd)."""
+    n = rules.size
+    if 2 * len(dominoes) != n * n - 1 or n % 2 == 0:
+        return None
+    squares, crowns = [0] * TERRAINS, [0] * TERRAINS
+    for d in dominoes:
+        for h in (d.first, d.second):
+            squares[h.terrain_index] += 1
+            crowns[h.terrain_index] += h.crowns
+    return (sum(s * c for s, c in zip(squares, crowns, strict=True))
+            + sum(POINTS[b] for b in rules.bonuses))
+
+
+def _connected_top(dominoes: Sequence[Domino], rules: Rules,
+                   deadline: float) -> FrameResult | None:
+    """The connected-tiling search (:mod:`.connected_tiling`) on the top level until
+    ``deadline`` (the frame search, asked the same question, would not settle it either): a
+    layout at the top level, or value −1 when none is there; None if it did not settle."""
+    from kingdomino_kit.solver.connected_tiling import connected_tiling
+
+    got = connected_tiling(dominoes, rules, deadline)
+    if not got.complete:
+        return None
+    return got
 
 
 def frame_placements(result: FrameResult, size: int) -> list[Placement]:

@@ -1,0 +1,213 @@
+"""The top level of a full frame: every domino placed, every crowned terrain one property.
+
+When the dominoes fill the frame exactly (24 on 7×7: 48 squares and the castle), the terrain
+bound — Σ squares × crowns, with every bonus — is met exactly by the layouts that place every
+domino and keep each terrain with crowns in one property. Where the crowns lie then no longer
+matters: the question is one of geometry, a tiling of the frame by the dominoes' terrain pairs
+with each crowned terrain connected (W|F and F1|W are one kind). The search of
+:mod:`.connected_kernels` answers it castle cell by castle cell (only the centre with Middle
+Kingdom, whose +10 needs it there; only the cells of the majority colour, as a domino covers
+one cell of each): a filling found is a layout at the bound, once it is built by the rules
+(:func:`reach_order`); a search that ends with none refutes the bound.
+
+The castle cells take turns, each within a number of nodes that grows fourfold a round, as in
+:func:`.frame_compiled.frame_search_compiled`; the refuted states of all of them share one
+table (the castle is part of the key).
+
+Needs numba (imported with this module).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+import kingdomino_kit.solver.connected_kernels as ck
+from kingdomino_kit.dominoes import Domino
+from kingdomino_kit.errors import SolverBug
+from kingdomino_kit.rules import Rules
+from kingdomino_kit.solver.frame_compiled import symmetry_pairs
+from kingdomino_kit.solver.frame_proof import top_level
+from kingdomino_kit.solver.frame_search import FrameResult, castle_cells
+
+__all__ = ["connected_tiling", "forbidden_graphs", "reach_order"]
+
+FIRST_NODES = 500_000
+"""The nodes each castle cell is given in the first round."""
+TABLE_ROWS = 1 << 21
+"""Rows of the table of refuted states (5 words each: 80 MB)."""
+RATE = 3_000_000
+"""Nodes a second assumed until a call has been timed."""
+
+
+def forbidden_graphs() -> np.ndarray:
+    """The edge masks (bit 8·i + j, i < j) of every K5 and every K3,3 on the region graph's
+    8 vertices: a planar graph holds none of them."""
+    def edges(pairs: Sequence[tuple[int, int]]) -> int:
+        return sum(1 << (8 * min(i, j) + max(i, j)) for i, j in pairs)
+
+    out = [edges(list(itertools.combinations(five, 2)))
+           for five in itertools.combinations(range(8), 5)]
+    for six in itertools.combinations(range(8), 6):
+        for left in itertools.combinations(six[1:], 2):
+            side = (six[0], *left)
+            other = [v for v in six if v not in side]
+            out.append(edges([(i, j) for i in side for j in other]))
+    return np.array(out, dtype=np.int64)
+
+
+def _built_whatever(kinds: dict[tuple[int, int], list[Domino]], squares: list[int],
+                    crowns: list[int]) -> bool:
+    """Whether every filling the search accepts can be built: each terrain with squares
+    crowned (one property), and the terrains joined by the mixed dominoes (the castle, in a
+    full frame, touches one of them; from there the properties and the dominoes reach all).
+    Only then may refuted states be kept: otherwise whether a filling can be built depends
+    on more than a state's key."""
+    used = [t for t in range(ck.TERRAINS) if squares[t]]
+    if not used or any(not crowns[t] for t in used):
+        return not used
+    joined = {used[0]}
+    grown = True
+    while grown:
+        grown = False
+        for a, b in kinds:
+            if (a in joined) != (b in joined):
+                joined |= {a, b}
+                grown = True
+    return len(joined) == len(used)
+
+
+class _Tiling:
+    """The kernel's arrays for one set of dominoes on one frame."""
+
+    def __init__(self, doms: Sequence[Domino], n: int) -> None:
+        kinds: dict[tuple[int, int], list[Domino]] = {}
+        squares, crowns = [0] * ck.TERRAINS, [0] * ck.TERRAINS
+        for d in doms:
+            a, b = d.first.terrain_index, d.second.terrain_index
+            kinds.setdefault((min(a, b), max(a, b)), []).append(d)
+            for h in (d.first, d.second):
+                squares[h.terrain_index] += 1
+                crowns[h.terrain_index] += h.crowns
+        self.members = list(kinds.values())
+        self.kinds = np.array(list(kinds), dtype=np.int64).reshape(-1, 2)
+        self.count = np.array([len(m) for m in self.members], dtype=np.int64)
+        self.crowned = np.array([c > 0 for c in crowns], dtype=np.bool_)
+        self.squares = np.array(squares, dtype=np.int64)
+        edges = 0
+        for a, b in kinds:
+            if a != b and crowns[a] and crowns[b]:
+                edges |= 1 << (8 * a + b)
+        self.edges = edges
+        self.forbidden = forbidden_graphs()
+        self.table = np.zeros((TABLE_ROWS, ck.WORDS), dtype=np.int64)
+        self.keys = np.zeros((len(doms) + 1, ck.WORDS), dtype=np.int64)
+        self.seq = np.zeros((n + 1, 2), dtype=np.int64)
+        self.placed = np.zeros((len(doms) + 1, 4), dtype=np.int64)
+        self.moves = np.zeros((len(doms) + 1, 8 * len(self.members), 4), dtype=np.int64)
+        st = np.zeros(ck.STATE, dtype=np.int64)
+        full = (1 << n * n) - 1
+        col0 = sum(1 << r * n for r in range(n))
+        st[ck.SIZE], st[ck.FULL] = n, full
+        st[ck.NOT_FIRST], st[ck.NOT_LAST] = full & ~col0, full & ~(col0 << (n - 1))
+        st[ck.BORDER] = sum(1 << (r * n + c) for r in range(n) for c in range(n)
+                            if r in (0, n - 1) or c in (0, n - 1))
+        st[ck.CAN_MEMO] = int(n <= 7 and len(self.members) <= 21 and max(self.count) <= 7
+                              and _built_whatever(kinds, squares, crowns))
+        self.st = st
+
+    def over(self, castle: int, nodes: int) -> bool:
+        """Search with the castle at ``castle`` within ``nodes`` more nodes; whether it ran
+        to the end (``st[FOUND]`` says whether it found a filling)."""
+        st, n = self.st, int(self.st[ck.SIZE])
+        st[ck.CASTLE], st[ck.CASTLE_CELL] = 1 << castle, castle
+        st[ck.CUT] = st[ck.FOUND] = st[ck.NPLACED] = 0
+        st[ck.LIMIT] = st[ck.NODES] + nodes
+        sym = np.full((3, 2), -1, dtype=np.int64)
+        for p, pair in enumerate(symmetry_pairs(n, *divmod(castle, n))):
+            sym[p] = pair
+        ck.run(st, self.kinds, self.count.copy(), np.zeros(ck.TERRAINS, np.int64),
+               self.crowned, self.squares.copy(), int(st[ck.FULL]) & ~(1 << castle),
+               self.edges, self.placed, sym, self.forbidden, self.table, self.keys, self.seq,
+               self.moves)
+        return not st[ck.CUT]
+
+    def layout(self) -> list[tuple[int, int, Domino]]:
+        """The filling found: (cell of the first half, of the second, domino) each."""
+        left = [list(m) for m in self.members]
+        out = []
+        for p, j, q, f in self.placed[:int(self.count.sum())].tolist():
+            d = left[q].pop()
+            at_p = int(self.kinds[q, f])
+            out.append((p, j, d) if d.first.terrain_index == at_p else (j, p, d))
+        return out
+
+
+def reach_order(layout: Sequence[tuple[int, int, Domino]], castle: int,
+                n: int) -> list[tuple[int, int, Domino]] | None:
+    """The placements in an order that builds them by the rules (each beside the castle or
+    beside a square of its own terrain placed before); None if some cannot be reached."""
+    def near(cell: int) -> list[int]:
+        r, c = divmod(cell, n)
+        return [(r + dr) * n + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < n and 0 <= c + dc < n]
+
+    terrain: dict[int, int] = {}
+    todo, order = list(layout), []
+    progress = True
+    while todo and progress:
+        progress = False
+        for item in list(todo):
+            i, j, d = item
+            halves = ((i, d.first.terrain_index), (j, d.second.terrain_index))
+            if any(x == castle or terrain.get(x) == t for cell, t in halves
+                   for x in near(cell)):
+                terrain[i], terrain[j] = halves[0][1], halves[1][1]
+                order.append(item)
+                todo.remove(item)
+                progress = True
+    return None if todo else order
+
+
+def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float) -> FrameResult:
+    """A layout of :func:`top_level` (value: that level, −1 if none; ``complete`` False if
+    ``deadline``, a :func:`time.monotonic`, came first, or the filling found cannot be
+    built). The dominoes must fill the frame exactly."""
+    n = rules.size
+    top = top_level(doms, rules)
+    if top is None:
+        raise ValueError("the dominoes do not fill the frame")
+    result = FrameResult()
+    tiling = _Tiling(doms, n)
+    centre = (n // 2) * n + n // 2
+    todo = [c for c in castle_cells(n) if sum(divmod(c, n)) % 2 == 0
+            and (c == centre or not rules.middle_kingdom)]
+    budget, rate = FIRST_NODES, float(RATE)
+    while todo:
+        cut = []
+        for castle in todo:
+            nodes = min(budget, int((deadline - time.monotonic()) * rate) + 1)
+            before, clock = int(tiling.st[ck.NODES]), time.monotonic()
+            done = tiling.over(castle, nodes)
+            spent = time.monotonic() - clock
+            if spent > 0.05:
+                rate = (int(tiling.st[ck.NODES]) - before) / spent
+            if tiling.st[ck.FOUND]:
+                order = reach_order(tiling.layout(), castle, n)
+                if order is None:
+                    raise SolverBug("the connected tiling's filling cannot be built")
+                result.nodes = int(tiling.st[ck.NODES])
+                result.value, result.castle, result.layout = top, castle, order
+                return result
+            if not done:
+                if time.monotonic() >= deadline:
+                    result.complete = False
+                    result.nodes = int(tiling.st[ck.NODES])
+                    return result
+                cut.append(castle)
+        todo, budget = cut, budget * 4
+    result.nodes = int(tiling.st[ck.NODES])
+    return result
