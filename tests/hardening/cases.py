@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 ODD: list[Any] = [None, True, False, 0, -1, 1.5, 2**64, -(2**64), 10**30, "", "x", "1", [],
@@ -92,22 +93,29 @@ def nudges(value: Any) -> list[Any]:
 
 def broken(data: Any) -> Iterator[tuple[str, Any]]:
     """(a case's name, the broken document) for every field of ``data``."""
+    for name, make in broken_lazily(data):
+        yield name, make()
+
+
+def broken_lazily(data: Any) -> Iterator[tuple[str, Callable[[], Any]]]:
+    """(a case's name, a function that makes the broken document) for every case of
+    :func:`broken`, in its order: a sample of them is made without copying the others."""
     for path in representatives(data):
         name = "/".join(str(k) for k in path)
         value = node(data, path)
         for odd in ODD:
             if odd is not value and not (type(odd) is type(value) and odd == value):
-                yield f"{name}={odd!r}", _with(data, path, "set", odd)
+                yield f"{name}={odd!r}", partial(_with, data, path, "set", odd)
         for near in nudges(value):
-            yield f"{name}~{near!r}", _with(data, path, "set", near)
-        yield f"{name} removed", _with(data, path, "delete")
+            yield f"{name}~{near!r}", partial(_with, data, path, "set", near)
+        yield f"{name} removed", partial(_with, data, path, "delete")
         if isinstance(value, dict):
-            yield f"{name} + extra field", _with(data, path, "extra")
+            yield f"{name} + extra field", partial(_with, data, path, "extra")
         if isinstance(value, list) and value:
-            yield f"{name} first item doubled", _with(data, path, "double")
-            yield f"{name} last item dropped", _with(data, path, "drop")
+            yield f"{name} first item doubled", partial(_with, data, path, "double")
+            yield f"{name} last item dropped", partial(_with, data, path, "drop")
     if isinstance(data, dict):
-        yield "extra top-level field", {**copy.deepcopy(data), "extra_field": 1}
+        yield "extra top-level field", lambda: {**copy.deepcopy(data), "extra_field": 1}
 
 
 def numbers_in_text(data: Any) -> Iterator[tuple[str, str]]:

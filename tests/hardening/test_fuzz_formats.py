@@ -32,7 +32,7 @@ from kingdomino_kit.origins import OriginsKingdom
 from kingdomino_kit.origins.gamelog import replay as replay_origins
 from kingdomino_kit.puzzles import Puzzle
 from kingdomino_kit.puzzles.grading import replay as replay_puzzle
-from tests.hardening.cases import broken, numbers_in_text
+from tests.hardening.cases import broken, broken_lazily, numbers_in_text
 from tests.hardening.mutate import claims_nothing_false as strictly_nothing_false
 from tests.hardening.samples import (
     CASTLE_PUZZLE,
@@ -278,7 +278,8 @@ FORMAT_OPTIONAL = {"kingdoms log", "origins territory", "kingdom"}
 
 
 def _cli_sample(name: str, every: int) -> list[tuple[str, Any]]:
-    return [case for i, case in enumerate(broken(FORMATS[name]["sample"])) if i % every == 0]
+    return [(case, make()) for i, (case, make) in enumerate(broken_lazily(FORMATS[name]["sample"]))
+            if i % every == 0]
 
 
 CLI_CASES = [(name, case, data) for name, spec in FORMATS.items() if spec["command"]
