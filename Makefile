@@ -71,23 +71,30 @@ UNIT_PYTEST := -m pytest -q -o addopts="" --strict-markers --doctest-modules \
 
 ## make test: the whole suite. Its set-up (the .venv, Debian's chromium) side by side; then the
 ## browser tests start, one at a time in Debian's chromium, the Lite edition's first (it needs no
-## numba), beside the numba kernels' first compile into their cache (two groups side by side);
-## then everything but the browser on every core (a test file's tests on one worker, in order: a
-## notebook's cells share a kernel) and the -O smoke, while the browser tests go on beside them
-## (their log: test-artifacts/browser-tests.log, its summary printed at the end). The package
-## holds no assert (tests/test_no_assert.py and ruff's S101 prove it statically), so python -O
-## reruns only a smoke. The long sweeps are make test-sweeps.
+## numba). Beside them the compiled games (numba) go into their cache first, then the other
+## numba kernels compile (scripts/warm_compiled.py: its lanes side by side) while the -O smoke
+## runs (it needs only the games' kernels); then everything but the browser on $(UNIT_WORKERS)
+## workers (a test file's tests on one worker, in order — a notebook's cells share a kernel —,
+## the longest files first: tests/conftest.py), while the browser tests go on beside them (their
+## log: test-artifacts/browser-tests.log, its summary printed at the end). Three workers on two
+## cores: many tests wait on processes, kernels and servers, and the third keeps both cores busy.
+## The package holds no assert (tests/test_no_assert.py and ruff's S101 prove it statically), so
+## python -O reruns only a smoke. The long sweeps are make test-sweeps.
 BROWSER_LOG := test-artifacts/browser-tests.log
 BROWSER_TESTS := tests/browser tests/server/test_class_network.py
+UNIT_WORKERS ?= 3
 test:
 	@$(MAKE) --no-print-directory -j2 $(STAMP) chromium
 	@mkdir -p test-artifacts
 	@echo "make test: the browser tests run beside the rest, one at a time ($(BROWSER_LOG))"
 	@$(PY) -m pytest -m "browser and not sweep" --durations=10 $(BROWSER_TESTS) \
 		> $(BROWSER_LOG) 2>&1 & browser=$$!; \
-	$(PY) scripts/warm_compiled.py; \
-	$(PY) -m pytest -m "not browser and not sweep" -n auto --dist loadfile --durations=30; unit=$$?; \
+	$(PY) scripts/warm_compiled.py games; \
+	$(PY) scripts/warm_compiled.py & warm=$$!; \
 	$(MAKE) --no-print-directory test-optimized; optimized=$$?; \
+	wait $$warm; \
+	$(PY) -m pytest -m "not browser and not sweep" -n $(UNIT_WORKERS) --dist loadfile \
+		--no-loadscope-reorder --durations=30; unit=$$?; \
 	echo "make test: waiting for the browser tests"; wait $$browser; browsers=$$?; \
 	echo "== the browser tests (the whole log: $(BROWSER_LOG))"; tail -n 45 $(BROWSER_LOG); \
 	test $$unit = 0 && test $$optimized = 0 && test $$browsers = 0
