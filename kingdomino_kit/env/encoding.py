@@ -50,14 +50,13 @@ import numpy as np
 from kingdomino_kit.dominoes import DOMINOES, Domino
 from kingdomino_kit.draft import Claim, Discard, Phase
 from kingdomino_kit.errors import KingdominoError
+from kingdomino_kit.grid import DIRECTIONS  # where the second half lies: right, down, left, up
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.placement import Placement
 
 __all__ = ["DIRECTIONS", "action_count", "decode_action", "encode_action", "encode_observation",
            "observation_length"]
 
-DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-"""Where the second half lies from the first: right, down, left, up."""
 CLAIMS = 48
 LINE_SLOTS = 4
 STATUS = 5

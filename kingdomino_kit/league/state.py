@@ -45,6 +45,7 @@ from kingdomino_kit.draft import CLAIM, OVER, PLACE, Claim, Discard, Phase
 from kingdomino_kit.errors import KingdominoError
 from kingdomino_kit.game.game import Action, Game, Observation
 from kingdomino_kit.game.options import GameOptions
+from kingdomino_kit.grid import DIRECTIONS
 from kingdomino_kit.infra.untrusted import shown
 from kingdomino_kit.kingdom import Kingdom, Placement, kingdom_from
 from kingdomino_kit.rules import Rules
@@ -56,9 +57,8 @@ __all__ = ["DIRECTIONS", "OBSERVATION_FORMAT", "STATE_FORMAT", "StateError", "ac
 
 OBSERVATION_FORMAT = "kingdomino-kit/observation/1"
 STATE_FORMAT = "kingdomino-kit/state/1"
-DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-"""``r`` of ``PUT x y r``: where the second half lies from the first (row, column) — right,
-down, left, up (the learning environments' order)."""
+# DIRECTIONS (the kernel's): ``r`` of ``PUT x y r`` is where the second half lies from the
+# first (row, column) — right, down, left, up (the learning environments' order too)
 _PHASES = {"claim": CLAIM, "place": PLACE, "over": OVER}
 
 
