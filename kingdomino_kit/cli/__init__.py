@@ -38,7 +38,7 @@ from kingdomino_kit.infra.atomic import (
     check_writable,
     following_symlinks,
 )
-from kingdomino_kit.infra.untrusted import JSON_LIMIT
+from kingdomino_kit.infra.untrusted import JSON_LIMIT, read_file, read_text
 
 __all__ = ["COMMANDS", "TERMINATED", "CliError", "MESSAGE_LIMIT", "OutputFolder", "OutputName",
            "Parser", "Terminated", "add_actions", "add_command", "build_parser", "check_outputs",
@@ -216,25 +216,14 @@ def read_input(path: str | None, what: str = "input", limit: int = JSON_LIMIT
     """The text of a file (``-`` or None: stdin) and a name for it in messages. At most
     ``limit`` bytes are read (more is an error that says the limit); the bytes must be UTF-8,
     whatever the locale (a byte-order mark is dropped)."""
-    name = "<stdin>" if path is None or path == "-" else path
+    if path is not None and path != "-":
+        return read_file(path, what, CliError, limit), path
+    stream = getattr(sys.stdin, "buffer", None)
     try:
-        if path is None or path == "-":
-            stream = getattr(sys.stdin, "buffer", None)
-            raw: bytes | str = (sys.stdin.read(limit + 1) if stream is None
-                                else stream.read(limit + 1))
-        else:
-            with open(path, "rb") as handle:
-                raw = handle.read(limit + 1)
+        raw: bytes | str = sys.stdin.read(limit + 1) if stream is None else stream.read(limit + 1)
     except OSError as error:
-        raise CliError(f"cannot read {what} {name}: {error.strerror or error}") from None
-    if len(raw) > limit:
-        raise CliError(f"{name}: more than {limit:,} bytes, the limit for a {what}")
-    if isinstance(raw, str):
-        return raw, name
-    try:
-        return raw.decode("utf-8-sig"), name
-    except UnicodeDecodeError as error:
-        raise CliError(f"{name}: not a text file (not UTF-8 at byte {error.start + 1})") from None
+        raise CliError(f"cannot read {what} <stdin>: {error.strerror or error}") from None
+    return read_text(raw, "<stdin>", what, CliError, limit), "<stdin>"
 
 
 class OutputName(str):

@@ -41,7 +41,7 @@ from kingdomino_kit.errors import KingdominoError
 
 __all__ = ["BadJson", "DEPTH_LIMIT", "DIGITS_LIMIT", "INT32_MAX", "JSON_LIMIT", "TEXT_LIMIT",
            "check_count", "check_fields", "check_search", "check_seconds", "check_text",
-           "json_object", "parse_json", "read_file", "shown", "worker_limit"]
+           "json_object", "parse_json", "read_file", "read_text", "shown", "worker_limit"]
 
 TEXT_LIMIT = 65_536
 """Characters of a kingdom, territory or board in text notation (one line, 13 rows or 13 columns
@@ -140,12 +140,22 @@ or directory
             raw = handle.read(limit + 1)
     except OSError as bad:
         raise error(f"cannot read {what} {path}: {bad.strerror or bad}") from None
+    return read_text(raw, str(path), what, error, limit)
+
+
+def read_text(raw: bytes | str, name: str, what: str,
+              error: type[KingdominoError] = KingdominoError, limit: int = JSON_LIMIT) -> str:
+    """The text of ``raw``, read from ``name`` with at most ``limit + 1`` bytes asked for: bytes
+    as UTF-8 (a byte-order mark dropped); ``error`` naming ``name`` for more than ``limit``
+    bytes or bytes that are not text."""
     if len(raw) > limit:
-        raise error(f"{path}: more than {limit:,} bytes, the limit for a {what}")
+        raise error(f"{name}: more than {limit:,} bytes, the limit for a {what}")
+    if isinstance(raw, str):
+        return raw
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as bad:
-        raise error(f"{path}: not a text file (not UTF-8 at byte {bad.start + 1})") from None
+        raise error(f"{name}: not a text file (not UTF-8 at byte {bad.start + 1})") from None
 
 
 def _integer(token: str) -> int:
