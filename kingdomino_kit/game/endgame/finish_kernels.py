@@ -27,8 +27,7 @@ A move is ``first * 1024 + second`` (cell indices), the discard :data:`DISCARD_M
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numba as nb
 import numpy as np
@@ -36,13 +35,21 @@ import numpy as np
 from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.game.endgame.finish import DISCARD_MOVE, SCALE
 from kingdomino_kit.game.fast.primitives import (
+    BOOL,
+    I8,
+    INT,
+    WORD,
+    array,
     bit_count,
+    kernel,
     kingdom_total,
     legal_masks,
     put_piece,
     second_cell,
     take_piece,
 )
+from kingdomino_kit.game.fast.primitives import I64 as I64  # the endgame's kernels import
+from kingdomino_kit.game.fast.primitives import I64_2 as I64_2  # these two from here
 
 NODES, LIMIT, STOPPED, ALONE = 0, 1, 2, 3
 SIZE, KPP, PLAYERS, STRICT, MIDDLE, HARMONY, LINE = 0, 1, 2, 3, 4, 5, 6
@@ -51,33 +58,15 @@ U2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
 TYPES: Any = nb.types
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _array(dtype: Any, ndim: int) -> Any:
-    return TYPES.Array(dtype, ndim, "C")
-
-
-I64, I64_2 = _array(nb.int64, 1), _array(nb.int64, 2)
-I8 = _array(nb.int8, 1)
-U64_2 = _array(nb.uint64, 2)
-KINGDOMS = TYPES.Tuple((_array(nb.int64, 3), I64_2, _array(nb.int8, 2),
-                           _array(nb.int8, 2), I64_2, U64_2))
-WORK = TYPES.Tuple((I64, _array(nb.uint64, 3), I64_2, I64_2, I64_2, I64_2, I64))
+U64_2 = array(nb.uint64, 2)
+KINGDOMS = TYPES.Tuple((array(nb.int64, 3), I64_2, array(nb.int8, 2), array(nb.int8, 2), I64_2,
+                        U64_2))
+WORK = TYPES.Tuple((I64, array(nb.uint64, 3), I64_2, I64_2, I64_2, I64_2, I64))
 MEMO = I64_2
 TABLE = I64_2
-INT, WORD, BOOL = nb.int64, nb.uint64, nb.boolean
 """The types of the arrays and scalars (the recursive kernels are compiled for them at once:
 numba's cache keeps a recursive function only with its signature given)."""
 
-
-def kernel(*signatures: Any) -> Callable[[F], F]:
-    """``numba.njit(cache=True)`` compiled for these argument types only (each a tuple; numba
-    infers the result), at import or from the disk cache. Without them numba compiles a kernel
-    again for every literal argument a caller passes (``f(..., 0)``, ``f(..., 1)`` and
-    ``f(..., p)`` are three functions, and the literal runs down the whole call chain);
-    with them it converts the argument and compiles the kernel once."""
-    return cast("Callable[[F], F]", nb.njit(list(signatures), cache=True))
 
 
 @kernel((WORD, INT), (WORD, WORD))
@@ -196,7 +185,7 @@ def total(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
                   wk[0])
 
 
-@kernel((KINGDOMS, I64, WORK, INT))
+@nb.njit(cache=True, inline="always")  # its one call (final): no library of its own
 def code(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
     """The final tie-break key of kingdom ``p`` as one int (``endgame_finish.encode``)."""
     t = total(kb, cf, wk, p)
@@ -204,7 +193,7 @@ def code(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
 
 
 # ------------------------------------------------------------------ bounds
-@kernel((KINGDOMS, I64, WORK, INT, I64, I64, I64))
+@nb.njit(cache=True, inline="always")  # its one call (facts): no library of its own
 def _facts_now(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, crowns: np.ndarray,
           scores: np.ndarray) -> tuple[int, int, bool]:  # pragma: no cover
     """:func:`facts` by flood fill."""
@@ -323,7 +312,7 @@ def add(pieces: np.ndarray, number: int, add_s: np.ndarray, add_c: np.ndarray, s
     add_c[piece[2]] += sign * piece[3]
 
 
-@kernel((KINGDOMS, I64, WORK, INT, I64, INT, INT))
+@nb.njit(cache=True, inline="always")  # its one call (final): no library of its own
 def upper(kb: Any, cf: np.ndarray, wk: Any, p: int, seq: np.ndarray, start: int, stop: int
           ) -> int:  # pragma: no cover
     """``Finisher.upper`` of kingdom ``p`` with the dominoes ``seq[start:stop]``."""
@@ -381,7 +370,7 @@ def _fill(grid: np.ndarray, crowns: np.ndarray, fig: np.ndarray, stride: int, st
     return squares, crowned
 
 
-@kernel((KINGDOMS, I64, WORK, INT, INT, INT, INT, INT))
+@nb.njit(cache=True, inline="always")  # its one call (_values): no library of its own
 def _after(kb: Any, cf: np.ndarray, wk: Any, p: int, move: int, score: int, largest: int,
            filled: int) -> tuple[int, int]:  # pragma: no cover
     """(total, largest property) of kingdom ``p`` with the domino just put on ``move``, from
@@ -449,7 +438,7 @@ def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.nda
     sc[0] = top
 
 
-@kernel((KINGDOMS, I64, WORK, INT, INT))
+@nb.njit(cache=True, inline="always")  # its one call (final): no library of its own
 def _last(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int
           ) -> tuple[int, int]:  # pragma: no cover
     """The best finish with one domino: every move valued as a code, the first best."""

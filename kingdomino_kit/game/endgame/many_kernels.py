@@ -48,9 +48,6 @@ from kingdomino_kit.game.endgame.draft_kernels import (
 from kingdomino_kit.game.endgame.finish import DISCARD_MOVE
 from kingdomino_kit.game.endgame.finish_kernels import (
     ALONE,
-    I64,
-    I64_2,
-    INT,
     KINGDOMS,
     KPP,
     MEMO,
@@ -62,7 +59,6 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     WORK,
     final,
     gains,
-    kernel,
     mix,
     put,
     take,
@@ -71,6 +67,7 @@ from kingdomino_kit.game.endgame.finish_kernels import (
 )
 from kingdomino_kit.game.endgame.kernels import legal
 from kingdomino_kit.game.endgame.search import CLAIM, EXACT, INF, LOWER, PLACE, UPPER
+from kingdomino_kit.game.fast.primitives import I64, I64_2, INT, kernel
 
 NONE = DISCARD_MOVE - 1
 """No move (an empty slot of a table, a killer not yet known)."""

@@ -19,10 +19,19 @@ import numba as nb
 import numpy as np
 
 from kingdomino_kit.game.fast.primitives import (
+    BOOL,
     CASTLE,
     EMPTY,
+    F64,
+    FLOAT,
+    I8,
+    I64,
+    I64_2,
+    INT,
+    U64,
     N,
     bit_count,
+    kernel,
     kingdom_total,
     legal_masks,
     mt_seed,
@@ -117,7 +126,7 @@ def best_after(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns:
     return count, best
 
 
-@nb.njit(cache=True)
+@kernel((F64, INT, U64))
 def pick_best(values: np.ndarray, n: int, mt: np.ndarray) -> int:  # pragma: no cover
     top = -np.inf
     for i in range(n):
@@ -136,7 +145,7 @@ def pick_best(values: np.ndarray, n: int, mt: np.ndarray) -> int:  # pragma: no 
     return -1
 
 
-@nb.njit(cache=True)
+@kernel((I64_2, I64, I8, I8, I64, INT, INT, INT, FLOAT, FLOAT, I64, I64, INT, I64_2, BOOL, U64))
 def greedy_place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
                  extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
                  adjacency: float, piece: np.ndarray, claimable: np.ndarray, n_claim: int,
@@ -183,7 +192,7 @@ def greedy_place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
     return pick_best(values, n, mt)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # its one call (play): no library of its own
 def greedy_claim(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
                  extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
                  adjacency: float, claimable: np.ndarray, n_claim: int, pieces: np.ndarray,
@@ -200,7 +209,7 @@ def greedy_claim(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crown
     return pick_best(values, n_claim, mt)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # its one call (play): no library of its own
 def new_kingdoms(players: int, size: int) -> tuple[Any, Any, Any, Any, Any]:  # pragma: no cover
     """Every player's kingdom with its castle alone: terrain rows, occupied rows, the grid of
     cells, their crowns and the extent."""
@@ -218,7 +227,7 @@ def new_kingdoms(players: int, size: int) -> tuple[Any, Any, Any, Any, Any]:  # 
     return rows, occupied, grids, crowns, extents
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # its one call (play): no library of its own
 def place_turn(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
                extent: np.ndarray, size: int, middle: int, harmony: int, greedy: bool,
                hole: float, adjacency: float, piece: np.ndarray, loose: bool,
@@ -309,7 +318,7 @@ def play(size: int, players: int, kings_per_player: int, line_size: int, deck_si
     return results(occupied, grids, crowns, extents, size, middle, harmony, discards)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # its one call (play): no library of its own
 def results(occupied: np.ndarray, grids: np.ndarray, crowns: np.ndarray, extents: np.ndarray,
             size: int, middle: int, harmony: int, discards: np.ndarray
             ) -> np.ndarray:  # pragma: no cover

@@ -39,7 +39,7 @@ from kingdomino_kit.game.fast.primitives import (
 from kingdomino_kit.game.greedy import NO_PLACEMENT
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # its one call (playout): no library of its own
 def _place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
            extent: np.ndarray, size: int, middle: int, harmony: int, greedy: bool,
            hole: float, adjacency: float, piece: np.ndarray, loose: bool, forced: int,
@@ -75,7 +75,7 @@ def _place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.
         put_nth(rows, occupied, grid, crowns, extent, size, masks, pick, piece)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # its one call (_claim_slot): no library of its own
 def _claim(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
            extent: np.ndarray, size: int, middle: int, harmony: int, hole: float,
            adjacency: float, claimable: np.ndarray, n_claim: int, pieces: np.ndarray,
@@ -92,7 +92,7 @@ def _claim(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.
     return pick_best(values, n_claim, mt)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # its one call (playout): no library of its own
 def _claim_slot(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.ndarray,
                 extent: np.ndarray, size: int, middle: int, harmony: int, greedy: bool,
                 hole: float, adjacency: float, line: np.ndarray, n_line: int,
@@ -207,7 +207,7 @@ def playout(size: int, kpp: int, line_size: int, rounds: int, loose: bool, middl
     return _totals(occupied, grids, crowns, extents, size, middle, harmony)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # its one call (playout): no library of its own
 def _totals(occupied: np.ndarray, grids: np.ndarray, crowns: np.ndarray, extents: np.ndarray,
             size: int, middle: int, harmony: int) -> Any:  # pragma: no cover
     """Every player's score with the bonuses in play."""

@@ -19,7 +19,8 @@ rules written elsewhere, for speed, and is checked game for game against them:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numba as nb
 import numpy as np
@@ -29,6 +30,29 @@ M = 397
 MASK32 = np.uint64(0xFFFFFFFF)
 CASTLE = 6
 EMPTY = -1
+F = TypeVar("F", bound=Callable[..., Any])
+TYPES: Any = nb.types
+
+
+def array(dtype: Any, ndim: int) -> Any:
+    """numba's type of a C-contiguous array (what the kernels are handed and slice)."""
+    return TYPES.Array(dtype, ndim, "C")
+
+
+I64, I64_2, I8 = array(nb.int64, 1), array(nb.int64, 2), array(nb.int8, 1)
+U64, F64, F64_2 = array(nb.uint64, 1), array(nb.float64, 1), array(nb.float64, 2)
+INT, WORD, BOOL, FLOAT = nb.int64, nb.uint64, nb.boolean, nb.float64
+"""The kernels' argument types, for :func:`kernel`."""
+
+
+def kernel(*signatures: Any) -> Callable[[F], F]:
+    """``numba.njit(cache=True)`` compiled for these argument types only (each a tuple; numba
+    infers the result), at import or from the disk cache. Without them numba compiles a kernel
+    again for every literal argument a caller passes (``f(..., 0)``, ``f(..., 1)`` and
+    ``f(..., p)`` are three functions, and the literal runs down the whole call chain, as does
+    a variable whose type is still a literal while numba infers it); with them it converts the
+    argument and compiles the kernel once."""
+    return cast("Callable[[F], F]", nb.njit(list(signatures), cache=True))
 
 
 @nb.njit(cache=True)
@@ -92,7 +116,7 @@ def mt_next(mt: np.ndarray) -> Any:  # pragma: no cover
     return y & MASK32
 
 
-@nb.njit(cache=True)
+@kernel((U64, INT))
 def randbelow(mt: np.ndarray, n: int) -> Any:  # pragma: no cover
     """``random.Random._randbelow(n)`` for 1 <= n < 2**32."""
     k = 0
