@@ -111,8 +111,8 @@ def _symmetric_ok(terr: np.ndarray, free: int, sym: np.ndarray) -> bool:
 @nb.njit(cache=True)
 def _profile(st: np.ndarray, terr: np.ndarray, crowned: np.ndarray, free: int,
              seq: np.ndarray) -> int:
-    """The profile left to right, as runs of (terrain, lowest cell of its part) in ``seq``
-    (terrain −1: no crowned terrain); returns the number of runs."""
+    """The profile left to right, as runs of (terrain, lowest cell of its part, first column,
+    last column) in ``seq`` (terrain −1: no crowned terrain); returns the number of runs."""
     n = st[SIZE]
     col = st[FULL] & ~st[NOT_FIRST]
     k = 0
@@ -130,8 +130,9 @@ def _profile(st: np.ndarray, terr: np.ndarray, crowned: np.ndarray, free: int,
                 r0 = _region(st, terr[u], b)
                 lab = r0 & -r0
         if k and seq[k - 1, 0] == t and seq[k - 1, 1] == lab:
+            seq[k - 1, 3] = j
             continue
-        seq[k, 0], seq[k, 1] = t, lab
+        seq[k, 0], seq[k, 1], seq[k, 2], seq[k, 3] = t, lab, j, j
         k += 1
     return k
 
@@ -155,10 +156,25 @@ def _labels(seq: np.ndarray, k: int, t: int) -> tuple[int, bool]:
 
 
 @nb.njit(cache=True)
+def _span(seq: np.ndarray, k: int, t: int) -> int:
+    """The columns strictly between the end of terrain ``t``'s first run and the start of its
+    last."""
+    first, last = -1, -1
+    for i in range(k):
+        if seq[i, 0] == t:
+            if first < 0:
+                first = i
+            last = i
+    return max(0, int(seq[last, 2] - seq[first, 3] - 1))
+
+
+@nb.njit(cache=True)
 def _uncrossed(st: np.ndarray, terr: np.ndarray, crowned: np.ndarray, rem: np.ndarray,
                free: int, seq: np.ndarray) -> bool:
-    """False if a terrain with no square left has parts to merge, or two terrains whose parts
-    must merge (each part one run of the profile) alternate a b a b along the profile."""
+    """False if a terrain with no square left has parts to merge, if one whose parts must
+    merge (each part one run of the profile) has fewer squares left than the columns between
+    its first run and its last (the free cells that join them cover each such column), or if
+    two such terrains alternate a b a b along the profile."""
     k = _profile(st, terr, crowned, free, seq)
     merging = np.zeros(TERRAINS, np.bool_)
     for t in range(TERRAINS):
@@ -166,6 +182,8 @@ def _uncrossed(st: np.ndarray, terr: np.ndarray, crowned: np.ndarray, rem: np.nd
         if count >= 2 and rem[t] == 0:
             return False
         merging[t] = count >= 2 and clean
+        if merging[t] and _span(seq, k, t) > rem[t]:
+            return False
     for a in range(TERRAINS):
         if not merging[a]:
             continue
@@ -201,13 +219,20 @@ def _edges_of(st: np.ndarray, terr: np.ndarray, crowned: np.ndarray, cell: int,
 
 
 @nb.njit(cache=True)
-def _planar_ok(e: int, forbidden: np.ndarray) -> bool:
-    ok = True
-    for q in range(forbidden.shape[0]):
-        if (e & forbidden[q]) == forbidden[q]:
-            ok = False
-            break
-    return ok
+def _planar_ok(e: int, new: int, forbidden: np.ndarray) -> bool:
+    """Whether the edges ``e`` hold none of the forbidden graphs through an edge of ``new``
+    (``forbidden[b]``: the edge masks through edge bit b, 0 after the last)."""
+    while new:
+        b = new & -new
+        new &= ~b
+        row = forbidden[_pc(b - 1)]
+        for q in range(row.shape[0]):
+            f = row[q]
+            if not f:
+                break
+            if (e & f) == f:
+                return False
+    return True
 
 
 @nb.njit(cache=True)
@@ -395,7 +420,7 @@ def run(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarray,
         terr[t1] |= bi
         terr[t2] |= bj
         e2 = edges | _edges_of(st, terr, crowned, p, t1) | _edges_of(st, terr, crowned, j, t2)
-        if e2 == edges or _planar_ok(e2, forbidden):
+        if e2 == edges or _planar_ok(e2, e2 & ~edges, forbidden):
             placed[depth, 0], placed[depth, 1], placed[depth, 2], placed[depth, 3] = p, j, q, f
             st[NPLACED] = depth + 1
             run(st, kinds, count, terr, crowned, rem, free & ~bi & ~bj, e2, placed, sym,

@@ -59,6 +59,15 @@ def forbidden_graphs() -> np.ndarray:
     return np.array(out, dtype=np.int64)
 
 
+def _by_edge(masks: np.ndarray) -> np.ndarray:
+    """Row b: the masks through edge bit b, then zeros."""
+    rows = [[int(m) for m in masks if int(m) >> b & 1] for b in range(64)]
+    out = np.zeros((64, max(len(r) for r in rows) + 1), dtype=np.int64)
+    for b, row in enumerate(rows):
+        out[b, :len(row)] = row
+    return out
+
+
 def _built_whatever(kinds: dict[tuple[int, int], list[Domino]], squares: list[int],
                     crowns: list[int]) -> bool:
     """Whether every filling the search accepts can be built: each terrain with squares
@@ -102,10 +111,10 @@ class _Tiling:
             if a != b and crowns[a] and crowns[b]:
                 edges |= 1 << (8 * a + b)
         self.edges = edges
-        self.forbidden = forbidden_graphs()
+        self.forbidden = _by_edge(forbidden_graphs())
         self.table = np.zeros((TABLE_ROWS, ck.WORDS), dtype=np.int64)
         self.keys = np.zeros((len(doms) + 1, ck.WORDS), dtype=np.int64)
-        self.seq = np.zeros((n + 1, 2), dtype=np.int64)
+        self.seq = np.zeros((n + 1, 4), dtype=np.int64)
         self.placed = np.zeros((len(doms) + 1, 4), dtype=np.int64)
         self.moves = np.zeros((len(doms) + 1, 8 * len(self.members), 4), dtype=np.int64)
         st = np.zeros(ck.STATE, dtype=np.int64)

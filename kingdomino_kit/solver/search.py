@@ -41,9 +41,11 @@ from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
 from kingdomino_kit.solver.discard import complete
 from kingdomino_kit.solver.frame_proof import (
     FRAME_SHARE,
+    TOP_SHARE,
     frame_levels,
     frame_placements,
     frames_apply,
+    top_level,
 )
 from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
 from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, Job, solve_model
@@ -227,9 +229,9 @@ class _Search:
         if bound <= score or left <= 0:
             return False
         try:
+            share = TOP_SHARE if bound == top_level(self.dominoes, self.rules) else FRAME_SHARE
             got = frame_levels(self.dominoes, self.rules, best=score, bound=bound,
-                               deadline=time.monotonic() + min(left,
-                                                               FRAME_SHARE * self.time_limit_s),
+                               deadline=time.monotonic() + min(left, share * self.time_limit_s),
                                below=lambda level: max(d.below(level) for d in self.datas))
         except KeyboardInterrupt:
             return True
