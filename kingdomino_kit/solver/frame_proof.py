@@ -36,10 +36,10 @@ __all__ = ["FRAME_SHARE", "TOP_SHARE", "FrameLevels", "frame_levels", "frames_ap
 
 FRAME_SHARE = 0.4
 """The share of the time limit the frame search may take before CP-SAT's models."""
-TOP_SHARE = 0.75
+TOP_SHARE = 0.6
 """The share when the bound is the top level of a full frame (:func:`top_level`): no proof
 gets past that level before it is settled, and the connected tiling settles it where CP-SAT's
-models have not (box set 5 of the benchmark: 171 in about 60 CPU seconds)."""
+models have not (box set 5 of the benchmark: 171 in about 17 CPU seconds)."""
 
 
 @dataclass
