@@ -158,7 +158,7 @@ def bounds_of(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, p: int
     return low, high
 
 
-@nb.njit(cache=True, inline="always")  # at every node
+@nb.njit(cache=True)
 def margin_bounds(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray
                   ) -> tuple[int, int, int, int]:  # pragma: no cover
     """Both players' :func:`bounds` (player 0's low and high, then player 1's), the state
