@@ -27,7 +27,7 @@ import numpy as np
 
 import kingdomino_kit.solver.connected_kernels as ck
 from kingdomino_kit.dominoes import Domino
-from kingdomino_kit.errors import SolverBug
+from kingdomino_kit.errors import SolverBug, SolverError
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.frame_compiled import symmetry_pairs
 from kingdomino_kit.solver.frame_proof import top_level
@@ -188,7 +188,8 @@ def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float) -> F
     n = rules.size
     top = top_level(doms, rules)
     if top is None:
-        raise ValueError("the dominoes do not fill the frame")
+        raise SolverError(f"{len(doms)} dominoes do not fill a {n}×{n} frame exactly (the "
+                          f"connected tiling needs n odd and (n² − 1) / 2 dominoes)")
     result = FrameResult()
     tiling = _Tiling(doms, n)
     centre = (n // 2) * n + n // 2

@@ -13,6 +13,7 @@ import time
 import pytest
 
 from kingdomino_kit.dominoes import DOMINOES, Domino, dominoes
+from kingdomino_kit.errors import SolverError
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.connected_tiling import connected_tiling, forbidden_graphs
 from kingdomino_kit.solver.frame_compiled import frame_search_compiled
@@ -78,7 +79,7 @@ def test_forbidden_graphs_are_every_k5_and_k33() -> None:
 def test_top_level_needs_a_full_frame() -> None:
     doms = dominoes("41,44")
     assert top_level(doms, Rules(5)) is None
-    with pytest.raises(ValueError, match="fill the frame"):
+    with pytest.raises(SolverError, match="do not fill a 5×5 frame exactly"):
         connected_tiling(doms, Rules(5), time.monotonic() + 1)
 
 
