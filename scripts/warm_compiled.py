@@ -4,13 +4,13 @@ Every kernel is ``@njit(cache=True)``: the first process to call it compiles it 
 CPU in all) and writes the cache beside the module; later processes load it in a fraction of a
 second. The kernels fall in groups (:data:`GROUPS`), compiled in processes side by side, each
 process running its groups in order (a *lane*). By default (:data:`LANES`) two lanes, one a
-core: the two-player endgame search in one; the solver's frame search, the compiled games and
-then max-n and paranoid in the other. Max-n and paranoid call most of the two-player search's
-kernels: by the time the second lane reaches them, the first has compiled and cached those, and
-the second loads them (started at once beside the two-player search, it would compile them a
-second time). ``make test`` runs this script first, so its workers (pytest-xdist) load the
-kernels instead of each compiling them at once. Without numba (or with
-``KINGDOMINO_KIT_COMPILED=0``) it says so and does nothing.
+core: the two-player endgame search in one; the solver's frame search and connected tiling,
+the compiled games and then max-n and paranoid in the other. Max-n and paranoid call most of
+the two-player search's kernels: by the time the second lane reaches them, the first has
+compiled and cached those, and the second loads them (started at once beside the two-player
+search, it would compile them a second time). ``make test`` runs this script first, so its
+workers (pytest-xdist) load the kernels instead of each compiling them at once. Without numba
+(or with ``KINGDOMINO_KIT_COMPILED=0``) it says so and does nothing.
 
     python scripts/warm_compiled.py              # the default lanes, side by side
     python scripts/warm_compiled.py games frames # these groups side by side, a process each
@@ -80,16 +80,20 @@ def many() -> str:
 
 
 def frames() -> str:
-    """The solver's compiled frame search (the 7×7 prover beside CP-SAT)."""
+    """The solver's compiled frame search and connected tiling (the 7×7 provers beside
+    CP-SAT); twelve crowned dominoes fill the 5×5 frame."""
     import time as clock
 
     from kingdomino_kit.dominoes import dominoes
     from kingdomino_kit.rules import Rules
+    from kingdomino_kit.solver.connected_tiling import connected_tiling
     from kingdomino_kit.solver.frame_compiled import frame_search_compiled
 
     frame_search_compiled(dominoes("41,44,47"), Rules(5, middle_kingdom=True, harmony=True),
                           clock.monotonic() + 600, -1)
-    return "solver frame search"
+    connected_tiling(dominoes("19,21,23,26,29,30,39,41,42,44,46,47"), Rules(5),
+                     clock.monotonic() + 600)
+    return "solver frame search and connected tiling"
 
 
 GROUPS = {"games": games, "two": two, "many": many, "frames": frames}

@@ -41,6 +41,7 @@ from kingdomino_kit.game.fast.primitives import (
     put_piece,
     randbelow,
     shuffle,
+    sort_into,
     take_piece,
 )
 from kingdomino_kit.game.greedy import NO_PLACEMENT
@@ -279,7 +280,7 @@ def play(size: int, players: int, kings_per_player: int, line_size: int, deck_si
     for round_ in range(rounds + 1):
         n_line = line_size if round_ < rounds else 0
         if n_line:
-            line[:] = np.sort(from_deck[round_ * line_size:(round_ + 1) * line_size])
+            sort_into(line, from_deck[round_ * line_size:(round_ + 1) * line_size])
         claims[:] = -1
         n_free = n_line
         for i in range(n_free):

@@ -35,6 +35,7 @@ from kingdomino_kit.game.fast.primitives import (
     place_random,
     put_nth,
     randbelow,
+    sort_into,
 )
 from kingdomino_kit.game.greedy import NO_PLACEMENT
 
@@ -58,7 +59,8 @@ def _place(rows: np.ndarray, occupied: np.ndarray, grid: np.ndarray, crowns: np.
     if forced < 0 and choices > 1:
         if n_kept == count:
             values = np.empty(count + 1, np.float64)
-            values[:count] = kept[:count]
+            for i in range(count):  # no slice assignment (numba compiles its error message)
+                values[i] = kept[i]
             n = count
             if choices > count:
                 figures = np.zeros(4 + 2 * len(grid), np.int64)
@@ -179,7 +181,8 @@ def playout(size: int, kpp: int, line_size: int, rounds: int, loose: bool, middl
                                       free, claimable)
                 if k >= 0:  # the greedy choice: its domino's placement values are kept
                     n_kept[king] = counts[k]
-                    kept[king, :counts[k]] = table[k, :counts[k]]
+                    for i in range(counts[k]):
+                        kept[king, i] = table[k, i]
                     kept_at[king] = version[p]
                 claims[slot] = king
             claim_first = -1
@@ -198,7 +201,7 @@ def playout(size: int, kpp: int, line_size: int, rounds: int, loose: bool, middl
         r += 1
         n_line = 0
         if r < rounds:
-            line[:] = np.sort(deck[drawn:drawn + line_size])
+            sort_into(line, deck[drawn:drawn + line_size])
             drawn += line_size
             n_line = line_size
         claims[:] = -1

@@ -25,6 +25,8 @@ from typing import Any, TypeVar, cast
 import numba as nb
 import numpy as np
 
+from kingdomino_kit.errors import InvariantError
+
 N = 624
 M = 397
 MASK32 = np.uint64(0xFFFFFFFF)
@@ -137,6 +139,22 @@ def shuffle(mt: np.ndarray, items: np.ndarray) -> None:  # pragma: no cover
     for i in range(len(items) - 1, 0, -1):
         j = randbelow(mt, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+@kernel((I64, I64))
+def sort_into(out: np.ndarray, items: np.ndarray) -> None:  # pragma: no cover
+    """``out[:] = np.sort(items)`` for a few items (an insertion sort): numba's sort and its
+    slice assignment cost seconds of compiling in every process that compiles a kernel."""
+    n = len(items)
+    if n != len(out):
+        raise InvariantError("sort_into: the items do not fill the array")
+    for i in range(n):
+        x = items[i]
+        j = i
+        while j > 0 and out[j - 1] > x:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = x
 
 
 @nb.njit(cache=True)
