@@ -30,8 +30,7 @@ from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import SolverBug, SolverError
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.frame_compiled import symmetry_pairs
-from kingdomino_kit.solver.frame_proof import top_level
-from kingdomino_kit.solver.frame_search import FrameResult, castle_cells
+from kingdomino_kit.solver.frame_search import FrameResult, castle_cells, top_level
 
 __all__ = ["connected_tiling", "forbidden_graphs", "reach_order"]
 

@@ -28,11 +28,10 @@ from dataclasses import dataclass
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.kingdom import Placement
 from kingdomino_kit.rules import POINTS, Rules
-from kingdomino_kit.solver.frame_search import TERRAIN_COUNT as TERRAINS
-from kingdomino_kit.solver.frame_search import FrameResult
+from kingdomino_kit.solver.frame_search import FrameResult, top_level
 
 __all__ = ["FRAME_SHARE", "TOP_SHARE", "FrameLevels", "frame_levels", "frames_apply",
-           "frame_placements", "top_level"]
+           "frame_placements"]
 
 FRAME_SHARE = 0.4
 """The share of the time limit the frame search may take before CP-SAT's models."""
@@ -91,22 +90,6 @@ def frame_levels(dominoes: Sequence[Domino], rules: Rules, *, best: int, bound: 
         out.refuted_above = max(target, best)
         top = below(target)
     return out
-
-
-def top_level(dominoes: Sequence[Domino], rules: Rules) -> int | None:
-    """The score of a layout that fills the frame with every domino and keeps each crowned
-    terrain in one property (the terrain bound with every bonus); None when the dominoes do
-    not fill the frame exactly (n² − 1 squares, n odd)."""
-    n = rules.size
-    if 2 * len(dominoes) != n * n - 1 or n % 2 == 0:
-        return None
-    squares, crowns = [0] * TERRAINS, [0] * TERRAINS
-    for d in dominoes:
-        for h in (d.first, d.second):
-            squares[h.terrain_index] += 1
-            crowns[h.terrain_index] += h.crowns
-    return (sum(s * c for s, c in zip(squares, crowns, strict=True))
-            + sum(POINTS[b] for b in rules.bonuses))
 
 
 def _connected_top(dominoes: Sequence[Domino], rules: Rules,

@@ -41,7 +41,7 @@ from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.rules import POINTS, Rules
 
-__all__ = ["FrameResult", "castle_cells", "complete", "domino_kinds", "frame_search"]
+__all__ = ["FrameResult", "castle_cells", "complete", "domino_kinds", "frame_search", "top_level"]
 
 TERRAIN_COUNT = 6
 FIRST_BUDGET = 2000
@@ -501,3 +501,19 @@ def complete(k: Kingdom, left: Sequence[Domino], rules: Rules) -> list[Domino]:
             return rest
         k.place(best[2])
         del rest[best[1]]
+
+
+def top_level(dominoes: Sequence[Domino], rules: Rules) -> int | None:
+    """The score of a layout that fills the frame with every domino and keeps each crowned
+    terrain in one property (the terrain bound with every bonus); None when the dominoes do
+    not fill the frame exactly (n² − 1 squares, n odd)."""
+    n = rules.size
+    if 2 * len(dominoes) != n * n - 1 or n % 2 == 0:
+        return None
+    squares, crowns = [0] * TERRAIN_COUNT, [0] * TERRAIN_COUNT
+    for d in dominoes:
+        for h in (d.first, d.second):
+            squares[h.terrain_index] += 1
+            crowns[h.terrain_index] += h.crowns
+    return (sum(s * c for s, c in zip(squares, crowns, strict=True))
+            + sum(POINTS[b] for b in rules.bonuses))

@@ -45,8 +45,8 @@ from kingdomino_kit.solver.frame_proof import (
     frame_levels,
     frame_placements,
     frames_apply,
-    top_level,
 )
+from kingdomino_kit.solver.frame_search import top_level
 from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
 from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, Job, solve_model
 from kingdomino_kit.solver.progress import PENDING, START, Progress, ProgressTracker

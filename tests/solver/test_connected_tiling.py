@@ -17,7 +17,8 @@ from kingdomino_kit.errors import SolverError
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.connected_tiling import connected_tiling, forbidden_graphs
 from kingdomino_kit.solver.frame_compiled import frame_search_compiled
-from kingdomino_kit.solver.frame_proof import frame_levels, frame_placements, top_level
+from kingdomino_kit.solver.frame_proof import frame_levels, frame_placements
+from kingdomino_kit.solver.frame_search import top_level
 from kingdomino_kit.solver.solution import replay_order
 
 
