@@ -208,6 +208,8 @@ def _solve(job: Job, data: ModelData, use_sets: bool, dominoes: Sequence[Domino]
         add_cut_off_clauses(lm, stream.cut_off)
     if stream.error is not None:
         raise stream.error
+    if stream.cut_off:  # stopped at a layout with cut-off sets, not a real one: nothing proven
+        return          # (its status may still read OPTIMAL when that layout met the bound)
     with best.lock:
         if status == cp_model.OPTIMAL:
             model_best = int(solver.objective_value)
