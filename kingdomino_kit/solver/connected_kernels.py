@@ -24,6 +24,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from kingdomino_kit.solver.frame_kernels import popcount
+
 # the scalar state: st[...]
 SIZE, FULL, NOT_FIRST, NOT_LAST, NODES, LIMIT, CUT, FOUND = range(8)
 NPLACED, CASTLE, BORDER, CASTLE_CELL, CAN_MEMO, USED = range(8, 14)
@@ -32,16 +34,6 @@ TERRAINS = 6
 OUTSIDE, KEEP = 6, 7  # the region graph's vertices beside the terrains (KEEP: the castle)
 WORDS = 5
 TAKEN = np.int64(1) << np.int64(62)
-
-
-@nb.njit(cache=True, inline="always")
-def _pc(x: int) -> int:
-    v = np.uint64(x)
-    v = v - ((v >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    v = (v & np.uint64(0x3333333333333333)) + ((v >> np.uint64(2))
-                                               & np.uint64(0x3333333333333333))
-    v = (v + (v >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return int((v * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @nb.njit(cache=True, inline="always")
@@ -225,7 +217,7 @@ def _planar_ok(e: int, new: int, forbidden: np.ndarray) -> bool:
     while new:
         b = new & -new
         new &= ~b
-        row = forbidden[_pc(b - 1)]
+        row = forbidden[popcount(b - 1)]
         for q in range(row.shape[0]):
             f = row[q]
             if not f:
@@ -262,7 +254,7 @@ def _key(st: np.ndarray, terr: np.ndarray, crowned: np.ndarray, count: np.ndarra
             while fr:
                 b = fr & -fr
                 fr &= ~b
-                k = _pc(b - 1) - (p - n)
+                k = popcount(b - 1) - (p - n)
                 code = (t + 1) | (lab << 3)
                 if k < 10:
                     w2 |= code << (6 * k)
@@ -370,8 +362,8 @@ def _moves(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarra
                 t1, t2 = kinds[q, f], kinds[q, 1 - f]
                 if f == 1 and t1 == t2:
                     continue
-                fit = (_pc(_near(st, 1 << p) & int(terr[t1]))
-                       + _pc(_near(st, 1 << j) & int(terr[t2])))
+                fit = (popcount(_near(st, 1 << p) & int(terr[t1]))
+                       + popcount(_near(st, 1 << j) & int(terr[t2])))
                 here[nm, 0], here[nm, 1], here[nm, 2], here[nm, 3] = fit, q, j, f
                 # insertion by falling fit, stable
                 m = nm
@@ -400,7 +392,7 @@ def run(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarray,
     if not free:
         st[FOUND] = int(_buildable(st, kinds, placed))
         return
-    p = _pc((free & -free) - 1)
+    p = popcount((free & -free) - 1)
     depth = st[NPLACED]
     key = keys[depth]
     memo = st[CAN_MEMO] and _key(st, terr, crowned, count, free, p, sym, edges, key)

@@ -26,7 +26,8 @@ SCRATCH = 64
 
 
 @nb.njit(cache=True, inline="always")
-def _pc(x: int) -> int:
+def popcount(x: int) -> int:
+    """The number of set bits of ``x`` (a 64-bit word)."""
     v = np.uint64(x)
     v = v - ((v >> np.uint64(1)) & np.uint64(0x5555555555555555))
     v = (v & np.uint64(0x3333333333333333)) + ((v >> np.uint64(2))
@@ -55,7 +56,7 @@ def _region(st: np.ndarray, m: int) -> int:
 
 @nb.njit(cache=True, inline="always")
 def _crowns_of(crowns: np.ndarray, r: int) -> int:
-    return _pc(r & crowns[1]) + 2 * _pc(r & crowns[2]) + 3 * _pc(r & crowns[3])
+    return popcount(r & crowns[1]) + 2 * popcount(r & crowns[2]) + 3 * popcount(r & crowns[3])
 
 
 @nb.njit(cache=True)
@@ -84,7 +85,7 @@ def _apart(st: np.ndarray, parts: np.ndarray, count: int, n: int, k: int, s: int
             front = nxt
         if joined:
             continue
-        a = _pc(r)
+        a = popcount(r)
         term = 0
         for x in (0, n):
             for y in (0, k):  # bilinear in (x, y): highest at a corner
@@ -135,8 +136,8 @@ def _capacity(st: np.ndarray) -> tuple[int, bool]:
     fills = True
     while m:
         r = _region(st, m)
-        a = _pc(r & light)
-        b = _pc(r) - a
+        a = popcount(r & light)
+        b = popcount(r) - a
         cap += min(a, b)
         if a != b:
             fills = False
@@ -208,16 +209,16 @@ def bound(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarray
             cr = _crowns_of(crowns, r)
             exits = _grow(st, r) & free
             if exits:
-                s += _pc(r)
+                s += popcount(r)
                 c += cr
-                e = _pc(exits)
+                e = popcount(exits)
                 if e < t_exits:
                     t_exits, t_mask = e, exits
                 parts[nparts, 0] = r
                 parts[nparts, 1] = cr
                 nparts += 1
             elif cr:
-                total += _pc(r) * cr
+                total += popcount(r) * cr
         open_sq[t], open_cr[t] = s + n_t, c + k_t
         total += open_sq[t] * open_cr[t]
         if open_cr[t] and t_exits < pick_exits:
@@ -227,7 +228,7 @@ def bound(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarray
     st[PICK] = _pick(st, pick_mask)
     if not _symmetric_ok(st, terr, crowns):
         return -1
-    room = _pc(free)
+    room = popcount(free)
     if need > room and st[PLACE_ALL]:
         return -1
     left = 0
@@ -263,7 +264,7 @@ def value(st: np.ndarray, terr: np.ndarray, crowns: np.ndarray) -> int:
         while m:
             r = _region(st, m)
             m &= ~r
-            score += _pc(r) * _crowns_of(crowns, r)
+            score += popcount(r) * _crowns_of(crowns, r)
     if st[MIDDLE] and not placed & ~st[WITHIN]:
         score += MIDDLE_POINTS
     if st[HARMONY] and placed | st[CASTLE] == st[FULL]:
@@ -305,7 +306,7 @@ def _reach_order(st: np.ndarray, kinds: np.ndarray, placed: np.ndarray,
 
 @nb.njit(cache=True, inline="always")
 def _fit(st: np.ndarray, terr: np.ndarray, i: int, t: int) -> int:
-    return 2 * _pc(_grow(st, 1 << i) & int(terr[t]))
+    return 2 * popcount(_grow(st, 1 << i) & int(terr[t]))
 
 
 @nb.njit(cache=True)
@@ -370,7 +371,7 @@ def run(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarray,
         _leaf(st, kinds, count, terr, crowns, placed, best)
         return
     low = st[PICK]
-    i = _pc(low - 1)
+    i = popcount(low - 1)
     n = st[SIZE]
     depth = st[NPLACED]
     here = moves[depth]
