@@ -13,7 +13,7 @@ The package, by idea:
 - :mod:`.progress` — the proof as it happens: :class:`Progress` events for ``on_progress``;
 - :mod:`.free_choice` — the best kingdom from any k dominoes of a pool;
 - :mod:`.discard` — no voluntary discard; :mod:`.canonical` — the same layout for the same
-  input and seed;
+  input and seed (on 7×7 first from the search's deterministic provers, :mod:`.canonical_full`);
 - :mod:`.other_layout` — another layout worth as much, or the proof that an optimal layout is
   the only one up to symmetry (the puzzles' ``unique`` tag).
 

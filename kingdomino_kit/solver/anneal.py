@@ -56,12 +56,15 @@ bound; from 1.5 to 0.4, more and sooner (``docs/solver.md``)."""
 @dataclass(frozen=True)
 class Annealed:
     """The best buildable layout the walk met: its score (bonuses included) and its dominoes as
-    ``(domino, first half's frame cell, second half's frame cell)``, with the castle's cell."""
+    ``(domino, first half's frame cell, second half's frame cell)``, with the castle's cell;
+    ``cut``: a deadline or the stop event ended the walk before its iterations or its target
+    (a walk not cut is a function of its arguments alone)."""
 
     score: int
     castle: FrameCell
     placements: tuple[tuple[Domino, FrameCell, FrameCell], ...]
     iterations: int
+    cut: bool = False
 
 
 class _Layout:
@@ -246,10 +249,11 @@ def anneal(dominoes: Sequence[Domino], *, size: int, iterations: int, seed: int 
 
     current = value()
     best = Annealed(current if counts() else -1, lay.frame(lay.castle), lay.snapshot(), 0)
-    done = 0
+    done, cut = 0, False
     for done in range(1, iterations + 1):
         if done % 256 == 0 and ((deadline is not None and time.time() > deadline)
                                 or (stop is not None and stop.is_set())):
+            cut = True
             break
         undo = _move(lay, rng)
         if undo is None:
@@ -264,7 +268,7 @@ def anneal(dominoes: Sequence[Domino], *, size: int, iterations: int, seed: int 
                     break
         else:
             undo()
-    return Annealed(best.score, best.castle, best.placements, done)
+    return Annealed(best.score, best.castle, best.placements, done, cut)
 
 
 def anneal_runs(dominoes: Sequence[Domino], runs: Sequence[tuple[int, FrameCell | None]],
@@ -303,7 +307,7 @@ def _walk(results: Any, stop: Any, index: int, dominoes: list[Domino], seed: int
     try:
         results.put((index, anneal(dominoes, seed=seed, stop=stop, **options)))
     except KeyboardInterrupt:  # the parent stops too; say nothing
-        results.put((index, Annealed(-1, (0, 0), (), 0)))
+        results.put((index, Annealed(-1, (0, 0), (), 0, cut=True)))
 
 
 def _move(lay: _Layout, rng: random.Random):  # type: ignore[no-untyped-def]

@@ -11,7 +11,8 @@ function of the model, the seed and the limit alone, so the pass gives the same 
 every run, whatever the search did and however many workers it had. Positions proven below S
 are skipped: a solve there would find nothing, so skipping them changes the time, never the
 answer. Without a layout within the limits (or past the wall-clock safety cap) the search's
-own layout stands.
+own layout stands. Where annealing runs (7×7), the first annealing walk and the connected
+tiling are asked first (:mod:`.canonical_full`): this pass only when neither gives one.
 """
 
 from __future__ import annotations

@@ -183,7 +183,9 @@ def reach_order(layout: Sequence[tuple[int, int, Domino]], castle: int,
 def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float) -> FrameResult:
     """A layout of :func:`top_level` (value: that level, −1 if none; ``complete`` False if
     ``deadline``, a :func:`time.monotonic`, came first, or the filling found cannot be
-    built). The dominoes must fill the frame exactly."""
+    built). The dominoes must fill the frame exactly. A castle cell whose nodes the deadline
+    cuts below its round's budget ends the search, so the filling found is the same whatever
+    the deadline (the canonical layout of :mod:`.canonical_full` relies on it)."""
     n = rules.size
     top = top_level(doms, rules)
     if top is None:
@@ -212,7 +214,7 @@ def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float) -> F
                 result.value, result.castle, result.layout = top, castle, order
                 return result
             if not done:
-                if time.monotonic() >= deadline:
+                if nodes < budget or time.monotonic() >= deadline:  # the deadline's cut
                     result.complete = False
                     result.nodes = int(tiling.st[ck.NODES])
                     return result

@@ -45,10 +45,11 @@ models have not (box set 5 of the benchmark: 171 in about 17 CPU seconds)."""
 class FrameLevels:
     """What the frame search settled: no layout scores more than ``refuted_above`` (None:
     nothing refuted), and the best kingdom it met above the best given (``found``, None if
-    none)."""
+    none); ``tiled``: the connected tiling's filling at the top level, if it found one."""
 
     refuted_above: int | None = None
     found: FrameResult | None = None
+    tiled: FrameResult | None = None
 
 
 def frames_apply(rules: Rules, start: object, choosing: bool, place_all: bool) -> bool:
@@ -73,7 +74,8 @@ def frame_levels(dominoes: Sequence[Domino], rules: Rules, *, best: int, bound: 
         settled = _connected_top(dominoes, rules, deadline)
         if settled is not None:
             if settled.value >= 0:
-                out.found, out.refuted_above = settled, settled.value
+                out.found = out.tiled = settled
+                out.refuted_above = settled.value
                 return out
             out.refuted_above = bound - 1
             top = below(bound - 1)

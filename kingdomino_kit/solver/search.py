@@ -11,8 +11,9 @@ target needs more; once slices are long (``primal_after``), a round asks each mo
 the best layout. With the rank model, each model is solved once to optimality (above the best
 layout so far).
 
-Before CP-SAT, layouts to beat: a beam search (:mod:`.beam`) and, on 7×7, simulated annealing
-over full layouts (:mod:`.anneal`) — again on every new choice and, between solves, whenever
+Before CP-SAT, layouts to beat: on 7×7 simulated annealing over full layouts (:mod:`.anneal`),
+then — unless its layout reached the bound — a beam search (:mod:`.beam`; on 5×5 the beam
+alone); annealing again on every new choice and, between solves, whenever
 annealing has had less than its share of the time (the choices at the top bound in turn). A
 layout that reaches a bound closes its models at once.
 
@@ -36,6 +37,7 @@ from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver.anneal import anneal_runs
 from kingdomino_kit.solver.beam import beam_layout
 from kingdomino_kit.solver.canonical import canonical_choice_layout, canonical_layout
+from kingdomino_kit.solver.canonical_full import FullProvers, full_layout, walk_placements
 from kingdomino_kit.solver.choice_feed import ChoiceFeed
 from kingdomino_kit.solver.data import ModelData, model_data, terrain_bound
 from kingdomino_kit.solver.discard import complete
@@ -47,7 +49,7 @@ from kingdomino_kit.solver.frame_proof import (
     frames_apply,
 )
 from kingdomino_kit.solver.frame_search import top_level
-from kingdomino_kit.solver.inputs import castle_positions, fixed_squares
+from kingdomino_kit.solver.inputs import FrameCell, castle_positions, fixed_squares
 from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, Job, solve_model
 from kingdomino_kit.solver.progress import PENDING, START, Progress, ProgressTracker
 from kingdomino_kit.solver.settings import SolverSettings
@@ -104,6 +106,9 @@ class _Search:
         self.sets: list[list[Domino]] = [dominoes]  # the dominoes of each choice
         self.annealed = 0  # annealing runs so far (each with its own seed)
         self.annealing_s = 0.0  # the time they took
+        # the first walk and the connected tiling's filling: the canonical layout's first steps
+        self.provers = FullProvers(settings.anneal_iterations(self.size), seed,
+                                   self._walk_castle(0))
 
     # ------------------------------------------------------------------ set-up
     def make_models(self) -> None:
@@ -141,13 +146,15 @@ class _Search:
                         interrupted=True)
 
     def incumbents(self) -> bool:
-        """The beam's layout, then (7×7) an annealed one. Returns whether Ctrl-C came."""
+        """(7×7) An annealed layout, then the beam's unless the first reached the bound.
+        Returns whether Ctrl-C came."""
         try:
-            if self.settings.beam:  # a real layout: the models must beat it
-                self._beam()
-                self._report()
             if self.feed is None:
                 self._anneal(0)
+            if self.settings.beam and not (self.best.kingdom is not None
+                                           and self.best.score >= self.best.bound()):
+                self._beam()  # a real layout: the models must beat it
+                self._report()
         except KeyboardInterrupt:
             return True
         return False
@@ -188,25 +195,21 @@ class _Search:
                      if self.rank[k][0] == choice), default=self.best.pending)
         if bound <= self.best.score:
             return
-        centre = (self.size // 2, self.size // 2)
         clock = time.perf_counter()
         count = self.workers if self.settings.anneal_processes else 1
-        # with Middle Kingdom every other walk keeps the castle at the centre
-        runs = [(self.seed + self.annealed + i,
-                 centre if self.rules.middle_kingdom and (self.annealed + i) % 2 == 0 else None)
+        runs = [(self.seed + self.annealed + i, self._walk_castle(self.annealed + i))
                 for i in range(max(1, count))]
         walks = anneal_runs(self.sets[choice], runs, size=self.size, iterations=iterations,
                             rules=self.rules, target=bound, deadline=time.time() + self.time_limit_s
                             - (time.perf_counter() - self.started))
+        if self.annealed == 0 and self.feed is None:
+            self.provers.walk = walks[0]
         self.annealed += len(runs)
         self.annealing_s += time.perf_counter() - clock
         found = max(walks, key=lambda w: w.score)
         if found.score <= self.best.score:
             return
-        r0, c0 = found.castle
-        placements = [Placement(d, (a[0] - r0, a[1] - c0), (b[0] - r0, b[1] - c0))
-                      for d, a, b in found.placements]
-        kingdom, order = replay_order(placements, None, self.size)
+        kingdom, order = replay_order(walk_placements(found), None, self.size)
         kingdom, order = self._allowed(kingdom, order, self.sets[choice])
         if self.settings.place_all and len(order) < len(self.sets[choice]):
             return  # not a layout of them all
@@ -214,6 +217,13 @@ class _Search:
         with self.best.lock:
             if self.best.record(kingdom, order, real):
                 self._report()
+
+    def _walk_castle(self, run: int) -> FrameCell | None:
+        """The castle cell annealing run ``run`` keeps: with Middle Kingdom every other walk
+        keeps it at the centre; else none."""
+        if self.rules.middle_kingdom and run % 2 == 0:
+            return (self.size // 2, self.size // 2)
+        return None
 
     def frames(self) -> bool:
         """On 7×7, when the best layout is below the bound: the compiled frame search refutes
@@ -235,6 +245,7 @@ class _Search:
                                below=lambda level: max(d.below(level) for d in self.datas))
         except KeyboardInterrupt:
             return True
+        self.provers.tiled = got.tiled
         if got.found is not None:
             kingdom, order = replay_order(frame_placements(got.found, self.size), None,
                                           self.size)
@@ -444,6 +455,15 @@ class _Search:
         """Replace the proven best layout by the canonical one of its score (the same on every
         run, :mod:`.canonical`), when the final pass finds it."""
         best, settings = self.best, self.settings
+        if self._walks_canonical():
+            found, go_on = full_layout(
+                self.dominoes, self.rules, best.score, self.provers,
+                settings.frames and frames_apply(self.rules, self.start, self.chooses,
+                                                 settings.place_all), self._exactly(best.score))
+            if found is not None:
+                best.kingdom, best.order = found
+            if not go_on:
+                return
         use_sets = (settings.model_for_choice if self.chooses and self.feed is None
                     else settings.model) == "sets"
         if self.feed is None:
@@ -454,6 +474,24 @@ class _Search:
                                             self.start, use_sets, self.seed)
         if found is not None:
             best.kingdom, best.order = found
+
+    def _walks_canonical(self) -> bool:
+        """Whether the canonical layout is first asked of annealing's first walk and the
+        connected tiling (:mod:`.canonical_full`): annealing runs here, on the given set."""
+        return (self.feed is None and not self.chooses and self.start is None
+                and self.provers.iterations > 0)
+
+    def _exactly(self, target: int) -> Callable[[list[Placement]], tuple[
+            Kingdom, tuple[Placement, ...]] | None]:
+        """Placements → the layout replayed and completed by the discard rule, if it really
+        scores ``target`` (else None)."""
+        def place(placements: list[Placement]) -> tuple[Kingdom, tuple[Placement, ...]] | None:
+            kingdom, order = replay_order(placements, None, self.size)
+            kingdom, order = self._allowed(kingdom, order, self.dominoes)
+            if self.settings.place_all and len(order) < len(self.dominoes):
+                return None
+            return (kingdom, order) if kingdom.total(self.rules) == target else None
+        return place
 
     def _choices_reaching(self, target: int) -> Iterator[tuple[list[Domino], list[ModelData],
                                                                list[int]]]:

@@ -53,8 +53,9 @@ class SolverSettings:
         compiled frame search (numba) refutes the levels from the bound down or finds a
         better layout before CP-SAT's models (:mod:`.frame_proof`);
       * ``canonical`` — once the optimum is proven (without free choice), a final pass of
-        deterministic solves picks the layout (:mod:`.canonical`): the same input and seed give
-        the same layout on every run;
+        deterministic solves picks the layout (:mod:`.canonical`; on 7×7 first the seeded first
+        annealing walk, then the connected tiling, :mod:`.canonical_full`): the same input and
+        seed give the same layout on every run;
       * ``side_by_side`` — with the set model and more than one worker, as many models are solved
         at once as there are workers, each with one CP-SAT worker (on these models one worker
         without LP proves as fast as two); a worker that would idle asks a busy position a
