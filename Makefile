@@ -56,7 +56,7 @@ lite: $(STAMP)
 
 ## make notebooks: the student editions notebooks/*.ipynb again from their sources
 ## lessons/*.py (which hold the solutions), run top to bottom in notebooks/ (their stored
-## outputs are what nbval compares)
+## outputs are what make test compares with a new run)
 notebooks: $(STAMP)
 	$(PY) -m kingdomino_kit notebooks --student notebooks --execute
 

@@ -33,12 +33,12 @@ LONGEST_FIRST = (
     # starts it beside the kernels' first compile, and the tests after it find them cached)
     "tests/browser/test_lite_browser.py",
     # every other lane: the test files that take longest, longest first
-    "tests/test_notebooks.py", "notebooks/11_game_trees.ipynb", "tests/game/test_endgame_many.py",
+    "tests/test_notebooks.py", "tests/game/test_endgame_many.py",
     "tests/game/test_endgame_compiled.py", "tests/hardening/test_processes.py",
     "tests/test_installed.py", "tests/solver/test_batch.py", "tests/grading/test_grade_cli.py",
     "tests/solver/test_set_model.py", "tests/cli/test_solver_cli.py", "tests/cli/test_scale_cli.py",
     "tests/cli/test_contract.py", "tests/grading/test_remote.py",
-    "notebooks/10_bots_and_coach.ipynb", "tests/solver/test_repeatable.py",
+    "tests/solver/test_repeatable.py",
     "tests/origins/test_solver.py", "tests/hardening/test_fuzz_tables.py",
     "tests/game/test_endgame.py", "tests/puzzles/test_batch.py",
     "tests/grading/test_boards_graded.py", "tests/grading/test_tampering.py",

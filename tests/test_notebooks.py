@@ -1,7 +1,8 @@
 """The notebooks (the teaching path 00–08 and those after it): one source each
 (``lessons/NN_name.py``, with the solutions), a student edition (``notebooks/NN_name.ipynb``,
-executed, outputs stored; nbval runs it again under ``make test``) and a teacher edition made
-from the same source, whose solutions must all pass. The students' folder ``notebooks/`` holds
+executed, outputs stored; run again, it gives them again) and a teacher edition made from the
+same source, whose solutions must all pass (one run proves both: the student edition, then the
+teacher edition's exercises). The students' folder ``notebooks/`` holds
 the student editions and nothing else, and no hint gives its exercise's solution away.
 """
 
@@ -19,6 +20,7 @@ import pytest
 from kingdomino_kit.cli.notebooks import execute
 from kingdomino_kit.exercises import NOTEBOOKS, for_notebook
 from kingdomino_kit.exercises.editions import count_solutions, student_edition, teacher_edition
+from tests.notebook_outputs import compared, difference, sanitize_patterns
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "notebooks"
@@ -79,14 +81,44 @@ def test_each_notebook_has_four_exercises_or_more_and_blanks_for_students(name: 
     assert not any("teacher" in c.metadata.get("tags", []) for c in student.cells)
 
 
+def with_solutions(stored: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
+    """The student edition as stored, then the teacher edition's exercises (from the cell that
+    makes the checker to ``check.require_all()``): one run proves both the student edition's
+    outputs and the solutions. The two editions share every cell before the exercises."""
+    teacher = teacher_edition(source(name), name)
+    assert teacher.cells[-1].source == "check.require_all()"
+    start = next(i for i, c in enumerate(teacher.cells)
+                 if c.cell_type == "code" and "for_notebook(" in c.source)
+    assert [(c.cell_type, c.source) for c in teacher.cells[:start]] == [
+        (c.cell_type, c.source) for c in stored.cells[:start]]
+    both = nbformat.v4.new_notebook(metadata=stored.metadata)
+    for cell in stored.cells:
+        copy = nbformat.from_dict(dict(cell))
+        if copy.cell_type == "code":
+            copy.outputs, copy.execution_count = [], None
+        both.cells.append(copy)
+    for n, cell in enumerate(teacher.cells[start:]):
+        both.cells.append(nbformat.from_dict({**cell, "id": f"teacher-{n}"}))
+    return both
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", WITH_EXERCISES)
-def test_the_teacher_edition_runs_and_every_exercise_is_correct(name: str, tmp_path: Path) -> None:
-    nb = teacher_edition(source(name), name)
-    assert nb.cells[-1].source == "check.require_all()"
-    execute(nb, name, tmp_path, timeout=300)  # a wrong solution makes require_all raise
-    outputs = [o["data"]["text/plain"] for c in check_cells(nb) for o in c.outputs
-               if "data" in o]
+def test_the_student_edition_gives_its_outputs_again_and_the_solutions_all_pass(
+        name: str, tmp_path: Path) -> None:
+    stored = nbformat.read(FOLDER / f"{name}.ipynb", as_version=4)
+    ran = with_solutions(stored, name)
+    execute(ran, name, tmp_path, timeout=300)  # a failing cell, or a wrong solution, raises
+    patterns = sanitize_patterns()
+    pairs = zip(stored.cells, ran.cells[:len(stored.cells)], strict=True)
+    changed = [f"cell {n}: {diff}" for n, (was, now) in enumerate(pairs)
+               if was.cell_type == "code" and compared(was)
+               and (diff := difference(was.outputs, now.outputs, patterns)) is not None]
+    assert not changed, f"{name}: outputs differ from the stored ones (run: make notebooks): " \
+        + "; ".join(changed)
+    solutions = ran.cells[len(stored.cells):]
+    outputs = [o["data"]["text/plain"] for c in check_cells(nbformat.v4.new_notebook(
+        cells=solutions)) for o in c.outputs if "data" in o]
     assert outputs and all("correct!" in text for text in outputs), outputs
 
 

@@ -55,7 +55,7 @@ def test_design_card_dependencies_are_declared() -> None:
     runtime = {_name(r) for r in project["dependencies"]}
     test = {_name(r) for r in project["optional-dependencies"]["test"]}
     assert {"ortools", "ipywidgets", "matplotlib", "jupyterlab"} <= runtime
-    assert {"pytest", "nbval", "hypothesis"} <= test
+    assert {"pytest", "pytest-xdist", "hypothesis"} <= test
     assert project["scripts"]["kingdomino-kit"] == "kingdomino_kit.cli:main"
 
 

@@ -398,7 +398,7 @@ def page(browser: Any) -> Iterator[object]:
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """The notebooks here are the browser test's fixtures, run by JupyterLab, not by nbval."""
+    """The notebooks here are the browser test's fixtures, run by JupyterLab, not test files."""
     if collection_path.suffix == ".ipynb" and collection_path.parent == HERE:
         return True
     return None

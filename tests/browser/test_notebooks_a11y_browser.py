@@ -1,11 +1,12 @@
 """Every student notebook in JupyterLab, without sight: axe-core on each one as Run All leaves
 it, opened in turn in one JupyterLab and one page.
 
-A student edition's stored outputs are what running it gives (nbval runs every one again and
-compares), so each notebook is opened trusted, as after Run All, with every cell in the page
-(no windowing): its pictures, tables, feedback and text. The boards' live views are the
-subject of ``test_a11y_browser.py``. A critical or serious violation in the notebook's outputs
-fails; outside them (the lesson's text included) only what JupyterLab itself breaks is ignored.
+A student edition's stored outputs are what running it gives (tests/test_notebooks.py runs
+every one again and compares), so each notebook is opened trusted, as after Run All, with
+every cell in the page (no windowing): its pictures, tables, feedback and text. The boards'
+live views are the subject of ``test_a11y_browser.py``. A critical or serious violation in the
+notebook's outputs fails; outside them (the lesson's text included) only what JupyterLab itself
+breaks is ignored.
 """
 
 from __future__ import annotations
