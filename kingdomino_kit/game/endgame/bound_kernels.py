@@ -145,7 +145,7 @@ def bounds_of(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, p: int
         h1 = mix(h1, int(sw & LOW48))
         h1 = mix(h1, int(sw >> np.uint64(48)) + 200)
     h2 = mix(h2, int(h1 & LOW48))
-    table = wk[5]
+    table = wk[5][:]
     slot, k1, k2 = words(h1, h2, len(table))
     row = table[slot]
     if row[0] == k1 and row[1] == k2:
@@ -179,7 +179,7 @@ def _bounds_now(kb: Any, cf: np.ndarray, wk: Any, s: np.ndarray, p: int
                 ) -> tuple[int, int]:  # pragma: no cover
     """:func:`bounds` without a known finish: the score now, and ``Finisher.upper`` (settled)
     or ``Finisher.upper_choosing`` over the dominoes that can still reach the player."""
-    sc = wk[6]
+    sc = wk[6][:]
     at = grab(wk, 30)
     squares, crowns, scores = sc[at:at + 6], sc[at + 6:at + 12], sc[at + 12:at + 18]
     add_s, add_c = sc[at + 18:at + 24], sc[at + 24:at + 30]
@@ -189,7 +189,7 @@ def _bounds_now(kb: Any, cf: np.ndarray, wk: Any, s: np.ndarray, p: int
     if s[S_LEN + p] >= 0:
         start = S_SEQ + S_MAX * p
         for i in range(start, start + s[S_LEN + p]):
-            add(wk[2], s[i], add_s, add_c, 1)
+            add(wk[2][:], s[i], add_s, add_c, 1)
         high = upper_of(cf, squares, crowns, scores, score, filled, middle, add_s, add_c,
                         s[S_LEN + p])
         sc[0] = at
@@ -205,9 +205,9 @@ def _choosing(cf: np.ndarray, wk: Any, s: np.ndarray, p: int, squares: np.ndarra
               add_s: np.ndarray, add_c: np.ndarray) -> int:  # pragma: no cover
     """``Finisher.upper_choosing``: the highest :func:`upper_of` over the dominoes that can
     still reach player ``p`` (``add_s``, ``add_c``: zeros, scratch)."""
-    pieces = wk[2]
+    pieces = wk[2][:]
     kpp = cf[KPP]
-    sc = wk[6]
+    sc = wk[6][:]
     at = grab(wk, 36)
     pool, masks_a, masks_b = sc[at:at + 4], sc[at + 4:at + 20], sc[at + 20:at + 36]
     masks_a[0] = 0  # no choice: the one empty subset
@@ -264,7 +264,7 @@ def floor(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray,
           s: np.ndarray, p: int, low: int) -> Any:  # pragma: no cover
     """``Tree.floor``: the best finish of the dominoes player ``p`` surely places next, less
     the Middle Kingdom bonus, when higher than ``low``."""
-    sc = wk[6]
+    sc = wk[6][:]
     at = grab(wk, S_MAX)
     seq = sc[at:at + S_MAX]
     n = 0
@@ -293,7 +293,7 @@ def best_claiming(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray,
                   ) -> Any:  # pragma: no cover
     """``Tree.best_claiming``: player ``p``'s best final code where they alone are not
     settled, ``placed[:n_placed]`` their dominoes put off so far."""
-    sc = wk[6]
+    sc = wk[6][:]
     at = grab(wk, 2 * STATE + 16 + S_MAX)
     t = sc[at:at + STATE]
     nxt = sc[at + STATE:at + 2 * STATE]
@@ -335,7 +335,7 @@ def alone(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray,
           s: np.ndarray) -> Any:  # pragma: no cover
     """``Tree.alone`` with two players: the margin where one player alone still decides."""
     player = 0 if s[S_LEN] < 0 else 1
-    sc = wk[6]
+    sc = wk[6][:]
     at = grab(wk, 16)
     mine = best_claiming(kb, cf, wk, memo, cnt, s, player, sc[at:at + 16], 0)
     sc[0] = at

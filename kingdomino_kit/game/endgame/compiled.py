@@ -41,10 +41,6 @@ __all__ = ["Compiled", "Found", "applies"]
 TABLE_BITS = 20
 """The transposition table and the memo of best finishes: 2**20 slots each, a slot a row of
 four words (one cache line holds two; 64 MB in all, touched only where used)."""
-FACTS_BITS = 16
-"""The facts and the bounds kept of kingdoms: 2**16 slots each."""
-SCRATCH = 1 << 18
-"""The kernels' scratch stack, in words (a node of the search takes about 3,000 for size 7)."""
 ZOBRIST_SEED = 20261202
 SLICE = 1 << 15
 """Nodes between two looks at the clock when a time limit is set (about 0.15 s)."""
@@ -95,30 +91,24 @@ class Compiled:
         size = tree.rules.size
         self.cf = np.array([size, tree.kpp, tree.players, int(tree.strict),
                             *bonuses, 0], np.int64)
-        cells = 2 * size * (2 * size - 1)
-        self.zobrist = np.ascontiguousarray(zobrist[:, :cells, :])
-        self.wk = (np.zeros(4 + 2 * cells, np.int64), self.zobrist,
-                   np.array(PIECES, np.int64), np.zeros((4, 2 * size - 1), np.int64),
-                   np.zeros((1 << FACTS_BITS, 24), np.int64),
-                   np.zeros((1 << FACTS_BITS, 4), np.int64), np.zeros(SCRATCH, np.int64))
+        self.zobrist = zobrist
+        self.work = np.zeros(1, finish.WORK_RECORD)  # the tables untouched until used
+        self.work["zobrist"][0] = zobrist
+        self.work["pieces"][0] = PIECES
+        self.wk = self.work[0]  # the record (a view of self.work)
         self.wk[6][0] = 1  # the stack's top (word 0 is the top itself)
         slots = 1 << TABLE_BITS
         self.memo = np.zeros((slots, 4), np.int64)
         self.tt = np.zeros((slots, 4), np.int64)
         self.killers = np.full((tree.players, 49), DISCARD_MOVE - 1, np.int64)
 
-    def _kingdoms(self, tree: Tree) -> tuple[Any, ...]:
+    def _kingdoms(self, tree: Tree) -> Any:
         np = self.np
         size = tree.rules.size
-        o, span = size - 1, 2 * size - 1
-        stride = span + 1
-        players = tree.players
-        rows = np.zeros((players, 6, span), np.int64)
-        occupied = np.zeros((players, span), np.int64)
-        grids = np.full((players, span * stride), -1, np.int8)
-        crowns = np.zeros((players, span * stride), np.int8)
-        extents = np.zeros((players, 4), np.int64)
-        hashes = np.zeros((players, 2), np.uint64)
+        o, stride = size - 1, 2 * size
+        record = np.zeros(1, self.finish.KINGDOM_RECORD)[0]  # keeps its array alive
+        rows, occupied, grids, crowns, extents, hashes = (record[i] for i in range(6))
+        grids[:] = -1
         for p, k in enumerate(tree.kingdoms):
             grids[p, o * stride + o] = 6
             occupied[p, o] = 1 << o
@@ -135,7 +125,7 @@ class Compiled:
                     grids[p, i] = t
                     crowns[p, i] = crown
                     hashes[p] ^= self.zobrist[:, i, t * 4 + crown]
-        return rows, occupied, grids, crowns, extents, hashes
+        return record
 
     def _state(self, state: State) -> Any:
         k = self.draft  # the state's layout

@@ -8,12 +8,14 @@ tree is :mod:`kingdomino_kit.game.endgame.kernels`. Everything here restates
 :mod:`kingdomino_kit.game.fast.primitives` (cells numbered as
 :class:`~kingdomino_kit.bitkingdom.BitKingdom` numbers them), and is checked against it.
 
-**The arrays.** ``kb`` is the kingdoms: ``(rows, occupied, grid, crowns, extent, hashes)``
+**The arrays.** ``kb`` is the kingdoms, a record (:data:`KINGDOM_RECORD`, handed over as one
+pointer) of the fields ``rows, occupied, grid, crowns, extent, hashes`` — ``kb[0]`` to ``kb[5]``
 (``rows[p, t, r]`` the squares of terrain ``t`` in row ``r``, ``hashes[p]`` two Zobrist words of
 the squares). ``cf`` the configuration: size, kings per player, players, strict discard, the
 Middle Kingdom's and Harmony's points (0: not in play), line size. ``wk`` the scratch and
-tables: a flood-fill scratch, the Zobrist words, the pieces, the legal masks, the facts and
-bounds kept, and a scratch stack (``wk[6]``, its top in ``wk[6][0]``: what a kernel needs for
+tables, a record too (:data:`WORK_RECORD`): a flood-fill scratch, the Zobrist words, the pieces,
+the legal masks, the facts and bounds kept, and a scratch stack (``wk[6]``, its top in
+``wk[6][0]``: what a kernel needs for
 the time of a call — move lists, a child's state, saved extents — is taken from it by
 :func:`grab` and given back before the kernel returns, so a node allocates nothing).
 ``memo`` the best finishes found: a row a slot (two key words, the code, the move), a slot a
@@ -39,7 +41,6 @@ from kingdomino_kit.game.fast.primitives import (
     I8,
     INT,
     WORD,
-    array,
     bit_count,
     kernel,
     kingdom_total,
@@ -57,15 +58,42 @@ U1 = np.uint64(0x9E3779B97F4A7C15)
 U2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
+MAX_PLAYERS, MAX_SPAN = 4, 13
+MAX_CELLS = 2 * 7 * MAX_SPAN
+"""The kingdoms' record holds four players and 7×7 grids whatever the game: one type, one
+compiled kernel (a smaller kingdom uses the first rows and ``2 * size`` columns a row; the
+cells past its grid stay empty)."""
+FACTS_BITS = 16
+"""The facts and the bounds kept of kingdoms: 2**16 slots each."""
+SCRATCH = 1 << 18
+"""The kernels' scratch stack, in words (a node of the search takes about 3,000 for size 7)."""
+KINGDOM_RECORD = np.dtype([
+    ("rows", np.int64, (MAX_PLAYERS, 6, MAX_SPAN)),
+    ("occupied", np.int64, (MAX_PLAYERS, MAX_SPAN)),
+    ("grid", np.int8, (MAX_PLAYERS, MAX_CELLS)),
+    ("crowns", np.int8, (MAX_PLAYERS, MAX_CELLS)),
+    ("extent", np.int64, (MAX_PLAYERS, 4)),
+    ("hashes", np.uint64, (MAX_PLAYERS, 2)),
+], align=True)
+WORK_RECORD = np.dtype([
+    ("figures", np.int64, (4 + 2 * MAX_CELLS,)),
+    ("zobrist", np.uint64, (2, MAX_CELLS, 24)),
+    ("pieces", np.int64, (48, 5)),
+    ("masks", np.int64, (4, MAX_SPAN)),
+    ("facts", np.int64, (1 << FACTS_BITS, 24)),
+    ("bounds", np.int64, (1 << FACTS_BITS, 4)),
+    ("scratch", np.int64, (SCRATCH,)),
+], align=True)
+"""The kingdoms (``kb``) and the work (``wk``) as numpy records: a kernel is handed a record
+as one pointer (an array is seven words and more, a tuple of them a hundred: passing them at
+every call was half the search's time); ``kb[0]`` is its first field, a view."""
 TYPES: Any = nb.types
-U64_2 = array(nb.uint64, 2)
-KINGDOMS = TYPES.Tuple((array(nb.int64, 3), I64_2, array(nb.int8, 2), array(nb.int8, 2), I64_2,
-                        U64_2))
-WORK = TYPES.Tuple((I64, array(nb.uint64, 3), I64_2, I64_2, I64_2, I64_2, I64))
+KINGDOMS = nb.from_dtype(KINGDOM_RECORD)
+WORK = nb.from_dtype(WORK_RECORD)
 MEMO = I64_2
 TABLE = I64_2
-"""The types of the arrays and scalars (the recursive kernels are compiled for them at once:
-numba's cache keeps a recursive function only with its signature given)."""
+"""The types of the arrays, records and scalars (the recursive kernels are compiled for them at
+once: numba's cache keeps a recursive function only with its signature given)."""
 
 
 
@@ -97,7 +125,7 @@ def tick(cnt: np.ndarray) -> Any:  # pragma: no cover
 def grab(wk: Any, n: int) -> Any:  # pragma: no cover
     """The start of ``n`` words taken from the scratch stack ``wk[6]`` (the caller gives them
     back by setting ``wk[6][0]`` to its value before the call)."""
-    sc = wk[6]
+    sc = wk[6][:]
     at = sc[0]
     if at + n > len(sc):
         raise InvariantError("the endgame search's scratch stack is full")
@@ -128,7 +156,7 @@ def moves_of(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, out: np.ndar
     size = cf[SIZE]
     stride = 2 * size
     piece = wk[2][number - 1]
-    masks = wk[3]
+    masks = wk[3][:]
     count = legal_masks(rows[p], occ[p], ext[p], piece[0], piece[2], piece[4] != 0, size, masks)
     n = 0
     for d in range(4):
@@ -182,7 +210,7 @@ def take(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, move: int,
 def total(kb: Any, cf: np.ndarray, wk: Any, p: int) -> Any:  # pragma: no cover
     """Score with the bonuses in play (the tie-break figures left in ``wk[0][1:3]``)."""
     return kingdom_total(kb[1][p], kb[2][p], kb[3][p], kb[4][p], cf[SIZE], cf[MIDDLE], cf[HARMONY],
-                  wk[0])
+                  wk[0][:])
 
 
 @nb.njit(cache=True, inline="always")  # its one call (final): no library of its own
@@ -202,7 +230,7 @@ def _facts_now(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, cr
     o = size - 1
     stride = 2 * size
     span = 2 * size - 1
-    fig = wk[0]
+    fig = wk[0][:]
     cells = len(grid)
     rlo, rhi = max(ext[1] - size + 1, -o) + o, min(ext[0] + size - 1, o) + o
     clo, chi = max(ext[3] - size + 1, -o) + o, min(ext[2] + size - 1, o) + o
@@ -262,7 +290,7 @@ def facts(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, crowns:
     properties (beside a cell a square may still take) into the arrays; returns the score,
     the occupied cells (castle included) and whether the castle is in the middle now. Kept
     by the kingdom's hash (``wk[4]``: two key words and the facts a row; a clash replaces)."""
-    table = wk[4]
+    table = wk[4][:]
     slot, k1, k2 = words(kb[5][p, 0], kb[5][p, 1], len(table))
     row = table[slot]
     if row[0] == k1 and row[1] == k2:
@@ -316,7 +344,7 @@ def add(pieces: np.ndarray, number: int, add_s: np.ndarray, add_c: np.ndarray, s
 def upper(kb: Any, cf: np.ndarray, wk: Any, p: int, seq: np.ndarray, start: int, stop: int
           ) -> int:  # pragma: no cover
     """``Finisher.upper`` of kingdom ``p`` with the dominoes ``seq[start:stop]``."""
-    sc = wk[6]
+    sc = wk[6][:]
     top = sc[0]
     at = grab(wk, 30)
     squares, crowns, scores = sc[at:at + 6], sc[at + 6:at + 12], sc[at + 12:at + 18]
@@ -325,7 +353,7 @@ def upper(kb: Any, cf: np.ndarray, wk: Any, p: int, seq: np.ndarray, start: int,
     add_s[:] = 0
     add_c[:] = 0
     for i in range(start, stop):
-        add(wk[2], seq[i], add_s, add_c, 1)
+        add(wk[2][:], seq[i], add_s, add_c, 1)
     out = upper_of(cf, squares, crowns, scores, score, filled, middle, add_s, add_c,
                    stop - start)
     sc[0] = top
@@ -379,7 +407,7 @@ def _after(kb: Any, cf: np.ndarray, wk: Any, p: int, move: int, score: int, larg
     grid, crowns, ext = kb[2][p], kb[3][p], kb[4][p]
     size = cf[SIZE]
     stride = 2 * size
-    fig = wk[0]
+    fig = wk[0][:]
     mark_at = 3 + 2 * len(grid)
     halves = (move // 1024, move % 1024)
     fig[mark_at] += 1
@@ -414,14 +442,14 @@ def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.nda
     """What each of the ``n`` moves gives at once, into ``out``: the total (the discard: the
     total now), or with ``codes`` the final code if it were the last."""
     now = total(kb, cf, wk, p)
-    fig = wk[0]
+    fig = wk[0][:]
     score, largest, crowned = fig[0], fig[1], fig[2]
     filled = 0
     for r in range(2 * cf[SIZE] - 1):
         filled += bit_count(kb[1][p, r])
     piece = wk[2][number - 1]
     crowned_after = crowned + piece[1] + piece[3]
-    sc = wk[6]
+    sc = wk[6][:]
     top = sc[0]
     at = grab(wk, 4)
     saved = sc[at:at + 4]
@@ -442,7 +470,7 @@ def _values(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.nda
 def _last(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int
           ) -> tuple[int, int]:  # pragma: no cover
     """The best finish with one domino: every move valued as a code, the first best."""
-    sc = wk[6]
+    sc = wk[6][:]
     top = sc[0]
     most = 4 * (2 * cf[SIZE]) ** 2 + 1
     at = grab(wk, 2 * most)
@@ -471,7 +499,7 @@ def best_first(kb: Any, cf: np.ndarray, wk: Any, p: int, number: int, moves: np.
                order: np.ndarray) -> None:  # pragma: no cover
     """``order[:n]``: the indices of the ``n`` moves by their total at once, highest first,
     equal totals in the moves' order (the stable argsort of minus :func:`gains`)."""
-    sc = wk[6]
+    sc = wk[6][:]
     top = sc[0]
     at = grab(wk, n)
     keys = sc[at:at + n]
@@ -506,7 +534,7 @@ def final(kb: Any, cf: np.ndarray, wk: Any, memo: Any, cnt: np.ndarray, p: int,
     if stop - start == 1:
         best, best_move = _last(kb, cf, wk, p, number)
     else:
-        sc = wk[6]
+        sc = wk[6][:]
         top = sc[0]
         most = 4 * (2 * cf[SIZE]) ** 2 + 1
         at = grab(wk, 2 * most + 4)

@@ -125,7 +125,7 @@ def window(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, cnt: np.ndarray
         low += gain
         if low >= beta:
             return True, low, 0, 0, DISCARD_MOVE, 0, 0, 0
-    h1, h2 = key(kb[5], cf[PLAYERS], s)
+    h1, h2 = key(kb[5][:], cf[PLAYERS], s)
     slot, k1, k2 = words(h1, h2, len(tt))
     first = DISCARD_MOVE - 1
     row = tt[slot]
@@ -158,7 +158,7 @@ def ordered(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, moves: n
     them (the claimant's best first), then by the domino's number — each claim's child and
     its bounds kept in ``kids`` (a :data:`KID` row per slot of the line); placements by their
     total at once; ``first`` (a move remembered) before all."""
-    sc = wk[6]
+    sc = wk[6][:]
     at = grab(wk, 2 * n)
     keys, order = sc[at:at + n], sc[at + n:at + 2 * n]
     if s[PHASE] == CLAIM:
@@ -230,7 +230,7 @@ def alphabeta(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
     number = s[TO_PLACE + king]
     if first == DISCARD_MOVE - 1 and placing:
         first = killers[player, number]
-    sc = wk[6]
+    sc = wk[6][:]
     most = 4 * (2 * cf[0]) ** 2 + 1
     line = 0 if placing else s[N_LINE]
     at = grab(wk, 2 * most + STATE + 5 + line * KID)
@@ -359,12 +359,11 @@ def principal(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
 def search(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.ndarray,
            cnt: np.ndarray, s: np.ndarray, alpha: int, beta: int) -> int:  # pragma: no cover
     """:func:`alphabeta` on :func:`~kingdomino_kit.game.endgame.borrowed.borrowed` arrays
-    (the caller keeps them), the scratch stack emptied first."""
+    and the kingdoms' and work's records (the caller keeps them), the scratch stack emptied
+    first."""
     wk[6][0] = 1
-    return alphabeta((borrowed(kb[0]), borrowed(kb[1]), borrowed(kb[2]), borrowed(kb[3]),
-                      borrowed(kb[4]), borrowed(kb[5])), borrowed(cf), _work(wk),
-                     borrowed(memo), borrowed(tt), borrowed(killers), borrowed(cnt), borrowed(s),
-                     alpha, beta, np.zeros(1, np.int64))
+    return alphabeta(kb, borrowed(cf), wk, borrowed(memo), borrowed(tt), borrowed(killers),
+                     borrowed(cnt), borrowed(s), alpha, beta, np.zeros(1, np.int64))
 
 
 @nb.njit(cache=True)
@@ -373,13 +372,6 @@ def line(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.ndarr
     """:func:`principal` on :func:`~kingdomino_kit.game.endgame.borrowed.borrowed` arrays (as
     :func:`search`)."""
     wk[6][0] = 1
-    return principal((borrowed(kb[0]), borrowed(kb[1]), borrowed(kb[2]), borrowed(kb[3]),
-                      borrowed(kb[4]), borrowed(kb[5])), borrowed(cf), _work(wk),
-                     borrowed(memo), borrowed(tt), borrowed(killers), borrowed(cnt), borrowed(s),
-                     value, borrowed(out))
+    return principal(kb, borrowed(cf), wk, borrowed(memo), borrowed(tt), borrowed(killers),
+                     borrowed(cnt), borrowed(s), value, borrowed(out))
 
-
-@nb.njit(cache=True)
-def _work(wk: Any) -> Any:  # pragma: no cover
-    return (borrowed(wk[0]), borrowed(wk[1]), borrowed(wk[2]), borrowed(wk[3]), borrowed(wk[4]),
-            borrowed(wk[5]), borrowed(wk[6]))
