@@ -11,9 +11,10 @@ target needs more; once slices are long (``primal_after``), a round asks each mo
 the best layout. With the rank model, each model is solved once to optimality (above the best
 layout so far).
 
-Before CP-SAT, layouts to beat: on 7×7 simulated annealing over full layouts (:mod:`.anneal`),
-then — unless its layout reached the bound — a beam search (:mod:`.beam`; on 5×5 the beam
-alone); annealing again on every new choice and, between solves, whenever
+Before CP-SAT, layouts to beat: a beam search (:mod:`.beam`) and, on 7×7, simulated annealing
+over full layouts (:mod:`.anneal`) — there annealing first, then the frame search
+(:mod:`.frame_proof`), and the beam only if the set is still open; annealing again on every
+new choice and, between solves, whenever
 annealing has had less than its share of the time (the choices at the top bound in turn). A
 layout that reaches a bound closes its models at once.
 
@@ -78,6 +79,8 @@ def solve_positions(dominoes: list[Domino], *, rules: Rules,
     interrupted = search.incumbents()
     if not interrupted:
         interrupted = search.frames()
+    if not interrupted:
+        interrupted = search.late_beam()
     if not interrupted:
         interrupted = search.loop()
     return search.answer(interrupted)
@@ -146,25 +149,41 @@ class _Search:
                         interrupted=True)
 
     def incumbents(self) -> bool:
-        """(7×7) An annealed layout, then the beam's unless the first reached the bound.
-        Returns whether Ctrl-C came."""
+        """The beam's layout; where annealing runs on the set (7×7), an annealed one instead
+        (the beam waits for :meth:`late_beam`). Returns whether Ctrl-C came."""
         try:
             if self.feed is None:
                 self._anneal(0)
-            if self.settings.beam and not (self.best.kingdom is not None
-                                           and self.best.score >= self.best.bound()):
+            if self.settings.beam and not self._anneals_the_set():
                 self._beam()  # a real layout: the models must beat it
                 self._report()
         except KeyboardInterrupt:
             return True
         return False
 
+    def late_beam(self) -> bool:
+        """Where annealing runs on the set: the beam's layout once the walk and the frame
+        search have left the search open, before CP-SAT's models (a walk at the bound, or the
+        connected tiling, settles most 7×7 sets without it). Returns whether Ctrl-C came."""
+        if not (self.settings.beam and self._anneals_the_set()):
+            return False
+        with self.best.lock:
+            if self.best.kingdom is not None and self.best.score >= self.best.bound():
+                return False
+        try:
+            self._beam()
+            self._report()
+        except KeyboardInterrupt:
+            return True
+        return False
+
     def _beam(self) -> None:
         """Record the beam search's layout (replayed through the rules) as the best so far."""
+        left = self.time_limit_s - (time.perf_counter() - self.started)
         kingdom, order = beam_layout(self.dominoes, size=self.size, start=self.start,
                                      rules=self.rules, width=3 if self.size <= 5 else 10,
                                      choose=self.choose,
-                                     deadline=self.started + self.time_limit_s / 2)
+                                     deadline=time.perf_counter() + left / 2)
         replayed, order = replay_order(order, self.start, self.size)
         if replayed != kingdom:
             raise SolverBug("the beam layout does not replay")
@@ -455,7 +474,7 @@ class _Search:
         """Replace the proven best layout by the canonical one of its score (the same on every
         run, :mod:`.canonical`), when the final pass finds it."""
         best, settings = self.best, self.settings
-        if self._walks_canonical():
+        if self._anneals_the_set():
             found, go_on = full_layout(
                 self.dominoes, self.rules, best.score, self.provers,
                 settings.frames and frames_apply(self.rules, self.start, self.chooses,
@@ -475,9 +494,10 @@ class _Search:
         if found is not None:
             best.kingdom, best.order = found
 
-    def _walks_canonical(self) -> bool:
-        """Whether the canonical layout is first asked of annealing's first walk and the
-        connected tiling (:mod:`.canonical_full`): annealing runs here, on the given set."""
+    def _anneals_the_set(self) -> bool:
+        """Whether annealing runs here on the given set (7×7, from the castle, no free choice):
+        then the beam waits (:meth:`late_beam`) and the canonical layout is first asked of
+        the first walk and the connected tiling (:mod:`.canonical_full`)."""
         return (self.feed is None and not self.chooses and self.start is None
                 and self.provers.iterations > 0)
 
