@@ -38,9 +38,6 @@ from kingdomino_kit.game.playout import PIECES
 
 __all__ = ["Compiled", "Found", "applies"]
 
-TABLE_BITS = 20
-"""The transposition table and the memo of best finishes: 2**20 slots each, a slot a row of
-four words (one cache line holds two; 64 MB in all, touched only where used)."""
 ZOBRIST_SEED = 20261202
 SLICE = 1 << 15
 """Nodes between two looks at the clock when a time limit is set (about 0.15 s)."""
@@ -89,18 +86,19 @@ class Compiled:
         self.np, self.kernels, self.finish, self.draft = np, kernels, finish, draft
         self.tree = tree
         size = tree.rules.size
-        self.cf = np.array([size, tree.kpp, tree.players, int(tree.strict),
-                            *bonuses, 0], np.int64)
         self.zobrist = zobrist
-        self.work = np.zeros(1, finish.WORK_RECORD)  # the tables untouched until used
-        self.work["zobrist"][0] = zobrist
-        self.work["pieces"][0] = PIECES
-        self.wk = self.work[0]  # the record (a view of self.work)
+        # the work record (finish_kernels.WORK_RECORD): its tables untouched until used
+        self.work = work = np.zeros(1, finish.WORK_RECORD)
+        work["zobrist"][0] = zobrist
+        work["pieces"][0] = PIECES
+        self.wk = work[0]  # the record handed to the kernels (a view of self.work)
         self.wk[6][0] = 1  # the stack's top (word 0 is the top itself)
-        slots = 1 << TABLE_BITS
-        self.memo = np.zeros((slots, 4), np.int64)
-        self.tt = np.zeros((slots, 4), np.int64)
-        self.killers = np.full((tree.players, 49), DISCARD_MOVE - 1, np.int64)
+        # views of its fields: the configuration, the memo of best finishes, the
+        # transposition table, the killers and the counters
+        self.cf, self.memo, self.tt = work["config"][0], work["memo"][0], work["table"][0]
+        self.killers, self.cnt = work["killers"][0], work["counters"][0]
+        self.cf[:] = [size, tree.kpp, tree.players, int(tree.strict), *bonuses, 0]
+        self.killers[:] = DISCARD_MOVE - 1
 
     def _kingdoms(self, tree: Tree) -> Any:
         np = self.np
@@ -174,8 +172,9 @@ class Compiled:
         np, k = self.np, self.kernels
         kb = self._kingdoms(self.tree if tree is None else tree)
         s = self._state(state)
-        cnt = np.zeros(4, np.int64)
-        args = (kb, self.cf, self.wk, self.memo, self.tt, self.killers, cnt)
+        cnt = self.cnt
+        cnt[:] = 0
+        args = (kb, self.wk)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         value = self._sliced(lambda: int(k.search(*args, s, -(1 << 62), 1 << 62)),
                              cnt, deadline)

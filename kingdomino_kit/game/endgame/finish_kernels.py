@@ -67,6 +67,9 @@ FACTS_BITS = 16
 """The facts and the bounds kept of kingdoms: 2**16 slots each."""
 SCRATCH = 1 << 18
 """The kernels' scratch stack, in words (a node of the search takes about 3,000 for size 7)."""
+TABLE_BITS = 20
+"""The transposition table and the memo of best finishes: 2**20 slots each, a slot a row of
+four words (one cache line holds two; 64 MB in all, touched only where used)."""
 KINGDOM_RECORD = np.dtype([
     ("rows", np.int64, (MAX_PLAYERS, 6, MAX_SPAN)),
     ("occupied", np.int64, (MAX_PLAYERS, MAX_SPAN)),
@@ -83,7 +86,16 @@ WORK_RECORD = np.dtype([
     ("facts", np.int64, (1 << FACTS_BITS, 24)),
     ("bounds", np.int64, (1 << FACTS_BITS, 4)),
     ("scratch", np.int64, (SCRATCH,)),
+    ("memo", np.int64, (1 << TABLE_BITS, 4)),
+    ("table", np.int64, (1 << TABLE_BITS, 4)),
+    ("killers", np.int64, (MAX_PLAYERS, 49)),
+    ("counters", np.int64, (4,)),
+    ("config", np.int64, (7,)),
 ], align=True)
+W_MEMO, W_TABLE, W_KILLERS, W_COUNTERS, W_CONFIG = 7, 8, 9, 10, 11
+"""The fields of :data:`WORK_RECORD` after the scratch stack (``wk[W_MEMO]``, ...): the memo,
+the transposition table, the killer moves, the counters (``cnt``) and the configuration
+(``cf``), for the kernels that take the record alone."""
 """The kingdoms (``kb``) and the work (``wk``) as numpy records: a kernel is handed a record
 as one pointer (an array is seven words and more, a tuple of them a hundred: passing them at
 every call was half the search's time); ``kb[0]`` is its first field, a view."""

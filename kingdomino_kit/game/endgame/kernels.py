@@ -47,14 +47,16 @@ from kingdomino_kit.game.endgame.finish import DISCARD_MOVE
 from kingdomino_kit.game.endgame.finish_kernels import (
     ALONE,
     I64,
-    I64_2,
     KINGDOMS,
     KPP,
-    MEMO,
     PLAYERS,
     STOPPED,
-    TABLE,
     U1,
+    W_CONFIG,
+    W_COUNTERS,
+    W_KILLERS,
+    W_MEMO,
+    W_TABLE,
     WORK,
     best_first,
     final,
@@ -152,12 +154,13 @@ KID = STATE + 5
 
 
 @nb.njit(cache=True)
-def ordered(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, moves: np.ndarray,
-            n: int, first: int, out: np.ndarray, kids: np.ndarray) -> None:  # pragma: no cover
+def ordered(kb: Any, wk: Any, s: np.ndarray, moves: np.ndarray, n: int, first: int,
+            out: np.ndarray, kids: np.ndarray) -> None:  # pragma: no cover
     """``Tree.ordered`` into ``out[:n]``: claims by the midpoint of the margin's bounds after
     them (the claimant's best first), then by the domino's number — each claim's child and
     its bounds kept in ``kids`` (a :data:`KID` row per slot of the line); placements by their
     total at once; ``first`` (a move remembered) before all."""
+    cf, memo = wk[W_CONFIG][:], wk[W_MEMO][:]
     sc = wk[6][:]
     at = grab(wk, 2 * n)
     keys, order = sc[at:at + n], sc[at + n:at + 2 * n]
@@ -211,13 +214,14 @@ def legal(kb: Any, cf: np.ndarray, wk: Any, s: np.ndarray, out: np.ndarray
     return moves_of(kb, cf, wk, king // cf[KPP], s[TO_PLACE + king], out)
 
 
-@nb.njit(nb.int64(KINGDOMS, I64, WORK, MEMO, TABLE, I64_2, I64, I64, nb.int64, nb.int64, I64),
-         cache=True)
-def alphabeta(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.ndarray,
-              cnt: np.ndarray, s: np.ndarray, alpha: int, beta: int, known: np.ndarray
+@nb.njit(nb.int64(KINGDOMS, WORK, I64, nb.int64, nb.int64, I64), cache=True)
+def alphabeta(kb: Any, wk: Any, s: np.ndarray, alpha: int, beta: int, known: np.ndarray
               ) -> int:  # pragma: no cover
     """``Tree.alphabeta`` with two players: the margin of player 0 (fail-soft); ``known`` as
-    :func:`window` takes it. After a stop, 0 — not an answer."""
+    :func:`window` takes it (the configuration, the tables, the killers and the counters are
+    the work record's). After a stop, 0 — not an answer."""
+    cf, memo, tt = wk[W_CONFIG][:], wk[W_MEMO][:], wk[W_TABLE][:]
+    killers, cnt = wk[W_KILLERS][:], wk[W_COUNTERS][:]
     decided, value, low, high, first, slot, k1, k2 = window(kb, cf, wk, memo, tt, cnt, s,
                                                             alpha, beta, known)
     if decided:
@@ -244,21 +248,20 @@ def alphabeta(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
     best = -INF if player == 0 else INF
     best_move = DISCARD_MOVE - 1
     saved[:] = kb[4][player]
-    ordered(kb, cf, wk, memo, s, moves, n, first, todo, kids)
+    ordered(kb, wk, s, moves, n, first, todo, kids)
     for j in range(n):
         move = todo[j]
         if not placing:
             row = kids[move * KID:(move + 1) * KID]
-            value = alphabeta(kb, cf, wk, memo, tt, killers, cnt, row[:STATE], alpha, beta,
-                              row[STATE:])
+            value = alphabeta(kb, wk, row[:STATE], alpha, beta, row[STATE:])
         elif move != DISCARD_MOVE:
             child_into(s, cf, move, c)
             put(kb, cf, wk, player, number, move)
-            value = alphabeta(kb, cf, wk, memo, tt, killers, cnt, c, alpha, beta, unknown)
+            value = alphabeta(kb, wk, c, alpha, beta, unknown)
             take(kb, cf, wk, player, number, move, saved)
         else:
             child_into(s, cf, move, c)
-            value = alphabeta(kb, cf, wk, memo, tt, killers, cnt, c, alpha, beta, unknown)
+            value = alphabeta(kb, wk, c, alpha, beta, unknown)
         if cnt[STOPPED]:
             sc[0] = at
             return 0
@@ -288,13 +291,13 @@ def alphabeta(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
 
 
 @nb.njit(cache=True)
-def principal(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.ndarray,
-              cnt: np.ndarray, s: np.ndarray, value: int,
-              out: np.ndarray) -> int:  # pragma: no cover
+def principal(kb: Any, wk: Any, s: np.ndarray, value: int, out: np.ndarray
+              ) -> int:  # pragma: no cover
     """The principal variation from ``s`` (of value ``value``) into ``out`` (phase, move),
     every move made, settled players' too: a settled player's best finish's first placement
     or the last free slot; else the first move in the game's order that keeps the value.
     Returns how many moves (-1 after a stop); the kingdoms are restored."""
+    cf, memo, cnt = wk[W_CONFIG][:], wk[W_MEMO][:], wk[W_COUNTERS][:]
     s = s.copy()
     made = np.zeros((64, 7), np.int64)
     n_made = 0
@@ -327,8 +330,7 @@ def principal(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
                 placed = s[PHASE] == PLACE and move != DISCARD_MOVE
                 if placed:
                     put(kb, cf, wk, player, number, move)
-                got = alphabeta(kb, cf, wk, memo, tt, killers, cnt,
-                                child(s, cf, move), value - 1, value + 1, unknown)
+                got = alphabeta(kb, wk, child(s, cf, move), value - 1, value + 1, unknown)
                 if placed:
                     take(kb, cf, wk, player, number, move, saved)
                 if cnt[STOPPED]:
@@ -356,22 +358,18 @@ def principal(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.
 
 
 @nb.njit(cache=True)
-def search(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.ndarray,
-           cnt: np.ndarray, s: np.ndarray, alpha: int, beta: int) -> int:  # pragma: no cover
-    """:func:`alphabeta` on :func:`~kingdomino_kit.game.endgame.borrowed.borrowed` arrays
-    and the kingdoms' and work's records (the caller keeps them), the scratch stack emptied
-    first."""
+def search(kb: Any, wk: Any, s: np.ndarray, alpha: int, beta: int) -> int:  # pragma: no cover
+    """:func:`alphabeta` on the kingdoms' and the work's records and a
+    :func:`~kingdomino_kit.game.endgame.borrowed.borrowed` state (the caller keeps them), the
+    scratch stack emptied first."""
     wk[6][0] = 1
-    return alphabeta(kb, borrowed(cf), wk, borrowed(memo), borrowed(tt), borrowed(killers),
-                     borrowed(cnt), borrowed(s), alpha, beta, np.zeros(1, np.int64))
+    return alphabeta(kb, wk, borrowed(s), alpha, beta, np.zeros(1, np.int64))
 
 
 @nb.njit(cache=True)
-def line(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, killers: np.ndarray,
-         cnt: np.ndarray, s: np.ndarray, value: int, out: np.ndarray) -> int:  # pragma: no cover
-    """:func:`principal` on :func:`~kingdomino_kit.game.endgame.borrowed.borrowed` arrays (as
-    :func:`search`)."""
+def line(kb: Any, wk: Any, s: np.ndarray, value: int, out: np.ndarray
+         ) -> int:  # pragma: no cover
+    """:func:`principal` on the records and a borrowed state (as :func:`search`)."""
     wk[6][0] = 1
-    return principal(kb, borrowed(cf), wk, borrowed(memo), borrowed(tt), borrowed(killers),
-                     borrowed(cnt), borrowed(s), value, borrowed(out))
+    return principal(kb, wk, borrowed(s), value, borrowed(out))
 
