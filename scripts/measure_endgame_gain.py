@@ -16,6 +16,10 @@ values), the games whose two versions differ, CPU seconds and the load average.
     .venv/bin/python scripts/measure_endgame_gain.py --games 400 --workers 2   # the real run
     .venv/bin/python scripts/measure_endgame_gain.py --games 4 --out /tmp/g.json   # a smoke run
 
+Each finished game is appended to ``--rows`` (default ``build/endgame_gain_rows.jsonl``) as it
+ends: a run stopped by Ctrl-C or a kill goes on where it stopped when started again with the
+same file (the games already there are not played again; a line cut by the kill is dropped).
+
 The real run takes about 1.6 CPU hours — some 50 minutes with ``--workers 2`` on 2 idle cores
 (strong's games dominate: about 14 CPU seconds a paired game, from a 2-game run under load).
 """
@@ -42,13 +46,15 @@ SEED = 2026
 OPTIONS = GameOptions(players=4, rules=Rules(middle_kingdom=True, harmony=True))
 VERSIONS = ("strong", "strong:exact=0")
 OUT = Path(__file__).resolve().parent.parent / "docs" / "measured" / "endgame_gain.json"
+ROWS = Path(__file__).resolve().parent.parent / "build" / "endgame_gain_rows.jsonl"
 
 
 def one_game(i: int) -> dict[str, Any]:
     """Game ``i`` played by both versions: strong's score and win (1, a share on a tie)."""
     seed = derive_seed(SEED, "endgame-gain", i)
     seat = i % 4
-    row: dict[str, Any] = {"game": i, "seat": seat}
+    began = time.process_time()
+    row: dict[str, Any] = {"game": i, "seat": seat, "seed": SEED}
     for version in VERSIONS:
         bots = [make_bot(version if p == seat else "greedy", derive_seed(seed, "bot", p))
                 for p in range(4)]
@@ -56,7 +62,25 @@ def one_game(i: int) -> dict[str, Any]:
         winners = game.winners()
         row[version] = {"score": game.scores()[seat],
                         "win": (1 / len(winners)) if seat in winners else 0.0}
+    row["cpu_seconds"] = round(time.process_time() - began, 2)
     return row
+
+
+def rows_done(path: Path) -> dict[int, dict[str, Any]]:
+    """The games already in ``path`` (a last line cut by a kill dropped); rows of another
+    seed or other versions are refused."""
+    done: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # the line a kill cut
+        if row.get("seed") != SEED or not all(v in row for v in VERSIONS):
+            sys.exit(f"{path}, line {number}: a row of another run (seed or versions differ)")
+        done[int(row["game"])] = row
+    return done
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -87,6 +111,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=400, help="paired games (default 400)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--rows", type=Path, default=ROWS,
+                        help="the finished games, one JSON line each, kept to go on after a "
+                        "stop (default build/endgame_gain_rows.jsonl)")
     parser.add_argument("--out", type=Path, default=OUT,
                         help="where the JSON line goes (default docs/measured/"
                         "endgame_gain.json)")
@@ -95,13 +122,21 @@ def main(argv: list[str]) -> int:
         parser.error("--games and --workers must be 1 or more")
     load = round(os.getloadavg()[0], 2)
     start = time.process_time()
-    if args.workers == 1:
-        rows = [one_game(i) for i in range(args.games)]
-    else:
+    done = rows_done(args.rows)
+    todo = [i for i in range(args.games) if i not in done]
+    args.rows.parent.mkdir(parents=True, exist_ok=True)
+    with open(args.rows, "a", encoding="utf-8") as kept:
+        if kept.tell() and not args.rows.read_bytes().endswith(b"\n"):
+            kept.write("\n")  # after a line a kill cut: the next row on a line of its own
         with ProcessPoolExecutor(args.workers) as pool:
-            rows = list(pool.map(one_game, range(args.games)))
+            for row in pool.map(one_game, todo):
+                kept.write(json.dumps(row) + "\n")
+                kept.flush()
+                done[row["game"]] = row
+    rows = [done[i] for i in range(args.games)]
     line = summary(rows)
     line["cpu_seconds_main"] = round(time.process_time() - start, 1)
+    line["cpu_seconds_games"] = round(sum(r.get("cpu_seconds", 0.0) for r in rows), 1)
     line["load_average"] = load
     text = json.dumps(line)
     print(text)
