@@ -71,17 +71,17 @@ UNIT_PYTEST := -m pytest -q -o addopts="" --strict-markers --doctest-modules \
 
 ## make test: the whole suite. Its set-up (the .venv, Debian's chromium) side by side; then the
 ## browser tests start, one at a time in Debian's chromium, the Lite edition's first (it needs no
-## numba). Beside them the compiled games (numba) go into their cache first, then the other
-## numba kernels compile (scripts/warm_compiled.py: its lanes side by side) while the -O smoke
-## runs (it needs only the games' kernels); then everything but the browser on $(UNIT_WORKERS)
-## workers (a test file's tests on one worker, in order — a notebook's cells share a kernel —,
-## the longest files first: tests/conftest.py), while the browser tests go on beside them (their
-## log: test-artifacts/browser-tests.log, its summary printed at the end). Three workers on two
-## cores: many tests wait on processes, kernels and servers, and the third keeps both cores busy
-## (four were slower: 9.0 min for this lane instead of 8.7).
+## numba), while the numba kernels compile into their cache (scripts/warm_compiled.py: its lanes
+## side by side); then everything but the browser on $(UNIT_WORKERS) workers (a test file's tests
+## on one worker, in order, the longest files first: tests/conftest.py) with the -O smoke beside
+## them (its log: test-artifacts/optimized-smoke.log), while the browser tests go on (their
+## log: test-artifacts/browser-tests.log); each log's summary is printed at the end. Three
+## workers on two cores: many tests wait on processes, kernels and servers, and the third keeps
+## both cores busy (four were slower: 9.0 min for this lane instead of 8.7).
 ## The package holds no assert (tests/test_no_assert.py and ruff's S101 prove it statically), so
 ## python -O reruns only a smoke. The long sweeps are make test-sweeps.
 BROWSER_LOG := test-artifacts/browser-tests.log
+OPTIMIZED_LOG := test-artifacts/optimized-smoke.log
 BROWSER_TESTS := tests/browser tests/server/test_class_network.py
 UNIT_WORKERS ?= 3
 test:
@@ -90,15 +90,15 @@ test:
 	@echo "make test: the browser tests run beside the rest, one at a time ($(BROWSER_LOG))"
 	@$(PY) -m pytest -m "browser and not sweep" --durations=10 $(BROWSER_TESTS) \
 		> $(BROWSER_LOG) 2>&1 & browser=$$!; \
-	$(PY) scripts/warm_compiled.py games; \
-	$(PY) scripts/warm_compiled.py & warm=$$!; \
-	$(MAKE) --no-print-directory test-optimized; optimized=$$?; \
-	wait $$warm; \
+	$(PY) scripts/warm_compiled.py; \
+	$(MAKE) --no-print-directory test-optimized > $(OPTIMIZED_LOG) 2>&1 & optimized=$$!; \
 	$(PY) -m pytest -m "not browser and not sweep" -n $(UNIT_WORKERS) --dist loadfile \
 		--no-loadscope-reorder --durations=30; unit=$$?; \
+	wait $$optimized; smoke=$$?; echo "== the -O smoke ($(OPTIMIZED_LOG))"; \
+	tail -n 3 $(OPTIMIZED_LOG); \
 	echo "make test: waiting for the browser tests"; wait $$browser; browsers=$$?; \
 	echo "== the browser tests (the whole log: $(BROWSER_LOG))"; tail -n 45 $(BROWSER_LOG); \
-	test $$unit = 0 && test $$optimized = 0 && test $$browsers = 0
+	test $$unit = 0 && test $$smoke = 0 && test $$browsers = 0
 
 ## make test-sweeps: the long sweeps (marked sweep) whose property make test checks on a
 ## smaller sample — e.g. both set models against exhaustive search on four dominoes (2 min);
