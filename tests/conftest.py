@@ -33,18 +33,20 @@ LONGEST_FIRST = (
     # starts it beside the kernels' first compile, and the tests after it find them cached)
     "tests/browser/test_lite_browser.py",
     # every other lane: the test files that take longest, longest first
-    "tests/test_notebooks.py", "tests/game/test_endgame_many.py",
-    "tests/game/test_endgame_compiled.py", "tests/hardening/test_processes.py",
-    "tests/test_installed.py", "tests/solver/test_batch.py", "tests/grading/test_grade_cli.py",
-    "tests/solver/test_set_model.py", "tests/cli/test_solver_cli.py", "tests/cli/test_scale_cli.py",
-    "tests/cli/test_contract.py", "tests/grading/test_remote.py",
-    "tests/solver/test_repeatable.py",
-    "tests/origins/test_solver.py", "tests/hardening/test_fuzz_tables.py",
-    "tests/game/test_endgame.py", "tests/puzzles/test_batch.py",
-    "tests/grading/test_boards_graded.py", "tests/grading/test_tampering.py",
-    "tests/league/test_hostile_bots.py", "tests/hardening/test_fuzz_formats.py",
-    "tests/puzzles/test_on_demand.py", "tests/game/test_playout.py",
-    "tests/grading/test_nbgrader.py", "tests/grading/test_isolation.py",
+    "tests/test_notebooks.py", "tests/solver/test_set_model.py", "tests/solver/test_repeatable.py",
+    "tests/game/test_endgame.py", "tests/game/test_endgame_compiled.py",
+    "tests/solver/test_batch.py", "tests/cli/test_contract.py", "tests/hardening/test_processes.py",
+    "tests/game/test_endgame_many.py", "tests/grading/test_remote.py",
+    "tests/cli/test_solver_cli.py", "tests/hardening/test_fuzz_formats.py",
+    "tests/test_installed.py", "tests/cli/test_scale_cli.py", "tests/puzzles/test_batch.py",
+    "tests/hardening/test_fuzz_tables.py", "tests/grading/test_grade_cli.py",
+    "tests/puzzles/test_on_demand.py", "tests/grading/test_tampering.py",
+    "tests/league/test_hostile_bots.py", "tests/origins/test_solver.py",
+    "tests/puzzles/test_unique.py", "tests/solver/test_ordered.py",
+    "tests/analysis/test_analysis_data.py", "tests/game/test_playout.py",
+    "tests/grading/test_nbgrader.py", "tests/puzzles/test_measures.py",
+    "tests/solver/test_exhaustive.py", "tests/grading/test_boards_graded.py",
+    "tests/puzzles/test_collection.py", "tests/grading/test_isolation.py",
 )
 """Test files that take longest, longest first (measured): a file's tests run on one worker, in
 order (``--dist loadfile --no-loadscope-reorder``), so starting the long files first leaves no
