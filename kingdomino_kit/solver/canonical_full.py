@@ -6,14 +6,18 @@ on the Mighty Duel sets it took 15–24 CPU s a set, most of every solve, and th
 layout stood, which varies run to run. Two of the search's provers are deterministic and meet
 a layout of S on most sets anyway; the canonical layout is the first of
 
+0. when S is the top level of a full frame (:func:`.frame_search.top_level`) and the frame
+   search applies (:func:`.frame_proof.frames_apply`): the connected tiling's filling
+   (:mod:`.connected_tiling`) if it finds one within
+   :data:`~.connected_tiling.QUICK_NODES` — the search's own first call, reused;
 1. the first annealing walk's (:func:`.anneal.anneal`, the solve's seed, the castle at the
    centre with Middle Kingdom, the settings' iterations): the first layout of S the walk meets
    — the same whatever the walk's target at or above S, so the search's own first walk is
    reused unless a deadline or a stop cut it short before S; a walk that ran all its
    iterations without meeting S says so for every run;
-2. when S is the top level of a full frame (:func:`.frame_search.top_level`) and the frame
-   search applies (:func:`.frame_proof.frames_apply`): the connected tiling's filling
-   (:mod:`.connected_tiling`, the same whatever its deadline), reused from the search;
+2. when S is that top level: the connected tiling's filling however many nodes it takes
+   (the same filling as in step 0 when that one finds it, whatever the deadline and the
+   cap), reused from the search;
 3. otherwise the CP-SAT pass of :mod:`.canonical`.
 
 Each step is a function of the dominoes, the rules, the seed and the settings; a step that
@@ -46,14 +50,16 @@ really scores S, else None."""
 
 @dataclass
 class FullProvers:
-    """What the search's deterministic provers left: its first annealing walk and the
-    castle cell that walk kept (None: free), and the connected tiling's filling (None if the
-    search did not find one)."""
+    """What the search's deterministic provers left: its first annealing walk (of these
+    iterations and seed) and the castle cell that walk kept (None: free), the connected
+    tiling's answer within :data:`~.connected_tiling.QUICK_NODES` (``quick``) and its
+    filling without a cap (``tiled``); None where the search did not get them."""
 
     iterations: int
     seed: int
     castle: FrameCell | None = None
     walk: Annealed | None = None
+    quick: FrameResult | None = None
     tiled: FrameResult | None = None
 
 
@@ -66,10 +72,22 @@ def walk_placements(walk: Annealed) -> list[Placement]:
 
 def full_layout(dominoes: Sequence[Domino], rules: Rules, target: int, provers: FullProvers,
                 frames: bool, place: Place) -> tuple[Found | None, bool]:
-    """The canonical layout of real score ``target`` by steps 1 and 2 above (``frames``: the
+    """The canonical layout of real score ``target`` by steps 0 to 2 above (``frames``: the
     frame search applies), and whether the CP-SAT pass is still to be asked (no: a layout,
     or the wall-clock cap came first)."""
     until = time.monotonic() + CANONICAL_WALL_S
+    top = frames and target == top_level(dominoes, rules)
+    quick = provers.quick
+    if top and (quick is None or not (quick.complete or quick.capped)):
+        from kingdomino_kit.solver.connected_tiling import QUICK_NODES, connected_tiling
+
+        quick = connected_tiling(dominoes, rules, until, QUICK_NODES)
+        if not (quick.complete or quick.capped):
+            return None, False
+    if top and quick is not None and quick.value == target:
+        found = place(frame_placements(quick, rules.size))
+        if found is not None:
+            return found, False
     walk = provers.walk
     if walk is None or (walk.cut and walk.score < target):
         walk = anneal(dominoes, size=rules.size, iterations=provers.iterations,
@@ -81,7 +99,7 @@ def full_layout(dominoes: Sequence[Domino], rules: Rules, target: int, provers: 
         found = place(walk_placements(walk))
         if found is not None:
             return found, False
-    if not frames or target != top_level(dominoes, rules):
+    if not top:
         return None, True
     tiled = provers.tiled
     if tiled is None:

@@ -40,6 +40,10 @@ TABLE_ROWS = 1 << 21
 """Rows of the table of refuted states (5 words each: 80 MB)."""
 RATE = 3_000_000
 """Nodes a second assumed until a call has been timed."""
+QUICK_NODES = 2_000_000
+"""The nodes of the search's first, short call (before annealing; :mod:`.canonical_full`):
+on the Mighty Duel sets whose top level it reaches at all it mostly does so within them
+(about 0.7 CPU s), or within tens of millions."""
 
 
 def forbidden_graphs() -> np.ndarray:
@@ -180,12 +184,14 @@ def reach_order(layout: Sequence[tuple[int, int, Domino]], castle: int,
     return None if todo else order
 
 
-def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float) -> FrameResult:
+def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float,
+                     max_nodes: int | None = None) -> FrameResult:
     """A layout of :func:`top_level` (value: that level, −1 if none; ``complete`` False if
-    ``deadline``, a :func:`time.monotonic`, came first, or the filling found cannot be
-    built). The dominoes must fill the frame exactly. A castle cell whose nodes the deadline
-    cuts below its round's budget ends the search, so the filling found is the same whatever
-    the deadline (the canonical layout of :mod:`.canonical_full` relies on it)."""
+    ``deadline``, a :func:`time.monotonic`, or ``max_nodes`` came first — ``capped`` says
+    the nodes). The dominoes must fill the frame exactly. A castle cell whose nodes the
+    deadline or the cap cut below its round's budget ends the search, so the filling found is
+    the same whatever the deadline and the cap (the canonical layout of
+    :mod:`.canonical_full` relies on it)."""
     n = rules.size
     top = top_level(doms, rules)
     if top is None:
@@ -200,9 +206,11 @@ def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float) -> F
     while todo:
         cut = []
         for castle in todo:
-            nodes = min(budget, int((deadline - time.monotonic()) * rate) + 1)
+            by_clock = int((deadline - time.monotonic()) * rate) + 1
+            room = budget if max_nodes is None else max_nodes - int(tiling.st[ck.NODES])
+            nodes = min(budget, by_clock, room)
             before, clock = int(tiling.st[ck.NODES]), time.monotonic()
-            done = tiling.over(castle, nodes)
+            done = nodes > 0 and tiling.over(castle, nodes)
             spent = time.monotonic() - clock
             if spent > 0.05:
                 rate = (int(tiling.st[ck.NODES]) - before) / spent
@@ -214,8 +222,9 @@ def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float) -> F
                 result.value, result.castle, result.layout = top, castle, order
                 return result
             if not done:
-                if nodes < budget or time.monotonic() >= deadline:  # the deadline's cut
+                if nodes < budget or time.monotonic() >= deadline:  # cut
                     result.complete = False
+                    result.capped = room < min(budget, by_clock)
                     result.nodes = int(tiling.st[ck.NODES])
                     return result
                 cut.append(castle)

@@ -31,7 +31,7 @@ from kingdomino_kit.rules import POINTS, Rules
 from kingdomino_kit.solver.frame_search import FrameResult, top_level
 
 __all__ = ["FRAME_SHARE", "TOP_SHARE", "FrameLevels", "frame_levels", "frames_apply",
-           "frame_placements"]
+           "frame_placements", "quick_top"]
 
 FRAME_SHARE = 0.4
 """The share of the time limit the frame search may take before CP-SAT's models."""
@@ -45,7 +45,7 @@ models have not (box set 5 of the benchmark: 171 in about 17 CPU seconds)."""
 class FrameLevels:
     """What the frame search settled: no layout scores more than ``refuted_above`` (None:
     nothing refuted), and the best kingdom it met above the best given (``found``, None if
-    none); ``tiled``: the connected tiling's filling at the top level, if it found one."""
+    none); ``tiled``: the connected tiling's answer at the top level, if it was asked."""
 
     refuted_above: int | None = None
     found: FrameResult | None = None
@@ -73,8 +73,9 @@ def frame_levels(dominoes: Sequence[Domino], rules: Rules, *, best: int, bound: 
     if bound > best and bound == top_level(dominoes, rules):
         settled = _connected_top(dominoes, rules, deadline)
         if settled is not None:
+            out.tiled = settled
             if settled.value >= 0:
-                out.found = out.tiled = settled
+                out.found = settled
                 out.refuted_above = settled.value
                 return out
             out.refuted_above = bound - 1
@@ -91,6 +92,23 @@ def frame_levels(dominoes: Sequence[Domino], rules: Rules, *, best: int, bound: 
             return out
         out.refuted_above = max(target, best)
         top = below(target)
+    return out
+
+
+def quick_top(dominoes: Sequence[Domino], rules: Rules, bound: int,
+              deadline: float) -> FrameLevels:
+    """When ``bound`` is the top level of a full frame: the connected tiling within
+    :data:`~.connected_tiling.QUICK_NODES` (``tiled``: its answer, settled or not), what it
+    settled (the top level reached, or refuted); else nothing."""
+    out = FrameLevels()
+    if bound != top_level(dominoes, rules):
+        return out
+    from kingdomino_kit.solver.connected_tiling import QUICK_NODES, connected_tiling
+
+    out.tiled = got = connected_tiling(dominoes, rules, deadline, QUICK_NODES)
+    if got.complete:
+        out.refuted_above = got.value if got.value >= 0 else bound - 1
+        out.found = got if got.value >= 0 else None
     return out
 
 

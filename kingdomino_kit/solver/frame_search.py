@@ -88,7 +88,8 @@ def castle_cells(n: int) -> list[int]:
 class FrameResult:
     """What :func:`frame_search` found: the best value (−1 if none above the target), the
     castle cell and the placements (cell of the first half, of the second, domino), and
-    whether the search ran to the end."""
+    whether the search ran to the end (``capped``: it stopped at a cap on its nodes, not at its
+    deadline)."""
 
     def __init__(self) -> None:
         self.value = -1
@@ -96,6 +97,7 @@ class FrameResult:
         self.layout: list[tuple[int, int, Domino]] = []
         self.complete = True
         self.nodes = 0
+        self.capped = False
 
 
 def domino_kinds(doms: Sequence[Domino]) -> tuple[list[tuple[int, int, int, int]],

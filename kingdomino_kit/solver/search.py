@@ -28,8 +28,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
 
 from kingdomino_kit.dominoes import Domino
 from kingdomino_kit.errors import InvariantError, SolverBug
@@ -45,15 +44,18 @@ from kingdomino_kit.solver.discard import complete
 from kingdomino_kit.solver.frame_proof import (
     FRAME_SHARE,
     TOP_SHARE,
+    FrameLevels,
     frame_levels,
     frame_placements,
     frames_apply,
+    quick_top,
 )
 from kingdomino_kit.solver.frame_search import top_level
 from kingdomino_kit.solver.inputs import FrameCell, castle_positions, fixed_squares
 from kingdomino_kit.solver.position import SET_MODEL_WORKERS, Best, Job, solve_model
 from kingdomino_kit.solver.progress import PENDING, START, Progress, ProgressTracker
 from kingdomino_kit.solver.settings import SolverSettings
+from kingdomino_kit.solver.slices import Plan, drain, next_done, stop_answered
 from kingdomino_kit.solver.solution import Solution, Status, replay_order
 
 __all__ = ["SET_MODEL_WORKERS", "solve_positions"]
@@ -76,7 +78,9 @@ def solve_positions(dominoes: list[Domino], *, rules: Rules,
     except KeyboardInterrupt:
         return search.interrupted_early()
     search.start_stream()
-    interrupted = search.incumbents()
+    interrupted = search.quick_top()
+    if not interrupted:
+        interrupted = search.incumbents()
     if not interrupted:
         interrupted = search.frames()
     if not interrupted:
@@ -244,13 +248,32 @@ class _Search:
             return (self.size // 2, self.size // 2)
         return None
 
+    def _frames_apply(self) -> bool:
+        return bool(self.settings.frames and self.size == 7 and self.datas and frames_apply(
+            self.rules, self.start, self.chooses, self.settings.place_all))
+
+    def quick_top(self) -> bool:
+        """On 7×7, when the bound is the top level of a full frame: the connected tiling within
+        ``QUICK_NODES`` (:func:`.frame_proof.quick_top`), before annealing — on most such sets
+        it reaches the bound sooner. Returns whether Ctrl-C came."""
+        if not self._frames_apply():
+            return False
+        with self.best.lock:
+            bound = max(self.best.bounds.values())
+        try:
+            got = quick_top(self.dominoes, self.rules, bound, time.monotonic() + self.time_limit_s)
+        except KeyboardInterrupt:
+            return True
+        self.provers.quick = got.tiled
+        self._settle(got)
+        return False
+
     def frames(self) -> bool:
         """On 7×7, when the best layout is below the bound: the compiled frame search refutes
         levels from the bound down, or finds a better layout (:mod:`.frame_proof`), within
         ``FRAME_SHARE`` of the time. Returns whether Ctrl-C came."""
         best = self.best
-        if not (self.settings.frames and self.size == 7 and self.datas and frames_apply(
-                self.rules, self.start, self.chooses, self.settings.place_all)):
+        if not self._frames_apply():
             return False
         with best.lock:
             bound, score = max(best.bounds.values()), best.score
@@ -264,7 +287,14 @@ class _Search:
                                below=lambda level: max(d.below(level) for d in self.datas))
         except KeyboardInterrupt:
             return True
-        self.provers.tiled = got.tiled
+        if got.tiled is not None and got.tiled.value >= 0:
+            self.provers.tiled = got.tiled
+        self._settle(got)
+        return False
+
+    def _settle(self, got: FrameLevels) -> None:
+        """Record what the frame search or the connected tiling settled."""
+        best = self.best
         if got.found is not None:
             kingdom, order = replay_order(frame_placements(got.found, self.size), None,
                                           self.size)
@@ -278,7 +308,6 @@ class _Search:
                     best.bounds[k] = min(best.bounds[k],
                                          max(best.score, data.below(got.refuted_above)))
                 best.note()
-        return False
 
     def _report(self) -> None:
         if self.on_solution is not None and self.best.kingdom is not None:
@@ -323,7 +352,7 @@ class _Search:
         use_sets = (settings.model_for_choice if self.chooses and self.feed is None
                     else settings.model) == "sets"
         lanes = self.workers if use_sets and settings.side_by_side and self.workers > 1 else 1
-        plan = _Plan(settings.first_slice_s if use_sets else float("inf"), use_sets,
+        plan = Plan(settings.first_slice_s if use_sets else float("inf"), use_sets,
                      1 if lanes > 1 else self.workers)
         running: dict[threading.Thread, Job] = {}
         done: queue.SimpleQueue[Job] = queue.SimpleQueue()
@@ -332,9 +361,9 @@ class _Search:
         except KeyboardInterrupt:
             return True
         finally:
-            _drain(running)
+            drain(running)
 
-    def _rounds(self, plan: _Plan, lanes: int, running: dict[threading.Thread, Job],
+    def _rounds(self, plan: Plan, lanes: int, running: dict[threading.Thread, Job],
                 done: queue.SimpleQueue[Job]) -> bool:
         best = self.best
         while True:
@@ -342,7 +371,7 @@ class _Search:
                 self._take_choices()
             with best.lock:
                 open_ = [k for k in range(len(self.datas)) if best.bounds[k] > best.score]
-                _stop_answered(running.values(), best)
+                stop_answered(running.values(), best)
             left = self.time_limit_s - (time.perf_counter() - self.started)
             if not open_ or left <= 0:
                 return False
@@ -362,7 +391,7 @@ class _Search:
             if not running:  # every model at this target needs more time
                 plan.next_round(self.settings.primal_after(self.size))
                 continue
-            job = _next_done(done)
+            job = next_done(done)
             if job is None:
                 self._preempt(open_, list(running.values()), plan)
                 continue
@@ -378,7 +407,7 @@ class _Search:
                     return False  # nothing learnt: the time is up
                 plan.deferred.add((job.k, job.target))
 
-    def _candidates(self, open_: list[int], running: list[Job], plan: _Plan,
+    def _candidates(self, open_: list[int], running: list[Job], plan: Plan,
                     lowest: int | None = None) -> list[Job]:
         """The solves to start, best first: models at the highest bound asked to reach it (in a
         primal round, only to beat the best layout), edge castles first. While others are being
@@ -407,7 +436,7 @@ class _Search:
             out += [Job(k, target) for k in ready]
         return out
 
-    def _preempt(self, open_: list[int], running: list[Job], plan: _Plan) -> None:
+    def _preempt(self, open_: list[int], running: list[Job], plan: Plan) -> None:
         """Stop the solves that have had their time slice while another solve waits for a lane
         (one at a target as high, or annealing): a solve with nothing waiting runs on."""
         now = time.perf_counter()
@@ -418,7 +447,7 @@ class _Search:
                 job.preempted = True
                 job.stop()
 
-    def _start(self, job: Job, plan: _Plan, left: float,
+    def _start(self, job: Job, plan: Plan, left: float,
                running: dict[threading.Thread, Job], done: queue.SimpleQueue[Job]) -> None:
         """Solve ``job`` in a thread of its own for at most ``left`` seconds (the loop stops it
         sooner when its slice is over and another solve waits)."""
@@ -534,59 +563,3 @@ class _Search:
         if best.tracker is not None:
             best.tracker.done({PENDING: best.pending, **best.bounds}, best.score, bound,
                               str(status))
-
-
-@dataclass
-class _Plan:
-    """The loop's schedule: the time slice, whether this round is primal (asks only to beat the
-    best layout), the solves that ran out of their slice at it, and the CP-SAT workers a solve
-    gets."""
-
-    cap: float
-    use_sets: bool
-    workers: int
-    primal: bool = False
-    deferred: set[tuple[int, int | None]] = field(default_factory=set)  # (model, target)
-    lookahead: int = 2
-
-    def next_round(self, primal_after: float) -> None:
-        """Every solve at this target ran out of time: once slices are long, a primal round;
-        else (or after one) slices twice as long."""
-        if not self.primal and self.cap >= primal_after:
-            self.primal = True
-        else:
-            self.primal, self.cap = False, self.cap * 2
-        self.deferred = set()
-
-
-def _stop_answered(running: Iterable[Job], best: Best) -> None:
-    """Stop the solves whose question another solve has answered: the target is refuted, or
-    the best layout already reaches it (without a target: the model is closed)."""
-    for job in running:
-        bound = best.bounds[job.k]
-        if best.score >= bound or (job.target is not None and (
-                bound < job.target or best.score >= job.target)):
-            job.stop()
-
-
-def _next_done(done: queue.SimpleQueue[Job]) -> Job | None:
-    """The next solve to end, or None after a short wait (so that Ctrl-C reaches Python and the
-    loop can stop solves that have had their slice)."""
-    try:
-        return done.get(timeout=0.05)
-    except queue.Empty:
-        return None
-
-
-def _drain(running: dict[threading.Thread, Job]) -> None:
-    """Stop every solve still running and wait for its thread (Ctrl-C meanwhile changes
-    nothing: the threads must end before the answer is made)."""
-    while running:
-        try:
-            for thread, job in list(running.items()):
-                job.stop()
-                thread.join(0.05)
-                if not thread.is_alive():
-                    del running[thread]
-        except KeyboardInterrupt:
-            continue

@@ -13,8 +13,9 @@ from kingdomino_kit.rules import Rules
 from kingdomino_kit.solver import best_kingdom
 from kingdomino_kit.solver.data import model_data
 from kingdomino_kit.solver.position import Best, Job, _check_optimal, solve_model
-from kingdomino_kit.solver.search import _Plan, _Search, _stop_answered
+from kingdomino_kit.solver.search import _Search
 from kingdomino_kit.solver.settings import SolverSettings
+from kingdomino_kit.solver.slices import Plan, stop_answered
 from tests.reference import check_solution
 
 
@@ -58,7 +59,7 @@ def _search(numbers: str, **options: bool) -> _Search:
 
 def test_a_solve_past_its_slice_is_stopped_only_when_another_waits() -> None:
     search = _search(QUICK[0])
-    plan = _Plan(cap=1.0, use_sets=True, workers=1)
+    plan = Plan(cap=1.0, use_sets=True, workers=1)
     best = search.best
     top = max(best.bounds.values())
     at_top = [k for k, b in best.bounds.items() if b == top]
@@ -81,7 +82,7 @@ def test_a_solve_past_its_slice_is_stopped_only_when_another_waits() -> None:
 
 def test_while_one_model_is_solved_the_other_lane_asks_a_level_lower() -> None:
     search = _search(QUICK[0], middle=True)
-    plan = _Plan(cap=1.0, use_sets=True, workers=1)
+    plan = Plan(cap=1.0, use_sets=True, workers=1)
     best = search.best
     centre = next(k for k, d in enumerate(search.datas) if d.castle == (2, 2))
     top = best.bounds[centre]
@@ -98,12 +99,12 @@ def test_a_solve_is_stopped_once_another_has_answered_it() -> None:
     refuted = Job(1, 66)  # model 1 is proven at most 65: nothing of 66 there
     reached = Job(0, 60)  # the best layout already scores 60
     open_question = Job(2, 70)
-    _stop_answered([refuted, reached, open_question], best)
+    stop_answered([refuted, reached, open_question], best)
     assert refuted.stopped and reached.stopped and not open_question.stopped
 
 
 def test_slices_double_and_long_ones_bring_a_primal_round() -> None:
-    plan = _Plan(cap=1.0, use_sets=True, workers=1, deferred={(0, 5)})
+    plan = Plan(cap=1.0, use_sets=True, workers=1, deferred={(0, 5)})
     plan.next_round(primal_after=2.0)
     assert (plan.cap, plan.primal, plan.deferred) == (2.0, False, set())
     plan.next_round(primal_after=2.0)
