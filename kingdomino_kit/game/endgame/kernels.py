@@ -6,9 +6,11 @@ state of :class:`~kingdomino_kit.game.endgame.search.State` and the drafting loo
 :mod:`kingdomino_kit.game.endgame.draft_kernels`, the bounds in
 :mod:`kingdomino_kit.game.endgame.bound_kernels`, the kingdoms and the single-player half in
 :mod:`kingdomino_kit.game.endgame.finish_kernels`. Python calls :func:`search` and
-:func:`line`, which hand the kernels :func:`~kingdomino_kit.game.endgame.borrowed.borrowed`
-arrays (no reference counting); a node allocates nothing (its move lists, children and saved
-extents are taken from the scratch stack ``wk[6]``).
+:func:`line` with the kingdoms' and the work's records (``kb``, ``wk``: one pointer each, the
+configuration, tables and counters among the work's fields) and the state, which they hand the
+kernels :func:`~kingdomino_kit.game.endgame.borrowed.borrowed` (no reference counting); a node
+allocates nothing (its move lists, children and saved extents are taken from the scratch stack
+``wk[6]``).
 The search is the Python one — settled players leave the tree for their best finish, one
 player alone decides without a tree, bounds and floors cut, a transposition table (two
 64-bit hash words a position, one slot per hash, a clash replaces) gives the best move
