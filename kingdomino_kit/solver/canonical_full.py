@@ -78,11 +78,11 @@ def full_layout(dominoes: Sequence[Domino], rules: Rules, target: int, provers: 
     until = time.monotonic() + CANONICAL_WALL_S
     top = frames and target == top_level(dominoes, rules)
     quick = provers.quick
-    if top and (quick is None or not (quick.complete or quick.capped)):
+    if top and not _on_schedule(quick):
         from kingdomino_kit.solver.connected_tiling import QUICK_NODES, connected_tiling
 
         quick = connected_tiling(dominoes, rules, until, QUICK_NODES)
-        if not (quick.complete or quick.capped):
+        if not _on_schedule(quick):
             return None, False
     if top and quick is not None and quick.value == target:
         found = place(frame_placements(quick, rules.size))
@@ -102,13 +102,19 @@ def full_layout(dominoes: Sequence[Domino], rules: Rules, target: int, provers: 
     if not top:
         return None, True
     tiled = provers.tiled
-    if tiled is None:
+    if not (_on_schedule(tiled) and tiled is not None and tiled.complete):
         from kingdomino_kit.solver.connected_tiling import connected_tiling
 
         tiled = connected_tiling(dominoes, rules, until)
-        if not tiled.complete:
+        if not (_on_schedule(tiled) and tiled.complete):
             return None, False
     if tiled.value != target:
         return None, True
     found = place(frame_placements(tiled, rules.size))
     return found, found is None
+
+
+def _on_schedule(got: FrameResult | None) -> bool:
+    """Whether a connected tiling's answer is the one every run gets: settled, or cut by its
+    cap on the nodes alone, with no round cut short by the clock before."""
+    return got is not None and (got.complete or got.capped) and not got.off_schedule

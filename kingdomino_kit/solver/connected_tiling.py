@@ -188,10 +188,11 @@ def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float,
                      max_nodes: int | None = None) -> FrameResult:
     """A layout of :func:`top_level` (value: that level, −1 if none; ``complete`` False if
     ``deadline``, a :func:`time.monotonic`, or ``max_nodes`` came first — ``capped`` says
-    the nodes). The dominoes must fill the frame exactly. A castle cell whose nodes the
-    deadline or the cap cut below its round's budget ends the search, so the filling found is
-    the same whatever the deadline and the cap (the canonical layout of
-    :mod:`.canonical_full` relies on it)."""
+    the nodes). The dominoes must fill the frame exactly. A castle cell whose nodes the cap
+    cuts below its round's budget ends the search; one the clock cuts short (its nodes
+    estimated from the rate so far) waits for the next round, and what follows is
+    ``off_schedule``. Otherwise the answer is the same whatever the deadline and the cap (the
+    canonical layout of :mod:`.canonical_full` relies on it)."""
     n = rules.size
     top = top_level(doms, rules)
     if top is None:
@@ -211,6 +212,7 @@ def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float,
             nodes = min(budget, by_clock, room)
             before, clock = int(tiling.st[ck.NODES]), time.monotonic()
             done = nodes > 0 and tiling.over(castle, nodes)
+            result.nodes = int(tiling.st[ck.NODES])
             spent = time.monotonic() - clock
             if spent > 0.05:
                 rate = (int(tiling.st[ck.NODES]) - before) / spent
@@ -218,16 +220,14 @@ def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float,
                 order = reach_order(tiling.layout(), castle, n)
                 if order is None:
                     raise SolverBug("the connected tiling's filling cannot be built")
-                result.nodes = int(tiling.st[ck.NODES])
                 result.value, result.castle, result.layout = top, castle, order
                 return result
             if not done:
-                if nodes < budget or time.monotonic() >= deadline:  # cut
+                result.capped = room < min(budget, by_clock)
+                if result.capped or time.monotonic() >= deadline:
                     result.complete = False
-                    result.capped = room < min(budget, by_clock)
-                    result.nodes = int(tiling.st[ck.NODES])
                     return result
+                result.off_schedule |= nodes < budget
                 cut.append(castle)
         todo, budget = cut, budget * 4
-    result.nodes = int(tiling.st[ck.NODES])
     return result

@@ -89,7 +89,8 @@ class FrameResult:
     """What :func:`frame_search` found: the best value (−1 if none above the target), the
     castle cell and the placements (cell of the first half, of the second, domino), and
     whether the search ran to the end (``capped``: it stopped at a cap on its nodes, not at its
-    deadline)."""
+    deadline; ``off_schedule``: the clock cut a round short before, so another run might
+    have found another filling first)."""
 
     def __init__(self) -> None:
         self.value = -1
@@ -98,6 +99,7 @@ class FrameResult:
         self.complete = True
         self.nodes = 0
         self.capped = False
+        self.off_schedule = False
 
 
 def domino_kinds(doms: Sequence[Domino]) -> tuple[list[tuple[int, int, int, int]],
