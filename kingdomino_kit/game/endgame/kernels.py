@@ -71,6 +71,7 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     tick,
     words,
 )
+from kingdomino_kit.game.endgame.prefetch import prefetch_row
 from kingdomino_kit.game.endgame.search import CLAIM, EXACT, INF, LOWER, PLACE, UPPER
 
 
@@ -101,6 +102,11 @@ def window(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, cnt: np.ndarray
     leaf = left == 0
     if not leaf and tick(cnt):
         return True, 0, 0, 0, DISCARD_MOVE, 0, 0, 0
+    slot = k1 = k2 = 0
+    if left >= 2:  # the table is read below: its row asked of the memory now
+        h1, h2 = key(kb[5][:], cf[PLAYERS], s)
+        slot, k1, k2 = words(h1, h2, len(tt))
+        prefetch_row(tt, slot)
     if known[0]:
         hlow, hhigh, olow, ohigh = known[1], known[2], known[3], known[4]
     else:
@@ -129,8 +135,6 @@ def window(kb: Any, cf: np.ndarray, wk: Any, memo: Any, tt: Any, cnt: np.ndarray
         low += gain
         if low >= beta:
             return True, low, 0, 0, DISCARD_MOVE, 0, 0, 0
-    h1, h2 = key(kb[5][:], cf[PLAYERS], s)
-    slot, k1, k2 = words(h1, h2, len(tt))
     first = DISCARD_MOVE - 1
     row = tt[slot]
     if row[0] == k1 and row[1] == k2:
