@@ -28,6 +28,7 @@ COMPILED = {("game/fast/compiled.py", "kingdomino_kit.game.fast.primitives"),  #
             ("game/endgame/compiled_many.py", "kingdomino_kit.game.endgame.many_kernels"),
             ("solver/frame_proof.py", "kingdomino_kit.solver.frame_compiled"),
             ("solver/frame_proof.py", "kingdomino_kit.solver.connected_tiling"),
+            ("solver/canonical_full.py", "kingdomino_kit.solver.connected_tiling"),
             # the game package (its numba switch) only where the 7x7 frame search may run
             ("solver/frame_proof.py", "kingdomino_kit.game.fast.switch")}
 CP_SAT = "kingdomino_kit.infra.cp_sat_loader"  # OR-Tools' one loader
