@@ -44,7 +44,10 @@ def _replayed(placements: list[Placement], pool: list[Domino], rules: Rules = PL
 
 
 @pytest.mark.parametrize(("pool", "rules", "runs"), [
-    (SET1, PLAIN, (1, 2)), (SET2, Rules(7, middle_kingdom=True, harmony=True), (1,))])
+    (SET1, PLAIN, (1, 2)),
+    # with both bonuses (the castle kept at the centre): 10 CPU s, under make test-sweeps
+    pytest.param(SET2, Rules(7, middle_kingdom=True, harmony=True), (1,),
+                 marks=pytest.mark.sweep)])
 def test_the_first_walks_layout_for_one_worker_or_two(pool: list[Domino], rules: Rules,
                                                        runs: tuple[int, ...]) -> None:
     assert not connected_tiling(pool, rules, time.monotonic() + 600, QUICK_NODES).complete
