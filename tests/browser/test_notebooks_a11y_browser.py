@@ -49,6 +49,13 @@ IN_OUTPUT = """(targets) => targets.some((t) => {
 })"""
 """Whether a violation's nodes (axe's selectors) lie in a notebook's outputs: there, every rule
 counts; outside them, what JupyterLab breaks (``JUPYTERLAB_OWN``) is left out."""
+ALL_CELLS_DRAWN = f"""(count) => {{
+  const cells = [...document.querySelectorAll("{SHOWN} .jp-Notebook .jp-Cell")];
+  return cells.length === count && cells.every((c) => c.textContent.trim() !== "");
+}}"""
+"""Whether every cell of the shown notebook is in the page with its text drawn: JupyterLab
+renders a markdown cell's text after the cell's node is in the page, and a cell with a name
+(its ``aria-label``) but nothing in it yet breaks axe's ``aria-prohibited-attr``."""
 UNNAMED_PICTURES = f"""() => [...document.querySelectorAll(
     "{OUTPUT} img, {OUTPUT} svg[role=img], {OUTPUT} [role=img]")].filter((p) => !(
     p.getAttribute("alt") || p.getAttribute("aria-label") || "").trim()).map(
@@ -116,6 +123,7 @@ def test_axe_finds_nothing_severe_in_any_student_notebook_in_jupyterlab(
         page.evaluate(OPEN, lab.path(name))
         expect(page.locator(f"{SHOWN} .jp-Cell").first).to_be_visible()
         expect(page.locator(OUTPUT)).to_have_count(rendered_outputs(stored(name)))
+        page.wait_for_function(ALL_CELLS_DRAWN, arg=len(stored(name).cells))
         assert page.locator(f"{OUTPUT}.jp-RenderedHTML.jp-mod-trusted").count() > 0, name
         assert page.locator(f"{OUTPUT}.jp-RenderedHTML:not(.jp-mod-trusted)").count() == 0, name
         unnamed = page.evaluate(UNNAMED_PICTURES)
