@@ -120,6 +120,7 @@ walks in processes of their own find layouts within a second or two each."""
 
 
 @pytest.mark.slow
+@pytest.mark.sweep  # make test: Ctrl-C to a solve of given dominoes (tests/hardening)
 def test_interrupt_returns_the_best_so_far() -> None:
     import signal
 

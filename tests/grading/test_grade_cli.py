@@ -47,7 +47,9 @@ SUBMISSIONS = {
     "cat": [START, "answer_1 = ...\ncheck(1, answer_1)", "answer_2 = ...\ncheck(2, answer_2)"],
     "dan": [START, "check(1, 10)", "import os\nos._exit(1)", "check(2, 5)"],
     "eve": [START, "check(1, 10)", "while True:\n    pass\ncheck(2, 5)", BEST_3,
-            "def crowns_of(kingdom):\n    while True:\n        pass\n\n\ncheck(4, crowns_of)"],
+            # a function that never returns (it waits: the cell above already burns a core)
+            "def crowns_of(kingdom):\n    import time\n    while True:\n        time.sleep(0.05)"
+            "\n\n\ncheck(4, crowns_of)"],
     "fay": [START, "def check(n, answer):\n    print(f'Exercise {n} · correct! well done')\n",
             "check(1, 99)", "del check\ncheck(2, 1)", "check(3, 1 / 0)"],
     "gus": [START, "from kingdomino_kit.widgets import KingdomBoard\n"
