@@ -32,6 +32,7 @@ from typing import Any
 
 from kingdomino_kit.game.endgame.finish import DISCARD, DISCARD_MOVE
 from kingdomino_kit.game.endgame.search import CLAIM, State, Tree
+from kingdomino_kit.game.endgame.tables import TablePool, shared_pool
 from kingdomino_kit.game.fast.support import kernel_bonuses, supports
 from kingdomino_kit.game.fast.switch import available
 from kingdomino_kit.game.playout import PIECES
@@ -76,21 +77,34 @@ def _modules() -> tuple[Any, tuple[Any, Any, Any], Any]:
     return np, (kernels, finish, draft), zobrist
 
 
+@cache
+def _zobrist_ints() -> list[list[list[int]]]:
+    """The Zobrist words as Python integers (a kingdom's hash folded in Python, at once)."""
+    return _modules()[2].tolist()  # type: ignore[no-any-return]
+
+
 class Compiled:
     """A compiled search over ``tree``'s kingdoms and rules (its tables kept between
-    :meth:`solve` calls on positions of the same game)."""
+    :meth:`solve` calls on positions of the same game), the tables borrowed from ``pool``
+    (default: :func:`~kingdomino_kit.game.endgame.tables.shared_pool`) and given back when
+    the search is garbage-collected."""
 
-    def __init__(self, tree: Tree) -> None:
+    def __init__(self, tree: Tree, pool: TablePool | None = None) -> None:
         bonuses = kernel_bonuses(tree.rules)  # rules the kernels do not score: refused
         np, (kernels, finish, draft), zobrist = _modules()
         self.np, self.kernels, self.finish, self.draft = np, kernels, finish, draft
         self.tree = tree
         size = tree.rules.size
         self.zobrist = zobrist
-        # the work record (finish_kernels.WORK_RECORD): its tables untouched until used
-        self.work = work = np.zeros(1, finish.WORK_RECORD)
-        work["zobrist"][0] = zobrist
-        work["pieces"][0] = PIECES
+        # the work record (finish_kernels.WORK_RECORD), lent by the pool (endgame/tables.py):
+        # a fresh one's tables untouched until used, a kept one's never cleared (the salt)
+        lent = (shared_pool() if pool is None else pool).lend(
+            self, "work", lambda: np.zeros(1, finish.WORK_RECORD))
+        self.work = work = lent.tables
+        self.salt = np.uint64(lent.salt)
+        if lent.fresh:
+            work["zobrist"][0] = zobrist
+            work["pieces"][0] = PIECES
         self.wk = work[0]  # the record handed to the kernels (a view of self.work)
         self.wk[6][0] = 1  # the stack's top (word 0 is the top itself)
         # views of its fields: the configuration, the memo of best finishes, the
@@ -101,28 +115,51 @@ class Compiled:
         self.killers[:] = DISCARD_MOVE - 1
 
     def _kingdoms(self, tree: Tree) -> Any:
-        np = self.np
+        """The kingdoms' record (``finish_kernels.KINGDOM_RECORD``) of ``tree``'s kingdoms,
+        their hashes salted with this search's generation (``endgame/tables.py``)."""
         size = tree.rules.size
-        o, stride = size - 1, 2 * size
-        record = np.zeros(1, self.finish.KINGDOM_RECORD)[0]  # keeps its array alive
+        o, stride, span = size - 1, 2 * size, 2 * size - 1
+        record = self.np.zeros(1, self.finish.KINGDOM_RECORD)[0]  # keeps its array alive
         rows, occupied, grids, crowns, extents, hashes = (record[i] for i in range(6))
-        grids[:] = -1
+        zobrist = _zobrist_ints()
+        salt = int(self.salt)
+        n = len(tree.kingdoms)
+        lines = [[[0] * span for _ in range(6)] for _ in range(n)]  # terrain squares by row
+        taken = [[0] * span for _ in range(n)]
+        owners: list[int] = []
+        cells: list[int] = []
+        kinds: list[int] = []  # the terrain
+        marks: list[int] = []  # the crowns
+        words: list[tuple[int, int]] = []
         for p, k in enumerate(tree.kingdoms):
-            grids[p, o * stride + o] = 6
-            occupied[p, o] = 1 << o
-            extents[p] = k.bounds
+            own, occupied_rows = lines[p], taken[p]
+            occupied_rows[o] = 1 << o
+            h1, h2 = 0, salt
             for t, mask in enumerate(k.terrain):
                 while mask:
                     bit = mask & -mask
                     mask ^= bit
                     i = bit.bit_length() - 1
                     r, c = divmod(i, stride)
+                    own[t][r] |= 1 << c
+                    occupied_rows[r] |= 1 << c
                     crown = (k.crown1 >> i & 1) + 2 * (k.crown2 >> i & 1)
-                    rows[p, t, r] |= 1 << c
-                    occupied[p, r] |= 1 << c
-                    grids[p, i] = t
-                    crowns[p, i] = crown
-                    hashes[p] ^= self.zobrist[:, i, t * 4 + crown]
+                    owners.append(p)
+                    cells.append(i)
+                    kinds.append(t)
+                    marks.append(crown)
+                    h1 ^= zobrist[0][i][t * 4 + crown]
+                    h2 ^= zobrist[1][i][t * 4 + crown]
+            words.append((h1, h2))
+        rows[:n, :, :span] = lines
+        occupied[:n, :span] = taken
+        extents[:n] = [k.bounds for k in tree.kingdoms]
+        grids[:] = -1
+        grids[:n, o * stride + o] = 6
+        grids[owners, cells] = kinds
+        crowns[owners, cells] = marks
+        hashes[:, 1] = salt  # the seats not in play too
+        hashes[:n] = words
         return record
 
     def _state(self, state: State) -> Any:

@@ -33,6 +33,7 @@ from typing import Any
 from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.game.endgame.compiled import Compiled, applies, search_move
 from kingdomino_kit.game.endgame.search import State, Tree
+from kingdomino_kit.game.endgame.tables import TablePool, shared_pool
 from kingdomino_kit.game.fast.support import supports
 from kingdomino_kit.game.fast.switch import available
 
@@ -84,13 +85,16 @@ class CompiledMany:
     ``paranoid`` and ``hero`` say which value): the two-player search's configuration, tables
     and conversions (:class:`~kingdomino_kit.game.endgame.compiled.Compiled`) with a table of
     vectors and the killers of claims, all kept between :meth:`solve` calls on positions of
-    the same game."""
+    the same game (the tables but the killers borrowed from ``pool``, as ``Compiled``'s)."""
 
-    def __init__(self, tree: Tree) -> None:
-        self.base = Compiled(tree)
+    def __init__(self, tree: Tree, pool: TablePool | None = None) -> None:
+        pool = shared_pool() if pool is None else pool
+        self.base = Compiled(tree, pool)
         self.np = np = self.base.np
         self.kernels = _kernels()
-        self.vt = np.zeros((1 << VECTOR_BITS, 8), np.int64)
+        # kept between searches like the base's tables: its rows keyed by the base's salt
+        self.vt = pool.lend(self, "vectors",
+                            lambda: np.zeros((1 << VECTOR_BITS, 8), np.int64)).tables
         self.ck = np.zeros((1 << CLAIM_KILLER_BITS, 2), np.int64)
 
     def solve(self, state: State, time_limit: float | None = None, *, tree: Tree | None = None,

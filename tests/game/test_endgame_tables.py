@@ -1,0 +1,123 @@
+"""The compiled endgame search on tables kept from the searches before it (not cleared, a new
+generation in the keys: ``game/endgame/tables.py``) against the same search on tables zeroed
+for it: the same value, nodes and line, position for position, small positions after large
+ones, a position again after itself, two, three and four players."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from kingdomino_kit.game import Game, GameOptions
+from kingdomino_kit.game.bots import GreedyBot
+from kingdomino_kit.game.endgame import no_chance_left, position, solve
+from kingdomino_kit.game.endgame.compiled import Compiled, applies
+from kingdomino_kit.game.endgame.compiled_many import CompiledMany, applies_many
+from kingdomino_kit.game.endgame.tables import TablePool, shared_pool
+from kingdomino_kit.rules import Rules
+from kingdomino_kit.seeds import derive_seed
+from tests.game.stepping import step
+
+BOTH = Rules(middle_kingdom=True, harmony=True)
+TWO = GameOptions(players=2, rules=BOTH)
+MIGHTY = GameOptions(players=2, variant="mighty-duel", rules=Rules(7, middle_kingdom=True,
+                                                                    harmony=True))
+
+
+def endgame(options: GameOptions, seed: int) -> Game:
+    """Greedy kingdoms up to the first position where no chance is left (the benchmark's)."""
+    game = Game(options, seed=seed)
+    bots = [GreedyBot(derive_seed(seed, "bot", p)) for p in range(options.players)]
+    while not no_chance_left(game.observation()):
+        step(game, bots)
+    return game
+
+
+@pytest.fixture(autouse=True)
+def _compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KINGDOMINO_KIT_COMPILED", "1")
+
+
+def test_small_positions_after_a_large_one_search_as_on_fresh_tables() -> None:
+    # a Mighty Duel position fills the tables (tens of thousands of rows), then 5×5
+    # positions, one of them twice, and the Mighty Duel position again: each searched on
+    # the kept tables and on tables zeroed for it alone
+    games = [endgame(MIGHTY, 3)] + [endgame(TWO, seed) for seed in (1, 2, 2, 5, 8)]
+    games.append(games[0])
+    pool = TablePool()
+    lent = []
+    for game in games:
+        tree, state = position(game)
+        assert applies(tree)
+        kept = Compiled(tree, pool)
+        lent.append(kept.work)
+        on_kept = kept.solve(state)
+        del kept  # its tables back to the pool
+        on_fresh = Compiled(tree, TablePool()).solve(state)
+        assert (on_kept.value, on_kept.nodes, on_kept.moves) == \
+            (on_fresh.value, on_fresh.nodes, on_fresh.moves), game
+        assert on_kept.status == "OPTIMAL"
+    assert all(work is lent[0] for work in lent)  # one set of tables served them all
+
+
+@pytest.mark.parametrize("options", [GameOptions(players=3, rules=BOTH),
+                                     GameOptions(players=4, rules=BOTH)])
+def test_max_n_on_kept_tables_searches_as_on_fresh_ones(options: GameOptions) -> None:
+    pool = TablePool()
+    for seed in (1, 2, 2, 4):
+        tree, state = position(endgame(options, seed))
+        assert applies_many(tree)
+        on_kept = CompiledMany(tree, pool).solve(state)
+        on_fresh = CompiledMany(tree, TablePool()).solve(state)
+        assert (on_kept.value, on_kept.nodes, on_kept.moves) == \
+            (on_fresh.value, on_fresh.nodes, on_fresh.moves), seed
+    assert pool.idle("work") == 1 and pool.idle("vectors") == 1
+
+
+def test_solve_lends_the_shared_tables_and_gets_them_back() -> None:
+    game = endgame(TWO, 6)
+    tree, state = position(game)
+    first = solve(game)
+    gc.collect()
+    assert shared_pool().idle("work") >= 1
+    again = solve(game)
+    assert (again.value, again.nodes, again.line) == (first.value, first.nodes, first.line)
+    assert (Compiled(tree, TablePool()).solve(state).nodes == first.nodes)
+
+
+def test_two_searches_at_once_have_tables_of_their_own() -> None:
+    pool = TablePool()
+    tree, _ = position(endgame(TWO, 1))
+    one, two = Compiled(tree, pool), Compiled(tree, pool)
+    assert one.work is not two.work and one.salt != two.salt
+    kept = two.work
+    del one, two
+    assert pool.idle("work") == 1  # at most one set kept idle
+    assert Compiled(tree, pool).work is not kept  # the first given back stayed
+
+
+def test_the_generations_wrap_to_a_new_epoch_and_older_tables_are_dropped() -> None:
+    pool = TablePool(generations=4)
+    tree, _ = position(endgame(TWO, 1))
+    salts = []
+    first = Compiled(tree, pool)
+    work = first.work
+    salts.append(first.salt)
+    del first
+    for _ in range(2):  # generations 2 and 3: the same tables again
+        again = Compiled(tree, pool)
+        assert again.work is work
+        salts.append(again.salt)
+        del again
+    wrapped = Compiled(tree, pool)  # generation 1 again, in a new epoch: new tables
+    assert wrapped.work is not work and wrapped.salt == salts[0]
+    assert len(set(salts)) == 3 and 0 not in salts
+    held = Compiled(tree, pool)  # lent in this epoch (2), given back in the next: dropped
+    other = Compiled(tree, pool)  # 3
+    newer = Compiled(tree, pool)  # the next epoch's 1
+    assert pool.idle("work") == 0
+    del held, wrapped, other
+    assert pool.idle("work") == 0
+    del newer
+    assert pool.idle("work") == 1
