@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 
+import numpy as np
 import pytest
 
 from kingdomino_kit.game import Game, GameOptions
@@ -14,7 +15,8 @@ from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.endgame import no_chance_left, position, solve
 from kingdomino_kit.game.endgame.compiled import Compiled, applies
 from kingdomino_kit.game.endgame.compiled_many import CompiledMany, applies_many
-from kingdomino_kit.game.endgame.tables import TablePool, shared_pool
+from kingdomino_kit.game.endgame.finish_kernels import WORK_RECORD
+from kingdomino_kit.game.endgame.tables import TablePool, shared_pool, zeroed
 from kingdomino_kit.rules import Rules
 from kingdomino_kit.seeds import derive_seed
 from tests.game.stepping import step
@@ -121,3 +123,34 @@ def test_the_generations_wrap_to_a_new_epoch_and_older_tables_are_dropped() -> N
     assert pool.idle("work") == 0
     del newer
     assert pool.idle("work") == 1
+
+
+def test_pages_the_system_took_back_from_idle_tables_change_nothing() -> None:
+    # idle tables are marked free-when-needed: a page the system takes reads as zeros
+    # after, beside pages still holding older rows; every other page of the kept tables
+    # zeroed here as the system would
+    pool = TablePool()
+    big, state = position(endgame(MIGHTY, 3))
+    searched = Compiled(big, pool)
+    searched.solve(state)
+    work = searched.work
+    del searched  # idle now
+    raw = work.view(np.uint8).reshape(-1)
+    pages = raw[:len(raw) // 8192 * 8192].reshape(-1, 2, 4096)
+    assert pages[:, 0].any() and pages[:, 1].any()
+    pages[:, 0] = 0  # the constants' pages too
+    tree, state = position(endgame(TWO, 2))
+    kept = Compiled(tree, pool)
+    assert kept.work is work
+    on_kept = kept.solve(state)
+    on_fresh = Compiled(tree, TablePool()).solve(state)
+    assert (on_kept.value, on_kept.nodes, on_kept.moves) == \
+        (on_fresh.value, on_fresh.nodes, on_fresh.moves)
+
+
+def test_zeroed_tables_are_zeros_of_the_type_asked() -> None:
+    work, _ = zeroed(WORK_RECORD, (1,))
+    assert work.dtype == WORK_RECORD and work.shape == (1,) and work.flags.writeable
+    assert not work.view(np.uint8).any()
+    vectors, _ = zeroed(np.int64, (8, 3))
+    assert vectors.shape == (8, 3) and vectors.dtype == np.int64 and not vectors.any()

@@ -97,14 +97,14 @@ class Compiled:
         size = tree.rules.size
         self.zobrist = zobrist
         # the work record (finish_kernels.WORK_RECORD), lent by the pool (endgame/tables.py):
-        # a fresh one's tables untouched until used, a kept one's never cleared (the salt)
+        # a fresh one's tables untouched until used, a kept one's not cleared (the salt)
         lent = (shared_pool() if pool is None else pool).lend(
-            self, "work", lambda: np.zeros(1, finish.WORK_RECORD))
+            self, "work", finish.WORK_RECORD, (1,))
         self.work = work = lent.tables
         self.salt = np.uint64(lent.salt)
-        if lent.fresh:
-            work["zobrist"][0] = zobrist
-            work["pieces"][0] = PIECES
+        # the constants each time: an idle record's pages may have been taken back (zeros)
+        work["zobrist"][0] = zobrist
+        work["pieces"][0] = PIECES
         self.wk = work[0]  # the record handed to the kernels (a view of self.work)
         self.wk[6][0] = 1  # the stack's top (word 0 is the top itself)
         # views of its fields: the configuration, the memo of best finishes, the

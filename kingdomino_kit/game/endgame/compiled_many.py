@@ -93,8 +93,7 @@ class CompiledMany:
         self.np = np = self.base.np
         self.kernels = _kernels()
         # kept between searches like the base's tables: its rows keyed by the base's salt
-        self.vt = pool.lend(self, "vectors",
-                            lambda: np.zeros((1 << VECTOR_BITS, 8), np.int64)).tables
+        self.vt = pool.lend(self, "vectors", np.int64, (1 << VECTOR_BITS, 8)).tables
         self.ck = np.zeros((1 << CLAIM_KILLER_BITS, 2), np.int64)
 
     def solve(self, state: State, time_limit: float | None = None, *, tree: Tree | None = None,

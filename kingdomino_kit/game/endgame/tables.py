@@ -20,23 +20,28 @@ Sixteen bits give 65,535 generations; at the wrap the pool's *epoch* moves on an
 an older epoch are dropped, never lent again, so one set of tables never sees a generation
 twice.
 
-The pool keeps at most :data:`IDLE` sets of tables of each kind (a process holds their pages,
-up to about 100 MB, rather than asking for and zeroing them at each search), lent to one
-search at a time; a search running beside another gets tables of its own. The tables of a
+The pool keeps at most :data:`IDLE` sets of tables of each kind, lent to one search at a time;
+a search running beside another gets tables of its own. Idle tables hold no memory the
+system wants back: they are mapped privately (on huge pages, as NumPy maps large arrays) and
+marked free-when-needed while idle (``MADV_FREE``, Linux), so under memory pressure the
+system takes their pages — they read as zeros then, an empty row to the search, which cannot
+tell it from a row of another generation — and otherwise the next search finds them still
+mapped (where the mark is missing, the tables stay resident between searches). The tables of a
 :class:`~kingdomino_kit.game.endgame.compiled.Compiled` search go back to the pool when it is
 garbage-collected (its :meth:`TablePool.lend` registers that).
 """
 
 from __future__ import annotations
 
+import contextlib
+import mmap
 import threading
 import weakref
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-__all__ = ["GENERATIONS", "IDLE", "Lent", "TablePool", "shared_pool"]
+__all__ = ["GENERATIONS", "IDLE", "Lent", "TablePool", "shared_pool", "zeroed"]
 
 GENERATIONS = 1 << 16
 """The generations of one epoch (the high sixteen bits of a Zobrist word; 0 is never lent)."""
@@ -50,28 +55,50 @@ SALT_SHIFT = 48
 class Lent:
     """A set of tables lent: ``tables`` the array, ``salt`` the word to XOR into the high bits
     of each kingdom's second Zobrist word, ``fresh`` True when the array was zeroed for this
-    search (its set-up, such as constants copied in, not done yet)."""
+    search (else kept: any page of it may read as zeros, constants the search copied in
+    included, so a search sets them up each time)."""
 
     tables: Any
     salt: int
     fresh: bool
 
 
+def zeroed(dtype: Any, shape: tuple[int, ...]) -> tuple[Any, mmap.mmap | None]:
+    """A zeroed array of ``dtype`` and ``shape`` in a private mapping of its own (asked for on
+    huge pages) and the mapping, or a plain ``numpy.zeros`` and None where there is none."""
+    import numpy as np
+
+    dtype = np.dtype(dtype)
+    size = dtype.itemsize * int(np.prod(shape))
+    flags = getattr(mmap, "MAP_PRIVATE", 0) | getattr(mmap, "MAP_ANONYMOUS", 0)
+    if not flags:
+        return np.zeros(shape, dtype), None
+    mapping = mmap.mmap(-1, size, flags=flags)
+    if hasattr(mmap, "MADV_HUGEPAGE"):
+        _advise(mapping, mmap.MADV_HUGEPAGE)
+    return np.frombuffer(mapping, dtype, int(np.prod(shape))).reshape(shape), mapping
+
+
+def _advise(mapping: mmap.mmap, advice: int) -> None:
+    with contextlib.suppress(OSError):  # a hint the system may not take
+        mapping.madvise(advice)
+
+
 class TablePool:
-    """Sets of tables, by kind (a name and the function making a zeroed set), lent to one
-    search at a time and kept for the next (:data:`IDLE` a kind at most)."""
+    """Sets of tables, by kind (a name, an array's type and shape), lent to one search at a
+    time and kept for the next (:data:`IDLE` a kind at most)."""
 
     def __init__(self, generations: int = GENERATIONS) -> None:
         # re-entrant: a search collected while the pool holds the lock gives its tables back
         self._lock = threading.RLock()
-        self._idle: dict[str, list[tuple[Any, int]]] = {}
+        self._idle: dict[str, list[tuple[Any, mmap.mmap | None]]] = {}
         self._generations = generations
         self._generation = 0
         self._epoch = 0
 
-    def lend(self, owner: object, kind: str, make: Callable[[], Any]) -> Lent:
-        """A set of tables of ``kind`` (``make()`` when none is idle), given back to the pool
-        when ``owner`` is garbage-collected."""
+    def lend(self, owner: object, kind: str, dtype: Any, shape: tuple[int, ...]) -> Lent:
+        """A set of tables of ``kind``, an array of ``dtype`` and ``shape`` (zeroed when none
+        is idle), given back to the pool when ``owner`` is garbage-collected."""
         with self._lock:
             self._generation += 1
             if self._generation == self._generations:  # the salts would repeat
@@ -80,18 +107,22 @@ class TablePool:
                 self._idle.clear()
             epoch, salt = self._epoch, self._generation << SALT_SHIFT
             idle = self._idle.get(kind)
-            tables = idle.pop()[0] if idle else None
+            tables, mapping = idle.pop() if idle else (None, None)
         fresh = tables is None
         if tables is None:
-            tables = make()
-        weakref.finalize(owner, self._give_back, kind, tables, epoch)
+            tables, mapping = zeroed(dtype, shape)
+        weakref.finalize(owner, self._give_back, kind, tables, mapping, epoch)
         return Lent(tables, salt, fresh)
 
-    def _give_back(self, kind: str, tables: Any, epoch: int) -> None:
+    def _give_back(self, kind: str, tables: Any, mapping: mmap.mmap | None, epoch: int
+                   ) -> None:
         with self._lock:
             idle = self._idle.setdefault(kind, [])
-            if epoch == self._epoch and len(idle) < IDLE:
-                idle.append((tables, epoch))
+            if epoch != self._epoch or len(idle) >= IDLE:
+                return
+            idle.append((tables, mapping))
+        if mapping is not None and hasattr(mmap, "MADV_FREE"):
+            _advise(mapping, mmap.MADV_FREE)
 
     def idle(self, kind: str) -> int:
         """How many sets of ``kind`` wait to be lent."""
