@@ -23,7 +23,7 @@ from kingdomino_kit.game.log import replay
 from tests.game.endgame_positions import SETTINGS, LazyPositions, random_endgame
 from tests.reference import endgame_code, plain_endgame
 
-POSITIONS = LazyPositions(200)
+POSITIONS = LazyPositions(120)
 
 
 def test_the_positions_are_varied() -> None:
@@ -35,12 +35,12 @@ def test_the_positions_are_varied() -> None:
 
 
 @pytest.mark.parametrize("engine", ["python", "compiled"])
-@pytest.mark.parametrize("index", range(0, 200, 20))
+@pytest.mark.parametrize("index", range(0, 120, 12))
 def test_the_solver_agrees_with_plain_search(index: int, engine: str,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     # two players are searched compiled when numba is there (make test installs it)
     monkeypatch.setenv("KINGDOMINO_KIT_COMPILED", "1" if engine == "compiled" else "0")
-    for game, want, mode in POSITIONS[index:index + 20]:
+    for game, want, mode in POSITIONS[index:index + 12]:
         result = solve(game, paranoid=mode == "paranoid")
         assert result.status == "OPTIMAL" and result.mode == mode
         assert result.value == want, (game, mode)
