@@ -346,12 +346,14 @@ def _alive(st: np.ndarray, terr: np.ndarray, crowned: np.ndarray, rem: np.ndarra
 
 @nb.njit(cache=True)
 def _moves(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarray, free: int,
-           p: int, here: np.ndarray) -> int:
+           p: int, here: np.ndarray, order: np.ndarray) -> int:
     """The moves at cell ``p`` into ``here`` (rank, kind, other cell, flipped), those whose
-    halves meet more decided squares of their own terrain first; returns how many."""
+    halves meet more decided squares of their own terrain first, ties in the kinds' ``order``
+    (a permutation of their indices); returns how many."""
     n = st[SIZE]
     nm = 0
-    for q in range(kinds.shape[0]):
+    for qi in range(kinds.shape[0]):
+        q = order[qi]
         if not count[q]:
             continue
         for d in range(2):
@@ -379,10 +381,12 @@ def _moves(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarra
 def run(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarray,
         crowned: np.ndarray, rem: np.ndarray, free: int, edges: int, placed: np.ndarray,
         sym: np.ndarray, forbidden: np.ndarray, table: np.ndarray, keys: np.ndarray,
-        seq: np.ndarray, moves: np.ndarray) -> None:
-    """Search every filling of the free cells with the kinds left; ``st[FOUND]`` set (and the
-    filling in ``placed``: cell, other cell, kind, flipped) at the first one, ``st[CUT]`` when
-    the node limit came first."""
+        seq: np.ndarray, moves: np.ndarray, order: np.ndarray) -> None:
+    """Search every filling of the free cells with the kinds left, moves tried in the kinds'
+    ``order`` among equals (:func:`_moves`); ``st[FOUND]`` set (and the filling in ``placed``:
+    cell, other cell, kind, flipped) at the first one, ``st[CUT]`` when the node limit came
+    first. Refuted states are keyed by kind index, not by the order: one table serves every
+    order."""
     st[NODES] += 1
     if st[NODES] >= st[LIMIT]:
         st[CUT] = 1
@@ -401,7 +405,7 @@ def run(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarray,
         if i >= 0 and table[i, 0] != 0:
             return
     here = moves[depth]
-    nm = _moves(st, kinds, count, terr, free, p, here)
+    nm = _moves(st, kinds, count, terr, free, p, here, order)
     for m in range(nm):
         q, j, f = here[m, 1], here[m, 2], here[m, 3]
         t1, t2 = kinds[q, f], kinds[q, 1 - f]
@@ -416,7 +420,7 @@ def run(st: np.ndarray, kinds: np.ndarray, count: np.ndarray, terr: np.ndarray,
             placed[depth, 0], placed[depth, 1], placed[depth, 2], placed[depth, 3] = p, j, q, f
             st[NPLACED] = depth + 1
             run(st, kinds, count, terr, crowned, rem, free & ~bi & ~bj, e2, placed, sym,
-                forbidden, table, keys, seq, moves)
+                forbidden, table, keys, seq, moves, order)
             st[NPLACED] = depth
         terr[t1] &= ~bi
         terr[t2] &= ~bj

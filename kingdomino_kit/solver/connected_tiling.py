@@ -11,8 +11,11 @@ one cell of each): a filling found is a layout at the bound, once it is built by
 (:func:`reach_order`); a search that ends with none refutes the bound.
 
 The castle cells take turns, each within a number of nodes that grows fourfold a round, as in
-:func:`.frame_compiled.frame_search_compiled`; the refuted states of all of them share one
-table (the castle is part of the key).
+:func:`.frame_compiled.frame_search_compiled`; from the second round on each also in other
+orders of the kinds (:func:`kind_orders`, which breaks ties between moves), within a
+sixteenth of the round's budget each: the nodes to a filling vary by orders of magnitude from
+one order to another. The refuted states of all of them share one table (the castle is part
+of the key; the order is not, as a refuted state is refuted in every order).
 
 Needs numba (imported with this module).
 """
@@ -20,6 +23,7 @@ Needs numba (imported with this module).
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import Sequence
 
@@ -40,6 +44,17 @@ TABLE_ROWS = 1 << 21
 """Rows of the table of refuted states (5 words each: 80 MB)."""
 RATE = 3_000_000
 """Nodes a second assumed until a call has been timed."""
+ORDERS = 8
+"""How many orders of the kinds the search tries (:func:`kind_orders`): the kinds' own first,
+the others from the second round on, each castle cell in turn, within a share of the round's
+budget (:data:`OTHER_SHARE`). The nodes to a filling vary by orders of magnitude from one
+order to another (Mighty Duel seed 6 set 8 with both bonuses: more than 200 million with the
+kinds' own order, 124 thousand with the eighth)."""
+OTHER_SHARE = 16
+"""The other orders' budget: the round's budget over this. A refutation, or a filling the
+kinds' own order finds, costs at most 1 + (ORDERS − 1) / OTHER_SHARE times its nodes alone
+(less, as the refuted states are shared); the first round, within which the search's quick
+call (:data:`QUICK_NODES`) mostly stays, runs the kinds' own order alone."""
 QUICK_NODES = 2_000_000
 """The nodes of the search's first, short call (before annealing; :mod:`.canonical_full`):
 on the Mighty Duel sets whose top level it reaches at all it mostly does so within them
@@ -131,9 +146,10 @@ class _Tiling:
                               and _built_whatever(kinds, squares, crowns))
         self.st = st
 
-    def over(self, castle: int, nodes: int) -> bool:
-        """Search with the castle at ``castle`` within ``nodes`` more nodes; whether it ran
-        to the end (``st[FOUND]`` says whether it found a filling)."""
+    def over(self, castle: int, nodes: int, order: np.ndarray) -> bool:
+        """Search with the castle at ``castle`` within ``nodes`` more nodes, ties between
+        moves broken in the kinds' ``order``; whether it ran to the end (``st[FOUND]`` says
+        whether it found a filling)."""
         st, n = self.st, int(self.st[ck.SIZE])
         st[ck.CASTLE], st[ck.CASTLE_CELL] = 1 << castle, castle
         st[ck.CUT] = st[ck.FOUND] = st[ck.NPLACED] = 0
@@ -144,7 +160,7 @@ class _Tiling:
         ck.run(st, self.kinds, self.count.copy(), np.zeros(ck.TERRAINS, np.int64),
                self.crowned, self.squares.copy(), int(st[ck.FULL]) & ~(1 << castle),
                self.edges, self.placed, sym, self.forbidden, self.table, self.keys, self.seq,
-               self.moves)
+               self.moves, order)
         return not st[ck.CUT]
 
     def layout(self) -> list[tuple[int, int, Domino]]:
@@ -184,6 +200,19 @@ def reach_order(layout: Sequence[tuple[int, int, Domino]], castle: int,
     return None if todo else order
 
 
+def kind_orders(kinds: int, count: int | None = None) -> list[np.ndarray]:
+    """The orders in which the search breaks ties between the moves of ``kinds`` kinds
+    (:data:`ORDERS` unless ``count`` is given): their own order first, then permutations
+    drawn from fixed seeds (by :meth:`random.Random.random` alone, whose sequence for a seed
+    does not change between Python versions)."""
+    out = [np.arange(kinds, dtype=np.int64)]
+    for seed in range(1, ORDERS if count is None else count):
+        rng = random.Random(seed)
+        keys = [rng.random() for _ in range(kinds)]
+        out.append(np.array(sorted(range(kinds), key=keys.__getitem__), dtype=np.int64))
+    return out
+
+
 def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float,
                      max_nodes: int | None = None) -> FrameResult:
     """A layout of :func:`top_level` (value: that level, −1 if none; ``complete`` False if
@@ -201,33 +230,42 @@ def connected_tiling(doms: Sequence[Domino], rules: Rules, deadline: float,
     result = FrameResult()
     tiling = _Tiling(doms, n)
     centre = (n // 2) * n + n // 2
-    todo = [c for c in castle_cells(n) if sum(divmod(c, n)) % 2 == 0
-            and (c == centre or not rules.middle_kingdom)]
+    cells = [c for c in castle_cells(n) if sum(divmod(c, n)) % 2 == 0
+             and (c == centre or not rules.middle_kingdom)]
+    orders = kind_orders(len(tiling.members))
+    todo = [(castle, 0) for castle in cells]
+    later = [(castle, o) for o in range(1, len(orders)) for castle in cells]
+    refuted: set[int] = set()
     budget, rate = FIRST_NODES, float(RATE)
     while todo:
         cut = []
-        for castle in todo:
+        for castle, o in todo:
+            if castle in refuted:
+                continue
+            share = budget if o == 0 else budget // OTHER_SHARE
             by_clock = int((deadline - time.monotonic()) * rate) + 1
-            room = budget if max_nodes is None else max_nodes - int(tiling.st[ck.NODES])
-            nodes = min(budget, by_clock, room)
+            room = share if max_nodes is None else max_nodes - int(tiling.st[ck.NODES])
+            nodes = min(share, by_clock, room)
             before, clock = int(tiling.st[ck.NODES]), time.monotonic()
-            done = nodes > 0 and tiling.over(castle, nodes)
+            done = nodes > 0 and tiling.over(castle, nodes, orders[o])
             result.nodes = int(tiling.st[ck.NODES])
             spent = time.monotonic() - clock
             if spent > 0.05:
                 rate = (int(tiling.st[ck.NODES]) - before) / spent
             if tiling.st[ck.FOUND]:
-                order = reach_order(tiling.layout(), castle, n)
-                if order is None:
+                built = reach_order(tiling.layout(), castle, n)
+                if built is None:
                     raise SolverBug("the connected tiling's filling cannot be built")
-                result.value, result.castle, result.layout = top, castle, order
+                result.value, result.castle, result.layout = top, castle, built
                 return result
-            if not done:
-                result.capped = room < min(budget, by_clock)
-                if result.capped or time.monotonic() >= deadline:
-                    result.complete = False
-                    return result
-                result.off_schedule |= nodes < budget
-                cut.append(castle)
-        todo, budget = cut, budget * 4
+            if done:
+                refuted.add(castle)
+                continue
+            result.capped = room < min(share, by_clock)
+            if result.capped or time.monotonic() >= deadline:
+                result.complete = False
+                return result
+            result.off_schedule |= nodes < share
+            cut.append((castle, o))
+        todo, later, budget = cut + later, [], budget * 4
     return result

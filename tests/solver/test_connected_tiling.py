@@ -95,3 +95,38 @@ def test_frame_levels_settle_the_top_level_first() -> None:
         optimum = frame_search_compiled(doms, rules, time.monotonic() + 600, -1).value
         assert got.refuted_above == optimum
         assert got.found is not None and got.found.value == optimum
+
+
+def test_every_order_of_the_kinds_gives_the_same_answer() -> None:
+    """The tie-break orders change where the search looks first, never what it settles: each
+    order alone, over every castle cell, agrees with the frame search."""
+    from kingdomino_kit.solver.connected_kernels import FOUND
+    from kingdomino_kit.solver.connected_tiling import _Tiling, kind_orders
+    from kingdomino_kit.solver.frame_search import castle_cells
+
+    wants = set()
+    for doms, rules in _sample(4, 11):
+        _, want = _answer(doms, rules)
+        wants.add(want)
+        n, centre = rules.size, (rules.size // 2) * (rules.size + 1)
+        cells = [c for c in castle_cells(n) if sum(divmod(c, n)) % 2 == 0
+                 and (c == centre or not rules.middle_kingdom)]
+        kinds = len(_Tiling(doms, n).members)
+        for order in kind_orders(kinds, 4):
+            found = False
+            for castle in cells:
+                tiling = _Tiling(doms, n)
+                assert tiling.over(castle, 10**9, order)
+                found |= bool(tiling.st[FOUND])
+            assert found == want
+    assert wants == {True, False}
+
+
+def test_kind_orders_are_fixed_permutations() -> None:
+    from kingdomino_kit.solver.connected_tiling import kind_orders
+
+    first, again = kind_orders(13, 8), kind_orders(13, 8)
+    assert [o.tolist() for o in first] == [o.tolist() for o in again]
+    assert first[0].tolist() == list(range(13))
+    assert all(sorted(o.tolist()) == list(range(13)) for o in first)
+    assert len({tuple(o.tolist()) for o in first}) == 8
