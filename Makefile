@@ -146,7 +146,7 @@ bench-duel: $(STAMP)
 		$(PY) -m benchmarks solver > docs/measured/duel_bench.jsonl.tmp
 	mv docs/measured/duel_bench.jsonl.tmp docs/measured/duel_bench.jsonl
 
-## make bench-endgame: the exact endgame's group alone (4 x 200 positions, about 10 min on a
+## make bench-endgame: the exact endgame's group alone (4 x 200 positions, about 1.5 min on a
 ## quiet machine), its JSON lines kept in docs/measured/endgame_bench.jsonl
 bench-endgame: $(STAMP)
 	$(PY) scripts/warm_compiled.py
