@@ -25,6 +25,7 @@ COMPILED = {("game/fast/compiled.py", "kingdomino_kit.game.fast.primitives"),  #
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.kernels"),
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.finish_kernels"),
             ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.draft_kernels"),
+            ("game/endgame/compiled.py", "kingdomino_kit.game.endgame.record_kernels"),
             ("game/endgame/compiled_many.py", "kingdomino_kit.game.endgame.many_kernels"),
             ("solver/frame_proof.py", "kingdomino_kit.solver.frame_compiled"),
             ("solver/frame_proof.py", "kingdomino_kit.solver.connected_tiling"),

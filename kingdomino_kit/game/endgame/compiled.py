@@ -63,24 +63,33 @@ class Found:
     nodes: int
 
 
+@dataclass(frozen=True)
+class _Constants:
+    """What every compiled search copies or reads: numpy, the kernels' modules, the Zobrist
+    words (``(2, cells, 24)``) and the pieces as an array."""
+
+    np: Any
+    kernels: Any
+    finish: Any
+    draft: Any
+    record: Any
+    zobrist: Any
+    pieces: Any
+
+
 @cache
-def _modules() -> tuple[Any, tuple[Any, Any, Any], Any]:
+def _constants() -> _Constants:
     import numpy as np
 
     import kingdomino_kit.game.endgame.draft_kernels as draft
     import kingdomino_kit.game.endgame.finish_kernels as finish
     import kingdomino_kit.game.endgame.kernels as kernels
+    import kingdomino_kit.game.endgame.record_kernels as record
 
     rng = np.random.default_rng(ZOBRIST_SEED)
     zobrist = rng.integers(0, np.iinfo(np.uint64).max, size=(2, 14 * 13, 24),
                            dtype=np.uint64, endpoint=True)
-    return np, (kernels, finish, draft), zobrist
-
-
-@cache
-def _zobrist_ints() -> list[list[list[int]]]:
-    """The Zobrist words as Python integers (a kingdom's hash folded in Python, at once)."""
-    return _modules()[2].tolist()  # type: ignore[no-any-return]
+    return _Constants(np, kernels, finish, draft, record, zobrist, np.array(PIECES, np.int64))
 
 
 class Compiled:
@@ -91,11 +100,13 @@ class Compiled:
 
     def __init__(self, tree: Tree, pool: TablePool | None = None) -> None:
         bonuses = kernel_bonuses(tree.rules)  # rules the kernels do not score: refused
-        np, (kernels, finish, draft), zobrist = _modules()
-        self.np, self.kernels, self.finish, self.draft = np, kernels, finish, draft
+        known = _constants()
+        np, finish = known.np, known.finish
+        self.np, self.kernels, self.finish, self.draft = np, known.kernels, finish, known.draft
+        self.record = known.record
         self.tree = tree
         size = tree.rules.size
-        self.zobrist = zobrist
+        self.zobrist = known.zobrist
         # the work record (finish_kernels.WORK_RECORD), lent by the pool (endgame/tables.py):
         # a fresh one's tables untouched until used, a kept one's not cleared (the salt)
         lent = (shared_pool() if pool is None else pool).lend(
@@ -103,8 +114,8 @@ class Compiled:
         self.work = work = lent.tables
         self.salt = np.uint64(lent.salt)
         # the constants each time: an idle record's pages may have been taken back (zeros)
-        work["zobrist"][0] = zobrist
-        work["pieces"][0] = PIECES
+        work["zobrist"][0] = known.zobrist
+        work["pieces"][0] = known.pieces
         self.wk = work[0]  # the record handed to the kernels (a view of self.work)
         self.wk[6][0] = 1  # the stack's top (word 0 is the top itself)
         # views of its fields: the configuration, the memo of best finishes, the
@@ -116,50 +127,19 @@ class Compiled:
 
     def _kingdoms(self, tree: Tree) -> Any:
         """The kingdoms' record (``finish_kernels.KINGDOM_RECORD``) of ``tree``'s kingdoms,
-        their hashes salted with this search's generation (``endgame/tables.py``)."""
+        their hashes salted with this search's generation (``endgame/tables.py``): each
+        kingdom's bit planes (six terrains, two of crowns) unpacked at once and the record
+        filled from them (``record_kernels.fill``)."""
+        np = self.np
         size = tree.rules.size
-        o, stride, span = size - 1, 2 * size, 2 * size - 1
-        record = self.np.zeros(1, self.finish.KINGDOM_RECORD)[0]  # keeps its array alive
-        rows, occupied, grids, crowns, extents, hashes = (record[i] for i in range(6))
-        zobrist = _zobrist_ints()
-        salt = int(self.salt)
-        n = len(tree.kingdoms)
-        lines = [[[0] * span for _ in range(6)] for _ in range(n)]  # terrain squares by row
-        taken = [[0] * span for _ in range(n)]
-        owners: list[int] = []
-        cells: list[int] = []
-        kinds: list[int] = []  # the terrain
-        marks: list[int] = []  # the crowns
-        words: list[tuple[int, int]] = []
-        for p, k in enumerate(tree.kingdoms):
-            own, occupied_rows = lines[p], taken[p]
-            occupied_rows[o] = 1 << o
-            h1, h2 = 0, salt
-            for t, mask in enumerate(k.terrain):
-                while mask:
-                    bit = mask & -mask
-                    mask ^= bit
-                    i = bit.bit_length() - 1
-                    r, c = divmod(i, stride)
-                    own[t][r] |= 1 << c
-                    occupied_rows[r] |= 1 << c
-                    crown = (k.crown1 >> i & 1) + 2 * (k.crown2 >> i & 1)
-                    owners.append(p)
-                    cells.append(i)
-                    kinds.append(t)
-                    marks.append(crown)
-                    h1 ^= zobrist[0][i][t * 4 + crown]
-                    h2 ^= zobrist[1][i][t * 4 + crown]
-            words.append((h1, h2))
-        rows[:n, :, :span] = lines
-        occupied[:n, :span] = taken
-        extents[:n] = [k.bounds for k in tree.kingdoms]
-        grids[:] = -1
-        grids[:n, o * stride + o] = 6
-        grids[owners, cells] = kinds
-        crowns[owners, cells] = marks
-        hashes[:, 1] = salt  # the seats not in play too
-        hashes[:n] = words
+        width = ((2 * size - 1) * 2 * size + 7) // 8  # the bytes of a plane
+        planes = b"".join(m.to_bytes(width, "little") for k in tree.kingdoms
+                          for m in (*k.terrain, k.crown1, k.crown2))
+        bits = np.unpackbits(np.frombuffer(planes, np.uint8), bitorder="little").reshape(
+            len(tree.kingdoms), 8, width * 8)
+        record = np.zeros(1, self.finish.KINGDOM_RECORD)[0]  # keeps its array alive
+        self.record.fill(record, bits, self.zobrist, size, self.salt)
+        record[4][:len(tree.kingdoms)] = [k.bounds for k in tree.kingdoms]
         return record
 
     def _state(self, state: State) -> Any:

@@ -79,7 +79,10 @@ class EndgameResult:
     code (paranoid) or each player's code (max-n); ``scores``: each player's final score on
     the principal variation ``line`` (the actions from the position to the end of the game,
     ``best`` its first); ``keys``: their (score, largest property, crowns); ``nodes`` and
-    ``seconds``: the search's effort.
+    ``seconds``: the search's effort (wall-clock, from the position's tree to its value and
+    line in the search's moves: not the line played on a copy of the game to give ``line``,
+    ``scores`` and ``keys``), ``cpu_seconds`` the same span in this process's CPU time (the
+    search's own speed: ``nodes / cpu_seconds``).
     """
 
     status: str
@@ -93,6 +96,7 @@ class EndgameResult:
     seconds: float
     player: int = 0
     margin: int | None = field(default=None)
+    cpu_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -204,6 +208,7 @@ def solve(where: Game | Observation, *, paranoid: bool = False, player: int | No
     tree.paranoid = paranoid and n > 2
     tree.hero = 0 if mode == "minimax" else (mover if player is None else player)
     start = time.perf_counter()
+    cpu = time.process_time()
     if time_limit is not None:
         tree.deadline = start + time_limit
     if node_limit is not None:
@@ -233,6 +238,7 @@ def solve(where: Game | Observation, *, paranoid: bool = False, player: int | No
         moves = _fallback(tree, state, mode)
         value = None
     seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     game = _game(where)
     actions = _actions(game, moves)
     keys = tuple(game.tiebreak_keys())
@@ -241,7 +247,8 @@ def solve(where: Game | Observation, *, paranoid: bool = False, player: int | No
         value = _value_of(keys, mode, tree.hero)
     margin = scores[0] - scores[1] if n == 2 else None
     return EndgameResult(status, mode, value, scores, keys, actions[0], tuple(actions),
-                         tree.nodes if nodes is None else nodes, seconds, tree.hero, margin)
+                         tree.nodes if nodes is None else nodes, seconds, tree.hero, margin,
+                         cpu)
 
 
 def _value_of(keys: Sequence[tuple[int, int, int]], mode: str, hero: int) -> Any:
