@@ -89,6 +89,14 @@ or SIGTERM was noted (it is not raised inside their code: :class:`_Interrupts`).
 DASK_POLL_S = 0.005
 """How often a run on a Dask cluster looks whether a task has finished."""
 
+WORKERLESS_S = 60.0
+"""How long a run waits on a Dask cluster left without a worker (every one died or left, and
+none came back) before it stops with an error, instead of waiting for ever."""
+
+WORKERS_LOOK_S = 1.0
+"""While a run on a Dask cluster waits, how often it asks the scheduler how many workers it
+has."""
+
 HELD_PER_WINDOW = 4
 """In order, results that finished before an earlier one are held, up to this many windows of
 them; past that the workers wait (memory stays bounded even if one task is very slow)."""
@@ -343,6 +351,8 @@ class _Dask:
         self.distributed = import_distributed()
         self.client = client
         self.slots = max(1, sum(client.nthreads().values()))
+        self.looked = time.monotonic()
+        self.workerless_since: float | None = None
 
     def submit(self, fn: Callable[[Any], Any], task: Any) -> Any:
         return self.client.submit(_pickled, (fn, task), pure=False)
@@ -356,6 +366,24 @@ class _Dask:
         deadline = time.monotonic() + timeout
         while not any(h.done() for h in handles) and time.monotonic() < deadline:
             time.sleep(DASK_POLL_S)
+        self._workers_left(len(handles))
+
+    def _workers_left(self, waiting: int) -> None:
+        """Raise :class:`KingdominoError` once the cluster has had no worker for
+        :data:`WORKERLESS_S` (asked every :data:`WORKERS_LOOK_S`)."""
+        now = time.monotonic()
+        if now - self.looked < WORKERS_LOOK_S:
+            return
+        self.looked = now
+        if self.client.nthreads():
+            self.workerless_since = None
+        elif self.workerless_since is None:
+            self.workerless_since = now
+        elif now - self.workerless_since >= WORKERLESS_S:
+            raise KingdominoError(
+                f"dask: the cluster at {self.client.scheduler.address} has had no worker for "
+                f"{now - self.workerless_since:.0f} s, {waiting} task(s) waiting: the run "
+                "stops (start workers, or run without the cluster)")
 
     def result(self, handle: Any) -> Any:
         return pickle.loads(handle.result())

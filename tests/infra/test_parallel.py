@@ -160,3 +160,38 @@ def test_the_local_cluster_runs_quietly_and_lists_travel_whole(client: Any) -> N
     # a task's result (a list of row tuples, as a chunk of games gives) comes back equal
     assert list(run_tasks(_rows, [0, 1, 1000], client=client)) == [_rows(0), _rows(1),
                                                                    _rows(1000)]
+
+
+def napping(n: int) -> int:
+    time.sleep(0.2)
+    return n
+
+
+def test_a_cluster_left_without_workers_stops_the_run(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    # every worker gone and none coming back: the run stops with an error (after a second
+    # here, a minute by default) instead of waiting for ever
+    import distributed
+
+    import kingdomino_kit.infra.parallel as parallel
+
+    def waited_too_long(signum: int, frame: object) -> None:
+        raise AssertionError("the run still waits on a cluster with no worker")
+
+    monkeypatch.setattr(parallel, "WORKERLESS_S", 1.0)
+    monkeypatch.setattr(parallel, "WORKERS_LOOK_S", 0.1)
+    previous = signal.signal(signal.SIGALRM, waited_too_long)
+    try:
+        with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                      dashboard_address=None) as cluster, \
+                distributed.Client(cluster) as client:
+            results = run_tasks(napping, list(range(20)), client=client)
+            assert next(results) == 0
+            cluster.scale(0)
+            signal.alarm(30)
+            with pytest.raises(KingdominoError, match=r"has had no worker for 1 s, \d+ task"):
+                list(results)
+            signal.alarm(0)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
