@@ -416,6 +416,7 @@ class _Interrupts:
         self.term: Any = None
         self.signum: int = signal.SIGINT
         self.shielded = False
+        self.ended = False
 
     def __enter__(self) -> _Interrupts:
         if threading.current_thread() is threading.main_thread():
@@ -425,6 +426,11 @@ class _Interrupts:
         return self
 
     def _note(self, signum: int, frame: FrameType | None) -> None:
+        if self.ended:  # the run is over, its handlers could not be taken back: the ones before
+            before = self.previous if signum == signal.SIGINT else self.term
+            if callable(before):
+                before(signum, frame)
+            return
         self.seen.set()
         self.signum = signum
         if not self.shielded:
@@ -442,6 +448,10 @@ class _Interrupts:
             self._raise(None)
 
     def __exit__(self, *exc: object) -> None:
+        self.ended = True
+        if threading.current_thread() is not threading.main_thread():
+            return  # a run ended in another thread than its own: only the main thread can
+            # set the handlers back, so this one's pass every signal on to the ones before
         if self.previous is not None:
             signal.signal(signal.SIGINT, self.previous)
         if self.term is not None:

@@ -195,3 +195,24 @@ def test_a_cluster_left_without_workers_stops_the_run(monkeypatch: pytest.Monkey
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_run_finished_in_another_thread_ends_cleanly_and_ctrl_c_still_stops() -> None:
+    # begun in the main thread (its Ctrl-C handler set), finished in another, which cannot set
+    # the handler back: no error, and a Ctrl-C afterwards still raises KeyboardInterrupt
+    import threading
+
+    before = signal.getsignal(signal.SIGINT)
+    results = run_tasks(square, list(range(6)), workers=2)
+    assert next(results) == 0
+    rest: list[Any] = []
+    finishing = threading.Thread(target=lambda: rest.extend(results))
+    finishing.start()
+    finishing.join(60)
+    assert rest == [1, 4, 9, 16, 25]
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)  # the handler runs in the main thread at the next instruction
+    finally:
+        signal.signal(signal.SIGINT, before)
