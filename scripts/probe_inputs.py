@@ -100,7 +100,7 @@ def valid_files(folder: Path) -> dict[str, Any]:
     assert territory is not None
     from kingdomino_kit.kingdoms.puzzles import castle_collection
     from kingdomino_kit.origins.catalogue import COLUMNS
-    from kingdomino_kit.puzzles.format import default_collection
+    from kingdomino_kit.puzzles.collection import default_collection
     sample = (ROOT / "kingdomino_kit/origins/data/origins_sample.csv").read_text()
     return {
         "k": json.loads((folder / "k.json").read_text()),

@@ -1,7 +1,8 @@
 """Kingdomino puzzles with proven answers: the format, grading, solving, and the collection.
 
 - :mod:`.kinds` — :class:`PuzzleKind`, what each kind of puzzle asks and how it is graded;
-- :mod:`.format` — the JSON format ``kingdomino-puzzle/1`` and its validating loader;
+- :mod:`.format` — the JSON format ``kingdomino-puzzle/1`` and its validating reader;
+- :mod:`.collection` — puzzle files, and the collection shipped with the kit;
 - :mod:`.grading` — grading an answer and replaying a stored solution (rules library only);
 - :mod:`.solving` — solving a puzzle with the CP-SAT solver (imports OR-Tools when used);
 - ``collection/`` — the puzzles shipped with the kit (package data), :func:`load_collection`.
@@ -11,6 +12,14 @@
 True
 """
 
+from kingdomino_kit.puzzles.collection import (
+    collection_ids,
+    default_collection,
+    find_puzzle,
+    load_collection,
+    load_puzzle,
+    loads,
+)
 from kingdomino_kit.puzzles.format import (
     FORMAT,
     KINDS,
@@ -19,13 +28,7 @@ from kingdomino_kit.puzzles.format import (
     PuzzleError,
     Rules,
     Solution,
-    collection_ids,
-    default_collection,
-    find_puzzle,
     kingdom_line,
-    load_collection,
-    load_puzzle,
-    loads,
 )
 from kingdomino_kit.puzzles.grading import Grade, grade, replay
 from kingdomino_kit.puzzles.kinds import PuzzleKind

@@ -53,25 +53,18 @@ field                     meaning
 
 from __future__ import annotations
 
-import difflib
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib.resources import files
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kingdomino_kit.dominoes import Domino, domino
 from kingdomino_kit.errors import KingdominoError, PuzzleError
-from kingdomino_kit.infra.untrusted import BadJson, parse_json, read_file, shown
+from kingdomino_kit.infra.untrusted import BadJson, parse_json, shown
 from kingdomino_kit.kingdom import Kingdom, Placement
 from kingdomino_kit.puzzles.kinds import PuzzleKind
 from kingdomino_kit.puzzles.levels import Measures
 from kingdomino_kit.rules import Rules
-
-if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
 
 __all__ = [
     "FORMAT",
@@ -81,11 +74,6 @@ __all__ = [
     "PuzzleError",
     "Rules",
     "Solution",
-    "collection_ids",
-    "default_collection",
-    "find_puzzle",
-    "load_collection",
-    "load_puzzle",
 ]
 
 FORMAT = "kingdomino-puzzle/1"
@@ -410,6 +398,34 @@ class _Reader:
             raise self.fail("start", f"a {kind} puzzle needs a start kingdom")
         if kind.from_castle and len(start):
             raise self.fail("start", f"a {kind} puzzle starts from the castle alone")
+        numbers, place, claimed, given = self.dominoes(data, kind, rules)
+        constraint = self.get(data, "constraint", str, None)
+        question = self.get(data, "question", str)
+        hint = self.get(data, "hint", str, None)
+        optimal_answers = self.get(data, "optimal_answers", int, None)
+        if optimal_answers is not None and optimal_answers < 1:
+            raise self.fail("optimal_answers", f"must be at least 1, not {optimal_answers}")
+        exact = self.get(data, "optimal_answers_exact", bool, True)
+        greedy = self.get(data, "greedy_score", int, None)
+        hints = tuple(self.hints(self.get(data, "hints", list, [])))
+        puzzle = Puzzle(pid, title, kind, level, question, numbers, place, rules, start_text,
+                        claimed, constraint, hint, None, given, optimal_answers, exact, greedy,
+                        None, hints)
+        sol = self.get(data, "solution", dict, None)
+        if sol is not None:
+            puzzle = Puzzle(**{**puzzle.__dict__, "solution": self.solution(sol, rules)})
+        measures = self.get(data, "measures", dict, None)
+        if measures is not None:
+            if puzzle.solution is None:
+                raise self.fail("measures", "needs the puzzle's solution (its optimum)")
+            puzzle = Puzzle(**{**puzzle.__dict__, "measures": Measures.from_json(
+                measures, puzzle.solution.optimum, self.source)})
+        return puzzle
+
+    def dominoes(self, data: dict[str, Any], kind: PuzzleKind, rules: Rules
+                 ) -> tuple[tuple[int, ...], str | int, int | None, str | None]:
+        """The dominoes given, how many to place, the one claimed (next-placement) and the
+        finished kingdom (rearrange), each checked against the kind."""
         raw = self.get(data, "dominoes", list)
         numbers = tuple(self.domino_number(v, f"dominoes[{i}]") for i, v in enumerate(raw))
         seen: set[int] = set()
@@ -442,28 +458,7 @@ class _Reader:
                 raise self.fail("place", "a rearrange puzzle places \"all\" its dominoes")
         elif given is not None:
             raise self.fail("given", f"only rearrange puzzles give a finished kingdom, not {kind}")
-        constraint = self.get(data, "constraint", str, None)
-        question = self.get(data, "question", str)
-        hint = self.get(data, "hint", str, None)
-        optimal_answers = self.get(data, "optimal_answers", int, None)
-        if optimal_answers is not None and optimal_answers < 1:
-            raise self.fail("optimal_answers", f"must be at least 1, not {optimal_answers}")
-        exact = self.get(data, "optimal_answers_exact", bool, True)
-        greedy = self.get(data, "greedy_score", int, None)
-        hints = tuple(self.hints(self.get(data, "hints", list, [])))
-        puzzle = Puzzle(pid, title, kind, level, question, numbers, place, rules, start_text,
-                        claimed, constraint, hint, None, given, optimal_answers, exact, greedy,
-                        None, hints)
-        sol = self.get(data, "solution", dict, None)
-        if sol is not None:
-            puzzle = Puzzle(**{**puzzle.__dict__, "solution": self.solution(sol, rules)})
-        measures = self.get(data, "measures", dict, None)
-        if measures is not None:
-            if puzzle.solution is None:
-                raise self.fail("measures", "needs the puzzle's solution (its optimum)")
-            puzzle = Puzzle(**{**puzzle.__dict__, "measures": Measures.from_json(
-                measures, puzzle.solution.optimum, self.source)})
-        return puzzle
+        return numbers, place, claimed, given
 
     def hints(self, raw: list[Any]) -> list[str]:
         if len(raw) > 3:
@@ -517,116 +512,3 @@ class _Reader:
 _TYPE_WORDS: dict[type, str] = {str: "a string", int: "an integer", float: "a number",
                                  bool: "true or false", list: "a list", dict: "an object",
                                  type(None): "null"}
-
-
-# ---------------------------------------------------------------------- files
-def load_puzzle(path: str | Path | Traversable) -> Puzzle:
-    """Read and validate one puzzle file; errors name the file and the field.
-
-    >>> import pathlib, tempfile
-    >>> f = pathlib.Path(tempfile.mkdtemp()) / "bad.json"
-    >>> _ = f.write_text('{"format": "kingdomino-puzzle/1", "id": "b", "title": "B", '
-    ...                  '"kind": "best-kingdom", "level": 9}')
-    >>> load_puzzle(f)
-    Traceback (most recent call last):
-    ...
-    kingdomino_kit.errors.PuzzleError: ...bad.json: field 'level': must be 1–5, not 9
-    """
-    if isinstance(path, (str, os.PathLike)):
-        return loads(read_file(path, "puzzle", PuzzleError), str(path))
-    try:  # a packaged resource that is not a file on disk (a zipped package, ...)
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise PuzzleError(f"cannot read puzzle {path}: {error}") from None
-    return loads(text, str(path))
-
-
-def loads(text: str, source: str = "puzzle") -> Puzzle:
-    """Read and validate a puzzle from JSON text.
-
-    >>> loads("[1]", "p")
-    Traceback (most recent call last):
-    ...
-    kingdomino_kit.errors.PuzzleError: p: a puzzle must be a JSON object
-    """
-    try:
-        data = parse_json(text)
-    except BadJson as error:
-        raise PuzzleError(f"{source}: {error}") from None
-    return Puzzle.from_json(data, source)
-
-
-def load_collection(directory: str | Path | Traversable | None = None) -> list[Puzzle]:
-    """Every puzzle in a directory (default: the collection shipped with the kit), in the
-    order of their numbers (then by file name).
-
-    >>> all(isinstance(p, Puzzle) for p in load_collection())
-    True
-    """
-    if directory is None:
-        folder: Path | Traversable = default_collection()
-    else:
-        folder = Path(directory) if isinstance(directory, str) else directory
-    entries = sorted((e for e in folder.iterdir() if e.name.endswith(".json")),
-                     key=lambda e: _number_first(e.name))
-    return [load_puzzle(e) for e in entries]
-
-
-def default_collection() -> Traversable:
-    """The folder of the collection shipped with the kit, found as package data
-    (:func:`importlib.resources.files`): it is wherever the package is installed, never a
-    path into a source checkout. In the repository it is the top-level ``puzzles/kingdomino/``,
-    which the package sees as ``collection/kingdomino`` (``kingdomino_kit/collection`` links to
-    ``puzzles/``; a wheel holds the files themselves)."""
-    return files("kingdomino_kit") / "collection" / "kingdomino"
-
-
-def collection_ids() -> list[str]:
-    """The ids of the collection's puzzles, in the order of their numbers (a puzzle's file is
-    named for its id).
-
-    >>> collection_ids()[0]
-    '01-best-kingdom'
-    """
-    return sorted((e.name[:-len(".json")] for e in default_collection().iterdir()
-                   if e.name.endswith(".json")), key=_number_first)
-
-
-def _number_first(name: str) -> tuple[int, str]:
-    """Puzzles in the order of their numbers (``9-…`` before ``10-…``), then by name.
-
-    >>> sorted(["100-a.json", "11-b.json", "x.json"], key=_number_first)
-    ['11-b.json', '100-a.json', 'x.json']
-    """
-    head = name.split("-", 1)[0]
-    return (int(head) if head.isdigit() else 10**9, name)
-
-
-def find_puzzle(ref: str | Path) -> Puzzle:
-    """A puzzle by its id in the collection (``"05-best-kingdom"``, or just its number
-    ``"05"``), or by the path of a puzzle file. An unknown id raises :class:`PuzzleError`
-    saying how to see the ids.
-
-    >>> find_puzzle("01").id
-    '01-best-kingdom'
-    >>> find_puzzle("01-best-kingdon")
-    Traceback (most recent call last):
-    ...
-    kingdomino_kit.errors.PuzzleError: no puzzle '01-best-kingdon' in the collection (did you \
-mean 01-best-kingdom?); `kingdomino-kit puzzle list` prints the ids, or give a puzzle file's path
-    """
-    if isinstance(ref, Path):
-        return load_puzzle(ref)
-    if not isinstance(ref, str):
-        raise PuzzleError(f"a puzzle is named by its id or a file path, not {type(ref).__name__}")
-    path = Path(ref)
-    if path.suffix == ".json" or path.is_file() or "/" in ref or "\\" in ref:
-        return load_puzzle(path)
-    ids = collection_ids()
-    matches = [i for i in ids if i == ref] or [i for i in ids if i.split("-", 1)[0] == ref]
-    if len(matches) == 1:
-        return load_puzzle(default_collection() / f"{matches[0]}.json")
-    close = difflib.get_close_matches(ref, ids, n=1)
-    guess = f" (did you mean {close[0]}?)" if close else ""
-    raise PuzzleError(f"no puzzle {ref!r} in the collection{guess}; `kingdomino-kit puzzle "
-                      "list` prints the ids, or give a puzzle file's path")

@@ -16,7 +16,8 @@ from kingdomino_kit.kingdoms.board import parse_board
 from kingdomino_kit.kingdoms.errors import KingdomsError
 from kingdomino_kit.kingdoms.solver import solve_castles
 from kingdomino_kit.origins.puzzles import OriginsPuzzleError, read_answer
-from kingdomino_kit.puzzles.format import KINDS, load_collection
+from kingdomino_kit.puzzles.collection import load_collection
+from kingdomino_kit.puzzles.format import KINDS
 from kingdomino_kit.puzzles.lookup import GAMES, Found, load_stored, stored_ids
 
 __all__ = ["GAMES", "GAME_KINDS", "list_all", "kind_of", "check_filters", "summary",

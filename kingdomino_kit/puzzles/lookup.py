@@ -42,13 +42,13 @@ from kingdomino_kit.errors import PuzzleError
 from kingdomino_kit.infra.untrusted import JSON_LIMIT, BadJson, parse_json, shown
 from kingdomino_kit.kingdoms.puzzles import castle_collection, load_castle_puzzle
 from kingdomino_kit.origins.puzzles import load_origins_puzzle, origins_collection
-from kingdomino_kit.puzzles.format import (
-    KINDS,
+from kingdomino_kit.puzzles.collection import (
     collection_ids,
     default_collection,
     find_puzzle,
     load_puzzle,
 )
+from kingdomino_kit.puzzles.format import KINDS
 
 __all__ = ["GAMES", "ID_FORMS", "Found", "fresh_puzzle", "game_of", "is_fresh", "load_stored",
            "look_up", "stored_ids"]

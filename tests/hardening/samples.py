@@ -23,7 +23,7 @@ from kingdomino_kit.kingdoms.puzzles import castle_collection
 from kingdomino_kit.origins import OriginsKingdom
 from kingdomino_kit.origins.game import OriginsOptions
 from kingdomino_kit.origins.game import play as play_origins
-from kingdomino_kit.puzzles.format import default_collection
+from kingdomino_kit.puzzles.collection import default_collection
 from tests import reference
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -133,7 +133,7 @@ def test_find_puzzle_by_file_and_by_id(puzzle: Puzzle, tmp_path) -> None:
     assert find_puzzle(str(path)) == puzzle
     assert PuzzleBoard(str(path)).puzzle == puzzle
     from kingdomino_kit.puzzles import load_puzzle
-    from kingdomino_kit.puzzles.format import default_collection
+    from kingdomino_kit.puzzles.collection import default_collection
     stored = load_puzzle(default_collection() / "01-best-kingdom.json")
     assert PuzzleBoard("01-best-kingdom").puzzle == stored == PuzzleBoard("01").puzzle
     with pytest.raises(WidgetError, match="no puzzle 'nope' in the collection.*puzzle list"):
