@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["TERRAIN_COLOURS", "CASTLE_COLOUR", "EMPTY_COLOUR", "CROWN_COLOUR", "LEGAL_COLOUR",
            "CROWN_MIN", "LABEL", "PAPER", "Bounded", "Frame", "kingdom_svg", "draw_kingdom",
-           "frame_of",
+           "frame_of", "castle_mark_svg",
            "svg_open", "svg_cells", "crown_path", "crowns_svg", "legal_marker_svg",
            "domino_outline_svg", "cell_name", "name_cells", "badge_svg", "CROWN_WORDS",
            "half_words", "domino_words", "square_words", "kingdom_words", "labels_svg",
@@ -297,6 +297,14 @@ def svg_cells(frame: Frame, cell: int, title: str | None = None, labelled: bool 
                                f'width="{cell}" height="{cell}"')
 
 
+def castle_mark_svg(x: float, y: float, cell: int) -> str:
+    """The castle's tower drawn in the cell at (``x``, ``y``)."""
+    m = cell * 0.2
+    return (f'<path d="M{x + m:.1f},{y + cell - m:.1f} L{x + m:.1f},{y + m * 2:.1f}'
+            f' L{x + cell / 2:.1f},{y + m:.1f} L{x + cell - m:.1f},{y + m * 2:.1f}'
+            f' L{x + cell - m:.1f},{y + cell - m:.1f} Z" fill="#3c4a66"/>')
+
+
 def kingdom_svg(kingdom: Kingdom, *, cell: int = 40, frame: Frame | None = None,
                 highlight: Iterable[Property] = (), title: str | None = None,
                 labels: bool = True, legal: Iterable[Cell] = (),
@@ -350,11 +358,7 @@ def kingdom_svg(kingdom: Kingdom, *, cell: int = 40, frame: Frame | None = None,
         if where == (0, 0):
             out_lines.append(f'<rect class="kk-cell kk-castle{extra}"{action} {attrs} '
                              f'fill="{CASTLE_COLOUR}" stroke="#555" stroke-width="1"/>')
-            m = cell * 0.2
-            out_lines.append(
-                f'<path d="M{x + m:.1f},{y + cell - m:.1f} L{x + m:.1f},{y + m * 2:.1f}'
-                f' L{x + cell / 2:.1f},{y + m:.1f} L{x + cell - m:.1f},{y + m * 2:.1f}'
-                f' L{x + cell - m:.1f},{y + cell - m:.1f} Z" fill="#3c4a66"/>')
+            out_lines.append(castle_mark_svg(x, y, cell))
         elif half is None:
             out_lines.append(f'<rect class="kk-cell kk-empty{extra}"{action} {attrs} '
                              f'fill="{EMPTY_COLOUR}" stroke="#ccc" stroke-width="1"/>')

@@ -150,6 +150,34 @@ def _board(value: Any, name: str, wizard: bool, source: str) -> Board:
         raise CastlePuzzleError(f"{source}: {name}: {error}") from None
 
 
+def _rules(rules: dict[str, Any], source: str) -> tuple[int, bool]:
+    """A puzzle's ``rules``: (players, wizard)."""
+    for key in rules:
+        if key not in ("players", "wizard"):
+            raise CastlePuzzleError(f"{source}: rules.{shown(key)}: unknown rule (players, "
+                                    "wizard)")
+    players = rules.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or \
+            players not in RANK1_BY_PLAYERS:
+        raise CastlePuzzleError(f"{source}: rules.players: must be 2–4, not {shown(players)}")
+    wizard = rules.get("wizard", False)
+    if not isinstance(wizard, bool):
+        raise CastlePuzzleError(f"{source}: rules.wizard: must be true or false, not "
+                                f"{shown(wizard)}")
+    return players, wizard
+
+
+def _tiles(raw: Any, source: str) -> tuple[Tile, ...]:
+    """A puzzle's ``tiles`` (text such as ``"+5"``) as tiles."""
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        raise CastlePuzzleError(f"{source}: tiles: must be a list of tiles such as \"+5\", not "
+                                f"{shown(raw)}")
+    try:
+        return tuple(Tile.parse(t) for t in raw)
+    except KingdomsError as error:
+        raise CastlePuzzleError(f"{source}: tiles: {error}") from None
+
+
 def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> CastlePuzzle:
     """Read a puzzle (a dict, or JSON text); errors name the source and the field.
 
@@ -165,33 +193,14 @@ def load_castle_puzzle(data: dict[str, Any] | str, source: str = "puzzle") -> Ca
     level = _field(data, "level", int, source)
     if not 1 <= level <= 5:
         raise CastlePuzzleError(f"{source}: level: must be 1–5, not {level}")
-    rules = _field(data, "rules", dict, source)
-    for key in rules:
-        if key not in ("players", "wizard"):
-            raise CastlePuzzleError(f"{source}: rules.{shown(key)}: unknown rule (players, "
-                                    "wizard)")
-    players = rules.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or \
-            players not in RANK1_BY_PLAYERS:
-        raise CastlePuzzleError(f"{source}: rules.players: must be 2–4, not {shown(players)}")
-    wizard = rules.get("wizard", False)
-    if not isinstance(wizard, bool):
-        raise CastlePuzzleError(f"{source}: rules.wizard: must be true or false, not "
-                                f"{shown(wizard)}")
+    players, wizard = _rules(_field(data, "rules", dict, source), source)
     board = _board(_field(data, "board", (str, list), source), "board", wizard, source)
     castles = _field(data, "castles", list, source)
     if not all(isinstance(r, int) and not isinstance(r, bool) and r in (1, 2, 3, 4)
                for r in castles):
         raise CastlePuzzleError(f"{source}: castles: must be a list of ranks 1–4, not "
                                 f"{shown(castles)}")
-    raw_tiles = data.get("tiles", [])
-    if not isinstance(raw_tiles, list) or not all(isinstance(t, str) for t in raw_tiles):
-        raise CastlePuzzleError(f"{source}: tiles: must be a list of tiles such as \"+5\", not "
-                                f"{shown(raw_tiles)}")
-    try:
-        tiles = tuple(Tile.parse(t) for t in raw_tiles)
-    except KingdomsError as error:
-        raise CastlePuzzleError(f"{source}: tiles: {error}") from None
+    tiles = _tiles(data.get("tiles", []), source)
     objective = _field(data, "objective", str, source)
     if objective not in OBJECTIVES:
         raise CastlePuzzleError(f"{source}: objective: must be gold or margin")
