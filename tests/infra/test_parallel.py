@@ -202,7 +202,7 @@ def test_a_run_finished_in_another_thread_ends_cleanly_and_ctrl_c_still_stops() 
     # the handler back: no error, and a Ctrl-C afterwards still raises KeyboardInterrupt
     import threading
 
-    before = signal.getsignal(signal.SIGINT)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a plain process
     results = run_tasks(square, list(range(6)), workers=2)
     assert next(results) == 0
     rest: list[Any] = []
