@@ -89,9 +89,11 @@ or SIGTERM was noted (it is not raised inside their code: :class:`_Interrupts`).
 DASK_POLL_S = 0.005
 """How often a run on a Dask cluster looks whether a task has finished."""
 
-WORKERLESS_S = 60.0
+WORKERLESS_S = 300.0
 """How long a run waits on a Dask cluster left without a worker (every one died or left, and
-none came back) before it stops with an error, instead of waiting for ever."""
+none came back) before it stops with an error, instead of waiting for ever: five minutes,
+longer than a nanny takes to start a worker again or a cluster that scales with its load to
+start one."""
 
 WORKERS_LOOK_S = 1.0
 """While a run on a Dask cluster waits, how often it asks the scheduler how many workers it

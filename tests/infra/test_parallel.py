@@ -170,7 +170,7 @@ def napping(n: int) -> int:
 def test_a_cluster_left_without_workers_stops_the_run(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     # every worker gone and none coming back: the run stops with an error (after a second
-    # here, a minute by default) instead of waiting for ever
+    # here, five minutes by default) instead of waiting for ever
     import distributed
 
     import kingdomino_kit.infra.parallel as parallel
