@@ -103,7 +103,7 @@ class Compiled:
         known = _constants()
         np, finish = known.np, known.finish
         self.np, self.kernels, self.finish, self.draft = np, known.kernels, finish, known.draft
-        self.record = known.record
+        self.fill = known.record.fill  # the kingdoms' record filled (record_kernels)
         self.tree = tree
         size = tree.rules.size
         self.zobrist = known.zobrist
@@ -138,7 +138,7 @@ class Compiled:
         bits = np.unpackbits(np.frombuffer(planes, np.uint8), bitorder="little").reshape(
             len(tree.kingdoms), 8, width * 8)
         record = np.zeros(1, self.finish.KINGDOM_RECORD)[0]  # keeps its array alive
-        self.record.fill(record, bits, self.zobrist, size, self.salt)
+        self.fill(record, bits, self.zobrist, size, self.salt)
         record[4][:len(tree.kingdoms)] = [k.bounds for k in tree.kingdoms]
         return record
 
