@@ -352,6 +352,7 @@ class _Dask:
     def __init__(self, client: Any) -> None:
         self.distributed = import_distributed()
         self.client = client
+        self.address = client.scheduler.address  # for the errors: gone with a lost scheduler
         self.slots = max(1, sum(client.nthreads().values()))
         self.looked = time.monotonic()
         self.workerless_since: float | None = None
@@ -377,18 +378,28 @@ class _Dask:
         if now - self.looked < WORKERS_LOOK_S:
             return
         self.looked = now
-        if self.client.nthreads():
+        try:
+            workers = self.client.nthreads()
+        except (OSError, TimeoutError) as error:  # the scheduler gone (its comm closed)
+            raise KingdominoError(f"dask: lost the scheduler at {self.address}: {error}"
+                                  ) from None
+        if workers:
             self.workerless_since = None
         elif self.workerless_since is None:
             self.workerless_since = now
         elif now - self.workerless_since >= WORKERLESS_S:
             raise KingdominoError(
-                f"dask: the cluster at {self.client.scheduler.address} has had no worker for "
+                f"dask: the cluster at {self.address} has had no worker for "
                 f"{now - self.workerless_since:.0f} s, {waiting} task(s) waiting: the run "
                 "stops (start workers, or run without the cluster)")
 
     def result(self, handle: Any) -> Any:
-        return pickle.loads(handle.result())
+        try:
+            return pickle.loads(handle.result())
+        except concurrent.futures.CancelledError as error:  # by the cluster: this run asks
+            # for no result it cancelled itself
+            raise KingdominoError(f"dask: a task was cancelled by the cluster at {self.address} "
+                                  f"(closed, or its scheduler gone): {error}") from None
 
     def cancel(self, handles: Sequence[Any]) -> None:
         if handles:

@@ -216,3 +216,17 @@ def test_a_run_finished_in_another_thread_ends_cleanly_and_ctrl_c_still_stops() 
             time.sleep(1)  # the handler runs in the main thread at the next instruction
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_a_cluster_closed_mid_run_stops_it_with_an_error_naming_it() -> None:
+    import distributed
+
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                       dashboard_address=None)
+    with distributed.Client(cluster) as client:
+        results = run_tasks(napping, list(range(20)), client=client)
+        assert next(results) == 0
+        address = client.scheduler.address
+        cluster.close()  # its scheduler gone: the tasks in flight cancelled
+        with pytest.raises(KingdominoError, match=f"cancelled by the cluster at {address}"):
+            list(results)
