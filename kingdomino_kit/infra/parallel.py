@@ -33,6 +33,7 @@ the parent's death (:func:`die_with_parent`), whatever killed the parent (SIGKIL
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
 import contextlib
 import os
 import pickle
@@ -300,7 +301,12 @@ class _Pool:
         concurrent.futures.wait(handles, timeout, concurrent.futures.FIRST_COMPLETED)
 
     def result(self, handle: Any) -> Any:
-        return handle.result()
+        try:
+            return handle.result()
+        except concurrent.futures.process.BrokenProcessPool:
+            raise KingdominoError(
+                "a worker process died in the middle of a task (killed, or out of memory): "
+                "the run stops (try fewer workers, or smaller tasks)") from None
 
     def cancel(self, handles: Sequence[Any]) -> None:
         self.dropped = list(handles)  # cancelled by close(); abort() ends them with the pool

@@ -230,3 +230,16 @@ def test_a_cluster_closed_mid_run_stops_it_with_an_error_naming_it() -> None:
         cluster.close()  # its scheduler gone: the tasks in flight cancelled
         with pytest.raises(KingdominoError, match=f"cancelled by the cluster at {address}"):
             list(results)
+
+
+def dies_on_three(n: int) -> int:
+    """Task ``n``; task 3 kills its own process, as the system does a process out of memory."""
+    if n == 3:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return n
+
+
+def test_a_pool_process_killed_mid_task_stops_the_run_with_an_error() -> None:
+    with pytest.raises(KingdominoError, match="a worker process died in the middle of a task"):
+        list(run_tasks(dies_on_three, list(range(8)), workers=2))
+    assert list(run_tasks(square, [1, 2, 3], workers=2)) == [1, 4, 9]  # the next run is sound
