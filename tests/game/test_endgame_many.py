@@ -11,15 +11,13 @@ from pathlib import Path
 import pytest
 
 from kingdomino_kit.game import Game, GameOptions
-from kingdomino_kit.game.bots import GreedyBot
 from kingdomino_kit.game.endgame import compiled as two_compiled
-from kingdomino_kit.game.endgame import move_values, no_chance_left, position, solve
+from kingdomino_kit.game.endgame import move_values, position, solve
 from kingdomino_kit.game.endgame.compiled_many import CompiledMany, applies_many, compiled_for
 from kingdomino_kit.game.endgame.search import State, Tree
 from kingdomino_kit.rules import Rules
-from kingdomino_kit.seeds import derive_seed
 from tests.game.endgame_positions import LazyPositions
-from tests.game.stepping import step
+from tests.game.stepping import first_without_chance
 from tests.reference import endgame_code
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,15 +30,6 @@ MANY = [
 ]
 POSITIONS = LazyPositions(96, budget=600, settings=MANY, first_seed=7000)
 BOTH = Rules(middle_kingdom=True, harmony=True)
-
-
-def first_without_chance(options: GameOptions, seed: int) -> Game:
-    """Greedy kingdoms up to the first position where no chance is left (the benchmark's)."""
-    game = Game(options, seed=seed)
-    bots = [GreedyBot(derive_seed(seed, "bot", p)) for p in range(options.players)]
-    while not no_chance_left(game.observation()):
-        step(game, bots)
-    return game
 
 
 def compiled_tree(game: Game, mode: str) -> tuple[Tree, State]:

@@ -10,30 +10,19 @@ import gc
 import numpy as np
 import pytest
 
-from kingdomino_kit.game import Game, GameOptions
-from kingdomino_kit.game.bots import GreedyBot
-from kingdomino_kit.game.endgame import no_chance_left, position, solve
+from kingdomino_kit.game import GameOptions
+from kingdomino_kit.game.endgame import position, solve
 from kingdomino_kit.game.endgame.compiled import Compiled, applies
 from kingdomino_kit.game.endgame.compiled_many import CompiledMany, applies_many
 from kingdomino_kit.game.endgame.finish_kernels import WORK_RECORD
 from kingdomino_kit.game.endgame.tables import TablePool, shared_pool, zeroed
 from kingdomino_kit.rules import Rules
-from kingdomino_kit.seeds import derive_seed
-from tests.game.stepping import step
+from tests.game.stepping import first_without_chance
 
 BOTH = Rules(middle_kingdom=True, harmony=True)
 TWO = GameOptions(players=2, rules=BOTH)
 MIGHTY = GameOptions(players=2, variant="mighty-duel", rules=Rules(7, middle_kingdom=True,
                                                                     harmony=True))
-
-
-def endgame(options: GameOptions, seed: int) -> Game:
-    """Greedy kingdoms up to the first position where no chance is left (the benchmark's)."""
-    game = Game(options, seed=seed)
-    bots = [GreedyBot(derive_seed(seed, "bot", p)) for p in range(options.players)]
-    while not no_chance_left(game.observation()):
-        step(game, bots)
-    return game
 
 
 @pytest.fixture(autouse=True)
@@ -45,7 +34,8 @@ def test_small_positions_after_a_large_one_search_as_on_fresh_tables() -> None:
     # a Mighty Duel position fills the tables (tens of thousands of rows), then 5×5
     # positions, one of them twice, and the Mighty Duel position again: each searched on
     # the kept tables and on tables zeroed for it alone
-    games = [endgame(MIGHTY, 3)] + [endgame(TWO, seed) for seed in (1, 2, 2, 5, 8)]
+    games = [first_without_chance(MIGHTY, 3)]
+    games += [first_without_chance(TWO, seed) for seed in (1, 2, 2, 5, 8)]
     games.append(games[0])
     pool = TablePool()
     lent = []
@@ -68,7 +58,7 @@ def test_small_positions_after_a_large_one_search_as_on_fresh_tables() -> None:
 def test_max_n_on_kept_tables_searches_as_on_fresh_ones(options: GameOptions) -> None:
     pool = TablePool()
     for seed in (1, 2, 2, 4):
-        tree, state = position(endgame(options, seed))
+        tree, state = position(first_without_chance(options, seed))
         assert applies_many(tree)
         on_kept = CompiledMany(tree, pool).solve(state)
         on_fresh = CompiledMany(tree, TablePool()).solve(state)
@@ -78,7 +68,7 @@ def test_max_n_on_kept_tables_searches_as_on_fresh_ones(options: GameOptions) ->
 
 
 def test_solve_lends_the_shared_tables_and_gets_them_back() -> None:
-    game = endgame(TWO, 6)
+    game = first_without_chance(TWO, 6)
     tree, state = position(game)
     first = solve(game)
     gc.collect()
@@ -90,7 +80,7 @@ def test_solve_lends_the_shared_tables_and_gets_them_back() -> None:
 
 def test_two_searches_at_once_have_tables_of_their_own() -> None:
     pool = TablePool()
-    tree, _ = position(endgame(TWO, 1))
+    tree, _ = position(first_without_chance(TWO, 1))
     one, two = Compiled(tree, pool), Compiled(tree, pool)
     assert one.work is not two.work and one.salt != two.salt
     kept = two.work
@@ -101,7 +91,7 @@ def test_two_searches_at_once_have_tables_of_their_own() -> None:
 
 def test_the_generations_wrap_to_a_new_epoch_and_older_tables_are_dropped() -> None:
     pool = TablePool(generations=4)
-    tree, _ = position(endgame(TWO, 1))
+    tree, _ = position(first_without_chance(TWO, 1))
     salts = []
     first = Compiled(tree, pool)
     work = first.work
@@ -130,7 +120,7 @@ def test_pages_the_system_took_back_from_idle_tables_change_nothing() -> None:
     # after, beside pages still holding older rows; every other page of the kept tables
     # zeroed here as the system would
     pool = TablePool()
-    big, state = position(endgame(MIGHTY, 3))
+    big, state = position(first_without_chance(MIGHTY, 3))
     searched = Compiled(big, pool)
     searched.solve(state)
     work = searched.work
@@ -139,7 +129,7 @@ def test_pages_the_system_took_back_from_idle_tables_change_nothing() -> None:
     pages = raw[:len(raw) // 8192 * 8192].reshape(-1, 2, 4096)
     assert pages[:, 0].any() and pages[:, 1].any()
     pages[:, 0] = 0  # the constants' pages too
-    tree, state = position(endgame(TWO, 2))
+    tree, state = position(first_without_chance(TWO, 2))
     kept = Compiled(tree, pool)
     assert kept.work is work
     on_kept = kept.solve(state)
