@@ -160,3 +160,48 @@ def test_the_kernels_load_from_the_disk_cache_in_a_new_process() -> None:
                            capture_output=True, text=True, timeout=600) for _ in range(2)]
     assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr[-2000:]
     assert runs[0].stdout == runs[1].stdout and runs[0].stdout.strip().lstrip("-").isdigit()
+
+
+class _Spy:
+    """The kernels' module, its entries counted (``start``, and ``search`` and ``line`` called
+    again after a stop)."""
+
+    def __init__(self, kernels: object, calls: dict[str, int]) -> None:
+        self._kernels, self._calls = kernels, calls
+
+    def __getattr__(self, name: str) -> object:
+        found = getattr(self._kernels, name)
+        if name not in ("start", "search", "line"):
+            return found
+
+        def counted(*args: object) -> object:
+            self._calls[name] = self._calls.get(name, 0) + 1
+            return found(*args)
+
+        return counted
+
+
+@pytest.mark.parametrize("nodes", [60, 250, 5000])
+def test_a_search_in_slices_finds_the_same_value_and_line(
+        nodes: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # with a time limit the search looks at the clock every SLICE nodes: its first slice in
+    # one call (set-up, search, line), the rest resumed in calls of their own
+    import kingdomino_kit.game.endgame.compiled as compiled
+
+    calls: dict[str, int] = {}
+    for seed in (1, 2, 3):
+        tree, state = position(greedy_endgame(TWO[1], seed))
+        whole = Compiled(tree).solve(state)
+        monkeypatch.setattr(compiled, "SLICE", nodes)
+        sliced = Compiled(tree)
+        sliced.kernels = _Spy(sliced.kernels, calls)
+        found = sliced.solve(state, 600.0)
+        monkeypatch.setattr(compiled, "SLICE", 1 << 15)
+        assert found.status == "OPTIMAL"
+        assert (found.value, found.moves) == (whole.value, whole.moves), seed
+        assert found.nodes >= whole.nodes  # a slice stopped mid-way is searched again
+    assert calls["start"] == 3
+    if nodes < 100:  # a few hundred nodes a position: stopped in the first slice
+        assert calls.get("search", 0) >= 3 and calls.get("line", 0) >= 3
+    if nodes > 1000:  # searched and its line walked in the first slice
+        assert "search" not in calls and "line" not in calls

@@ -13,7 +13,7 @@ import pytest
 from kingdomino_kit.game import GameOptions
 from kingdomino_kit.game.endgame import position, solve
 from kingdomino_kit.game.endgame.compiled import Compiled, applies
-from kingdomino_kit.game.endgame.compiled_many import CompiledMany, applies_many
+from kingdomino_kit.game.endgame.compiled_many import CompiledMany, applies_many, compiled_for
 from kingdomino_kit.game.endgame.finish_kernels import WORK_RECORD
 from kingdomino_kit.game.endgame.tables import TablePool, shared_pool, zeroed
 from kingdomino_kit.rules import Rules
@@ -144,3 +144,63 @@ def test_zeroed_tables_are_zeros_of_the_type_asked() -> None:
     assert not work.view(np.uint8).any()
     vectors, _ = zeroed(np.int64, (8, 3))
     assert vectors.shape == (8, 3) and vectors.dtype == np.int64 and not vectors.any()
+
+
+def test_each_page_of_the_constants_taken_back_is_put_back() -> None:
+    # the search copies its constants (the Zobrist words, the pieces) again when a page of
+    # them reads as zeros: each 4 KB page they lie on zeroed in turn, as the system would
+    import kingdomino_kit.game.endgame.compiled as compiled
+
+    known = compiled._constants()
+    tree, state = position(first_without_chance(TWO, 2))
+    want = Compiled(tree, TablePool()).solve(state)
+    pool = TablePool()
+    work = Compiled(tree, pool).work  # given back at once
+    raw = work.view(np.uint8).reshape(-1)
+    base = raw.ctypes.data
+    first = work["zobrist"][0].ctypes.data - base
+    last = work["pieces"][0].ctypes.data - base + known.pieces.nbytes - 1
+    pages = range((base + first) // 4096, (base + last) // 4096 + 1)
+    assert len(pages) >= 18
+    for page in pages:
+        start = max(page * 4096 - base, 0)
+        raw[start:page * 4096 + 4096 - base] = 0
+        kept = Compiled(tree, pool)
+        assert kept.work is work
+        got = kept.solve(state)
+        assert (got.value, got.nodes, got.moves) == (want.value, want.nodes, want.moves), page
+        assert np.array_equal(work["zobrist"][0], known.zobrist)
+        assert np.array_equal(work["pieces"][0], known.pieces)
+        del kept
+
+
+@pytest.mark.parametrize("options", [TWO, GameOptions(players=4, rules=BOTH), MIGHTY])
+def test_the_rows_of_facts_and_bounds_used_change_no_search(
+        options: GameOptions, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a cache of values found again: with all its rows, the board's own share or sixteen
+    # (a clash at almost every write), the same values, nodes and lines
+    import kingdomino_kit.game.endgame.compiled as compiled
+
+    chosen = compiled.cache_rows
+    for seed in (1, 4):
+        tree, state = position(first_without_chance(options, seed))
+        seen = set()
+        for rows in (chosen, lambda size: 1 << 16, lambda size: 16):
+            monkeypatch.setattr(compiled, "cache_rows", rows)
+            search = compiled_for(tree)
+            assert search is not None
+            found = search.solve(state)
+            seen.add((found.value, found.nodes, found.moves))
+        assert len(seen) == 1, (options, seed)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_max_n_on_a_new_pool_values_positions_as_the_python_search(players: int) -> None:
+    # the first search on a new set of tables is a max-n one: the constants are put in
+    # place for it too
+    for seed in (1, 3):
+        game = first_without_chance(GameOptions(players=players, rules=BOTH), seed)
+        tree, state = position(game)
+        found = CompiledMany(tree, TablePool()).solve(state)
+        python, start = position(game)
+        assert found.value == python.maxn(start), seed

@@ -39,6 +39,7 @@ from kingdomino_kit.game.endgame.draft_kernels import (
 )
 from kingdomino_kit.game.endgame.finish import SCALE
 from kingdomino_kit.game.endgame.finish_kernels import (
+    CACHE_ROWS,
     I64,
     KINGDOMS,
     KPP,
@@ -146,7 +147,7 @@ def bounds_of(kb: Any, cf: np.ndarray, wk: Any, memo: Any, s: np.ndarray, p: int
         h1 = mix(h1, int(sw >> np.uint64(48)) + 200)
     h2 = mix(h2, int(h1 & LOW48))
     table = wk[5][:]
-    slot, k1, k2 = words(h1, h2, len(table))
+    slot, k1, k2 = words(h1, h2, cf[CACHE_ROWS])
     row = table[slot]
     if row[0] == k1 and row[1] == k2:
         return row[2], row[3]

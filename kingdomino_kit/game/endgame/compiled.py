@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from kingdomino_kit.errors import InvariantError
 from kingdomino_kit.game.endgame.finish import DISCARD, DISCARD_MOVE
 from kingdomino_kit.game.endgame.search import CLAIM, State, Tree
 from kingdomino_kit.game.endgame.tables import TablePool, shared_pool
@@ -89,7 +90,36 @@ def _constants() -> _Constants:
     rng = np.random.default_rng(ZOBRIST_SEED)
     zobrist = rng.integers(0, np.iinfo(np.uint64).max, size=(2, 14 * 13, 24),
                            dtype=np.uint64, endpoint=True)
+    words = zobrist.reshape(-1)
+    # kernels.start tells a page taken back (zeros) by a word it probes every 4 KB and the
+    # last: none of them may be zero
+    if not (words[::512].all() and words[-1]):
+        raise InvariantError("a Zobrist word probed is zero")
     return _Constants(np, kernels, finish, draft, record, zobrist, np.array(PIECES, np.int64))
+
+
+def cache_rows(size: int) -> int:
+    """The rows of the kingdoms' facts and bounds kept (``finish_kernels.FACTS_BITS``) that a
+    search on ``size`` uses: all of them on 7×7; 2**12 on a smaller board, whose search of a
+    few hundred nodes writes a few thousand rows — fewer rows that stay in the processor's
+    caches from one search to the next (as 65,536 of them, 14 MB, do not). A cache of values
+    found again, so the search's nodes, values and lines are the same whatever the rows."""
+    return 1 << (16 if size >= 7 else 12)
+
+
+class _Workspace:
+    """What a search takes of a work record, made once for each set of tables (the pool keeps
+    it with them): the record (``wk``) and its views — configuration, memo, transposition
+    table, killers, counters —, a kingdoms' record and an array for the line."""
+
+    def __init__(self, work: Any) -> None:
+        known = _constants()
+        self.work = work
+        self.wk = work[0]
+        self.cf, self.memo, self.tt = work["config"][0], work["memo"][0], work["table"][0]
+        self.killers, self.cnt = work["killers"][0], work["counters"][0]
+        self.kingdoms = known.np.zeros(1, known.finish.KINGDOM_RECORD)
+        self.out = known.np.zeros((64, 2), known.np.int64)
 
 
 class Compiled:
@@ -100,51 +130,63 @@ class Compiled:
 
     def __init__(self, tree: Tree, pool: TablePool | None = None) -> None:
         bonuses = kernel_bonuses(tree.rules)  # rules the kernels do not score: refused
-        known = _constants()
-        np, finish = known.np, known.finish
-        self.np, self.kernels, self.finish, self.draft = np, known.kernels, finish, known.draft
-        self.fill = known.record.fill  # the kingdoms' record filled (record_kernels)
+        known = self.known = _constants()
+        self.np, self.kernels, self.finish, self.draft = (known.np, known.kernels,
+                                                          known.finish, known.draft)
         self.tree = tree
-        size = tree.rules.size
         self.zobrist = known.zobrist
         # the work record (finish_kernels.WORK_RECORD), lent by the pool (endgame/tables.py):
-        # a fresh one's tables untouched until used, a kept one's not cleared (the salt)
+        # a fresh one's tables untouched until used, a kept one's not cleared (the salt), its
+        # constants checked by each search (kernels.start)
         lent = (shared_pool() if pool is None else pool).lend(
-            self, "work", finish.WORK_RECORD, (1,))
-        self.work = work = lent.tables
-        self.salt = np.uint64(lent.salt)
-        # the constants each time: an idle record's pages may have been taken back (zeros)
-        work["zobrist"][0] = known.zobrist
-        work["pieces"][0] = known.pieces
-        self.wk = work[0]  # the record handed to the kernels (a view of self.work)
-        self.wk[6][0] = 1  # the stack's top (word 0 is the top itself)
-        # views of its fields: the configuration, the memo of best finishes, the
-        # transposition table, the killers and the counters
-        self.cf, self.memo, self.tt = work["config"][0], work["memo"][0], work["table"][0]
-        self.killers, self.cnt = work["killers"][0], work["counters"][0]
-        self.cf[:] = [size, tree.kpp, tree.players, int(tree.strict), *bonuses, 0]
-        self.killers[:] = DISCARD_MOVE - 1
+            self, "work", known.finish.WORK_RECORD, (1,), _Workspace)
+        ws = self.ws = lent.prepared
+        self.work, self.wk, self.salt = ws.work, ws.wk, known.np.uint64(lent.salt)
+        self.cf, self.memo, self.tt = ws.cf, ws.memo, ws.tt
+        self.killers, self.cnt = ws.killers, ws.cnt
+        size = tree.rules.size
+        self.config = [size, tree.kpp, tree.players, int(tree.strict), *bonuses, 0,
+                       cache_rows(size)]
+        self.fresh = 1  # the killers not cleared yet (the first search does it)
+
+    def configure(self) -> None:
+        """The work record's constants in place (``kernels.ready``), the configuration set
+        and, the first time, the killers cleared, for the kernels called apart from
+        :meth:`solve`'s (whose first call does it all)."""
+        self.kernels.ready(self.work, self.zobrist, self.known.pieces)
+        self.cf[:] = self.config
+        if self.fresh:
+            self.killers[:] = DISCARD_MOVE - 1
+            self.fresh = 0
+
+    @staticmethod
+    def _planes(tree: Tree) -> tuple[bytes, int]:
+        """Each kingdom's bit planes (six terrains, two of crowns) packed, and the bytes of a
+        plane."""
+        size = tree.rules.size
+        width = ((2 * size - 1) * 2 * size + 7) // 8
+        return b"".join(m.to_bytes(width, "little") for k in tree.kingdoms
+                        for m in (*k.terrain, k.crown1, k.crown2)), width
 
     def _kingdoms(self, tree: Tree) -> Any:
-        """The kingdoms' record (``finish_kernels.KINGDOM_RECORD``) of ``tree``'s kingdoms,
-        their hashes salted with this search's generation (``endgame/tables.py``): each
-        kingdom's bit planes (six terrains, two of crowns) unpacked at once and the record
-        filled from them (``record_kernels.fill``)."""
+        """The kingdoms' record (``finish_kernels.KINGDOM_RECORD``) of ``tree``'s kingdoms, the
+        one element of an array, their hashes salted with this search's generation
+        (``endgame/tables.py``): filled from their bit planes (``record_kernels.fill``)."""
         np = self.np
-        size = tree.rules.size
-        width = ((2 * size - 1) * 2 * size + 7) // 8  # the bytes of a plane
-        planes = b"".join(m.to_bytes(width, "little") for k in tree.kingdoms
-                          for m in (*k.terrain, k.crown1, k.crown2))
-        bits = np.unpackbits(np.frombuffer(planes, np.uint8), bitorder="little").reshape(
-            len(tree.kingdoms), 8, width * 8)
-        record = np.zeros(1, self.finish.KINGDOM_RECORD)[0]  # keeps its array alive
-        self.fill(record, bits, self.zobrist, size, self.salt)
-        record[4][:len(tree.kingdoms)] = [k.bounds for k in tree.kingdoms]
-        return record
+        planes, width = self._planes(tree)
+        extents = np.array([v for k in tree.kingdoms for v in k.bounds], np.int64)
+        self.known.record.fill(self.ws.kingdoms, np.frombuffer(planes, np.uint8), width,
+                               self.zobrist, extents, tree.rules.size, self.salt)
+        return self.ws.kingdoms
 
     def _state(self, state: State) -> Any:
-        k = self.draft  # the state's layout
-        s = self.np.zeros(k.STATE, self.np.int64)
+        """The state's array (``draft_kernels``' layout)."""
+        return self.np.array(self._words(state), self.np.int64)
+
+    def _words(self, state: State) -> list[int]:
+        """The state's words in ``draft_kernels``' layout."""
+        k = self.draft
+        s = [0] * k.STATE
         s[k.N_ORDER] = len(state.order)
         s[k.TURN] = state.turn
         s[k.PHASE] = state.phase
@@ -166,46 +208,60 @@ class Compiled:
                 s[at:at + len(rest)] = rest
         return s
 
-    def _sliced(self, search: Callable[[], int], cnt: Any, deadline: float | None
-                ) -> int | None:
+    def _sliced(self, search: Callable[[], int], cnt: Any, deadline: float | None, *,
+                again: bool = False) -> int | None:
         """``search()`` to its end, or, with a ``deadline``, in slices of :data:`SLICE` nodes
         until it ends (None once the deadline is past): a stopped slice stores nothing false,
-        and the next one finds the finished subtrees in the tables."""
+        and the next one finds the finished subtrees in the tables. ``again``: a slice has
+        stopped already."""
         k = self.finish
         while True:
+            if again:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return None
+                cnt[k.STOPPED] = 0
             cnt[k.LIMIT] = (1 << 62) if deadline is None else cnt[k.NODES] + SLICE
             got = search()
             if not cnt[k.STOPPED]:
                 return got
-            if deadline is not None and time.perf_counter() > deadline:
-                return None
-            cnt[k.STOPPED] = 0
+            again = True
 
     def solve(self, state: State, time_limit: float | None = None, *, tree: Tree | None = None,
               line: bool = True) -> Found:
         """The value and principal variation of ``state``, a :meth:`Tree.start` state of
         ``tree`` (default: this one; another tree of the same game shares the tables), its
-        kingdoms as they are now; ``line=False``: the value alone."""
-        np, k = self.np, self.kernels
-        kb = self._kingdoms(self.tree if tree is None else tree)
-        s = self._state(state)
-        cnt = self.cnt
-        cnt[:] = 0
-        args = (kb, self.wk)
+        kingdoms as they are now; ``line=False``: the value alone.
+
+        The first slice is one call (``kernels.start``: the records set up, the search, the
+        line), the next ones, past a stop, the search's and the line's own."""
+        np, k, ws = self.np, self.kernels, self.ws
+        tree = self.tree if tree is None else tree
+        planes, width = self._planes(tree)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
-        value = self._sliced(lambda: int(k.search(*args, s, -(1 << 62), 1 << 62)),
-                             cnt, deadline)
-        if value is None:
-            return Found("UNKNOWN", None, (), int(cnt[0]))
+        setup = np.array([*self._words(state), (1 << 62) if deadline is None else SLICE,
+                          int(line), self.fresh, *self.config,
+                          *(v for kd in tree.kingdoms for v in kd.bounds)], np.int64)
+        self.fresh = 0
+        kb, cnt, out = ws.kingdoms, ws.cnt, ws.out
+        value, n = k.start(kb, ws.work, np.frombuffer(planes, np.uint8), width, setup,
+                           self.zobrist, self.known.pieces, self.salt, out)
+        s = setup[:self.draft.STATE]
+        if n == -2:  # stopped in the search
+            value = self._sliced(lambda: int(k.search(kb, ws.work, s, -(1 << 62), 1 << 62)),
+                                 cnt, deadline, again=True)
+            if value is None:
+                return Found("UNKNOWN", None, (), int(cnt[0]))
+            n = -1
         if not line:
             return Found("OPTIMAL", value, (), int(cnt[0]))
-        out = np.zeros((64, 2), np.int64)
-        n = self._sliced(lambda: int(k.line(*args, s, value, out)), cnt, deadline)
-        if n is None:
-            return Found("UNKNOWN", None, (), int(cnt[0]))
+        if n == -1:  # stopped in the line, or the search was
+            found = value
+            n = self._sliced(lambda: int(k.line(kb, ws.work, s, found, out)), cnt, deadline,
+                             again=bool(cnt[self.finish.STOPPED]))
+            if n is None:
+                return Found("UNKNOWN", None, (), int(cnt[0]))
         moves = tuple(search_move(move, phase) for phase, move in out[:n].tolist())
         return Found("OPTIMAL", value, moves, int(cnt[0]))
-
 
 
 def search_move(move: int, phase: int) -> Any:

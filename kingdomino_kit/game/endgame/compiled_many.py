@@ -103,7 +103,8 @@ class CompiledMany:
         alone."""
         np, many, base = self.np, self.kernels, self.base
         tree = base.tree if tree is None else tree
-        kb = base._kingdoms(tree)
+        base.configure()
+        kb = base._kingdoms(tree)[0]
         s = base._state(state)
         cnt = np.zeros(4, np.int64)
         base.wk[6][0] = 1  # the kernels' scratch stack emptied

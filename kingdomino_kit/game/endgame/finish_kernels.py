@@ -12,7 +12,8 @@ tree is :mod:`kingdomino_kit.game.endgame.kernels`. Everything here restates
 pointer) of the fields ``rows, occupied, grid, crowns, extent, hashes`` — ``kb[0]`` to ``kb[5]``
 (``rows[p, t, r]`` the squares of terrain ``t`` in row ``r``, ``hashes[p]`` two Zobrist words of
 the squares). ``cf`` the configuration: size, kings per player, players, strict discard, the
-Middle Kingdom's and Harmony's points (0: not in play), line size. ``wk`` the scratch and
+Middle Kingdom's and Harmony's points (0: not in play), line size, the rows of the facts and
+bounds kept that the search uses. ``wk`` the scratch and
 tables, a record too (:data:`WORK_RECORD`): a flood-fill scratch, the Zobrist words, the pieces,
 the legal masks, the facts and bounds kept, and a scratch stack (``wk[6]``, its top in
 ``wk[6][0]``: what a kernel needs for
@@ -53,7 +54,7 @@ from kingdomino_kit.game.fast.primitives import I64 as I64  # the endgame's kern
 from kingdomino_kit.game.fast.primitives import I64_2 as I64_2  # these two from here
 
 NODES, LIMIT, STOPPED, ALONE = 0, 1, 2, 3
-SIZE, KPP, PLAYERS, STRICT, MIDDLE, HARMONY, LINE = 0, 1, 2, 3, 4, 5, 6
+SIZE, KPP, PLAYERS, STRICT, MIDDLE, HARMONY, LINE, CACHE_ROWS = 0, 1, 2, 3, 4, 5, 6, 7
 U1 = np.uint64(0x9E3779B97F4A7C15)
 U2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
@@ -64,7 +65,8 @@ MAX_CELLS = 2 * 7 * MAX_SPAN
 compiled kernel (a smaller kingdom uses the first rows and ``2 * size`` columns a row; the
 cells past its grid stay empty)."""
 FACTS_BITS = 16
-"""The facts and the bounds kept of kingdoms: 2**16 slots each."""
+"""The facts and the bounds kept of kingdoms: 2**16 slots each, of which a search uses the
+first ``cf[CACHE_ROWS]`` (:func:`kingdomino_kit.game.endgame.compiled.cache_rows`)."""
 SCRATCH = 1 << 18
 """The kernels' scratch stack, in words (a node of the search takes about 3,000 for size 7)."""
 TABLE_BITS = 20
@@ -90,7 +92,7 @@ WORK_RECORD = np.dtype([
     ("table", np.int64, (1 << TABLE_BITS, 4)),
     ("killers", np.int64, (MAX_PLAYERS, 49)),
     ("counters", np.int64, (4,)),
-    ("config", np.int64, (7,)),
+    ("config", np.int64, (8,)),
 ], align=True)
 W_MEMO, W_TABLE, W_KILLERS, W_COUNTERS, W_CONFIG = 7, 8, 9, 10, 11
 """The fields of :data:`WORK_RECORD` after the scratch stack (``wk[W_MEMO]``, ...): the memo,
@@ -303,7 +305,7 @@ def facts(kb: Any, cf: np.ndarray, wk: Any, p: int, squares: np.ndarray, crowns:
     the occupied cells (castle included) and whether the castle is in the middle now. Kept
     by the kingdom's hash (``wk[4]``: two key words and the facts a row; a clash replaces)."""
     table = wk[4][:]
-    slot, k1, k2 = words(kb[5][p, 0], kb[5][p, 1], len(table))
+    slot, k1, k2 = words(kb[5][p, 0], kb[5][p, 1], cf[CACHE_ROWS])
     row = table[slot]
     if row[0] == k1 and row[1] == k2:
         for t in range(6):

@@ -51,6 +51,8 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     I64,
     KINGDOMS,
     KPP,
+    LIMIT,
+    NODES,
     PLAYERS,
     STOPPED,
     U1,
@@ -72,6 +74,7 @@ from kingdomino_kit.game.endgame.finish_kernels import (
     words,
 )
 from kingdomino_kit.game.endgame.prefetch import prefetch_row
+from kingdomino_kit.game.endgame.record_kernels import fill
 from kingdomino_kit.game.endgame.search import CLAIM, EXACT, INF, LOWER, PLACE, UPPER
 
 
@@ -363,19 +366,79 @@ def principal(kb: Any, wk: Any, s: np.ndarray, value: int, out: np.ndarray
     return n
 
 
+SETUP = STATE + 11
+"""Where :func:`start`'s ``setup`` has the kingdoms' extents: before them the state, the nodes
+of a slice (the search stops past them, and the line past as many more), whether the line is
+walked, whether the killers are cleared (a new search) and the configuration (``W_CONFIG``'s
+eight words)."""
+
+
 @nb.njit(cache=True)
-def search(kb: Any, wk: Any, s: np.ndarray, alpha: int, beta: int) -> int:  # pragma: no cover
-    """:func:`alphabeta` on the kingdoms' and the work's records and a
+def ready(wks: Any, zobrist: np.ndarray, pieces: np.ndarray) -> None:  # pragma: no cover
+    """The work record's constants in place: its Zobrist words copied again where a page of
+    them reads as zeros (one word probed every 4 KB, and the last: a page the system took
+    back from idle tables is zeros all over, and no probed word is zero), its pieces."""
+    wk = wks[0]
+    kept, known = wk[1].reshape(zobrist.size), zobrist.reshape(zobrist.size)
+    for i in range(0, zobrist.size + 511, 512):
+        at = min(i, zobrist.size - 1)
+        if kept[at] != known[at]:
+            kept[:] = known
+            break
+    wk[2][:] = pieces
+
+
+@nb.njit(cache=True)
+def start(kbs: Any, wks: Any, planes: np.ndarray, width: int, setup: np.ndarray,
+          zobrist: np.ndarray, pieces: np.ndarray, salt: Any, out: np.ndarray
+          ) -> tuple[int, int]:  # pragma: no cover
+    """A search from Python in one call (on a board of a few hundred nodes, each call into
+    numpy or numba around the search costs as much as a hundred nodes): the work record made
+    :func:`ready`, its configuration and counters set, the killers cleared on a new search, the
+    kingdoms' record ``kbs[0]`` filled from ``planes`` (:func:`record_kernels.fill`), then
+    :func:`alphabeta` from the state and, when it ends, :func:`principal` into ``out``.
+    ``setup``: the state (``STATE`` words), the node limit, whether to walk the line, whether
+    to clear the killers, the configuration, then the kingdoms' extents (:data:`SETUP`).
+    Returns (value, moves in ``out``), the moves -2 when the search stopped (no value), -1
+    when the line was not asked for or stopped."""
+    ready(wks, zobrist, pieces)
+    wk = wks[0]
+    cf, cnt = wk[W_CONFIG][:], wk[W_COUNTERS][:]
+    cf[:] = setup[STATE + 3:SETUP]
+    if setup[STATE + 2]:
+        wk[W_KILLERS][:] = DISCARD_MOVE - 1
+    cnt[:] = 0
+    cnt[LIMIT] = setup[STATE]
+    fill(kbs, planes, width, zobrist, setup[SETUP:], cf[0], salt)
+    wk[6][0] = 1
+    s = borrowed(setup)[:STATE]
+    value = alphabeta(kbs[0], wk, s, -INF, INF, np.zeros(1, np.int64))
+    if cnt[STOPPED]:
+        return 0, -2
+    if not setup[STATE + 1]:
+        return value, -1
+    cnt[LIMIT] = cnt[NODES] + setup[STATE]  # a slice of its own, as the line's call has
+    wk[6][0] = 1
+    return value, principal(kbs[0], wk, s, value, borrowed(out))
+
+
+@nb.njit(cache=True)
+def search(kbs: Any, wks: Any, s: np.ndarray, alpha: int, beta: int
+           ) -> int:  # pragma: no cover
+    """:func:`alphabeta` on the kingdoms' and the work's records (each the one element of an
+    array: numba takes an array of records from Python at a tenth of a record's cost) and a
     :func:`~kingdomino_kit.game.endgame.borrowed.borrowed` state (the caller keeps them), the
     scratch stack emptied first."""
+    wk = wks[0]
     wk[6][0] = 1
-    return alphabeta(kb, wk, borrowed(s), alpha, beta, np.zeros(1, np.int64))
+    return alphabeta(kbs[0], wk, borrowed(s), alpha, beta, np.zeros(1, np.int64))
 
 
 @nb.njit(cache=True)
-def line(kb: Any, wk: Any, s: np.ndarray, value: int, out: np.ndarray
+def line(kbs: Any, wks: Any, s: np.ndarray, value: int, out: np.ndarray
          ) -> int:  # pragma: no cover
     """:func:`principal` on the records and a borrowed state (as :func:`search`)."""
+    wk = wks[0]
     wk[6][0] = 1
-    return principal(kb, wk, borrowed(s), value, borrowed(out))
+    return principal(kbs[0], wk, borrowed(s), value, borrowed(out))
 

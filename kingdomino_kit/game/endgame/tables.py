@@ -37,6 +37,7 @@ import contextlib
 import mmap
 import threading
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -56,11 +57,13 @@ class Lent:
     """A set of tables lent: ``tables`` the array, ``salt`` the word to XOR into the high bits
     of each kingdom's second Zobrist word, ``fresh`` True when the array was zeroed for this
     search (else kept: any page of it may read as zeros, constants the search copied in
-    included, so a search sets them up each time)."""
+    included, so a search checks them each time), ``prepared`` what the borrower's
+    ``prepare`` made of the array when it was new, kept with it (None without one)."""
 
     tables: Any
     salt: int
     fresh: bool
+    prepared: Any = None
 
 
 def zeroed(dtype: Any, shape: tuple[int, ...]) -> tuple[Any, mmap.mmap | None]:
@@ -96,14 +99,17 @@ class TablePool:
     def __init__(self, generations: int = GENERATIONS) -> None:
         # re-entrant: a search collected while the pool holds the lock gives its tables back
         self._lock = threading.RLock()
-        self._idle: dict[str, list[tuple[Any, mmap.mmap | None]]] = {}
+        self._idle: dict[str, list[tuple[Any, mmap.mmap | None, Any]]] = {}
         self._generations = generations
         self._generation = 0
         self._epoch = 0
 
-    def lend(self, owner: object, kind: str, dtype: Any, shape: tuple[int, ...]) -> Lent:
+    def lend(self, owner: object, kind: str, dtype: Any, shape: tuple[int, ...],
+             prepare: Callable[[Any], Any] | None = None) -> Lent:
         """A set of tables of ``kind``, an array of ``dtype`` and ``shape`` (zeroed when none
-        is idle), given back to the pool when ``owner`` is garbage-collected."""
+        is idle), given back to the pool when ``owner`` is garbage-collected; ``prepare``
+        (the same for every borrower of ``kind``) called on a new array, its result kept with
+        the array (the views a search takes of it, say)."""
         with self._lock:
             self._generation += 1
             if self._generation == self._generations:  # the salts would repeat
@@ -112,20 +118,22 @@ class TablePool:
                 self._idle.clear()
             epoch, salt = self._epoch, self._generation << SALT_SHIFT
             idle = self._idle.get(kind)
-            tables, mapping = idle.pop() if idle else (None, None)
+            tables, mapping, prepared = idle.pop() if idle else (None, None, None)
         fresh = tables is None
         if tables is None:
             tables, mapping = zeroed(dtype, shape)
-        weakref.finalize(owner, self._give_back, kind, tables, mapping, epoch)
-        return Lent(tables, salt, fresh)
+            prepared = None if prepare is None else prepare(tables)
+        weakref.finalize(owner, self._give_back, kind, (tables, mapping, prepared), epoch)
+        return Lent(tables, salt, fresh, prepared)
 
-    def _give_back(self, kind: str, tables: Any, mapping: mmap.mmap | None, epoch: int
+    def _give_back(self, kind: str, kept: tuple[Any, mmap.mmap | None, Any], epoch: int
                    ) -> None:
+        mapping = kept[1]
         with self._lock:
             idle = self._idle.setdefault(kind, [])
             if epoch != self._epoch or len(idle) >= IDLE:
                 return
-            idle.append((tables, mapping))
+            idle.append(kept)
         if mapping is not None and hasattr(mmap, "MADV_FREE"):
             _advise(mapping, mmap.MADV_FREE)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 
 __all__ = ["available"]
 
@@ -12,4 +13,4 @@ __all__ = ["available"]
 def available() -> bool:
     """True when numba is installed and ``KINGDOMINO_KIT_COMPILED`` is not ``0``."""
     return (os.environ.get("KINGDOMINO_KIT_COMPILED", "1") != "0"
-            and importlib.util.find_spec("numba") is not None)
+            and ("numba" in sys.modules or importlib.util.find_spec("numba") is not None))
