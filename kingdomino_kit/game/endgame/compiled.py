@@ -238,9 +238,11 @@ class Compiled:
         tree = self.tree if tree is None else tree
         planes, width = self._planes(tree)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
-        setup = np.array([*self._words(state), (1 << 62) if deadline is None else SLICE,
-                          int(line), self.fresh, *self.config,
-                          *(v for kd in tree.kingdoms for v in kd.bounds)], np.int64)
+        words = self._words(state)
+        words += ((1 << 62) if deadline is None else SLICE, int(line), self.fresh, *self.config)
+        for kingdom in tree.kingdoms:
+            words += kingdom.bounds
+        setup = np.array(words, np.int64)
         self.fresh = 0
         kb, cnt, out = ws.kingdoms, ws.cnt, ws.out
         value, n = k.start(kb, ws.work, np.frombuffer(planes, np.uint8), width, setup,
@@ -260,14 +262,14 @@ class Compiled:
                              again=bool(cnt[self.finish.STOPPED]))
             if n is None:
                 return Found("UNKNOWN", None, (), int(cnt[0]))
-        moves = tuple(search_move(move, phase) for phase, move in out[:n].tolist())
-        return Found("OPTIMAL", value, moves, int(cnt[0]))
+        return Found("OPTIMAL", value, line_moves(out, n), int(cnt[0]))
 
 
-def search_move(move: int, phase: int) -> Any:
-    """A kernel's move as the Python search's: a slot, a (first, second) pair or DISCARD."""
-    if phase == CLAIM:
-        return move
-    if move == DISCARD_MOVE:
-        return DISCARD
-    return divmod(move, 1024)
+def line_moves(out: Any, n: int) -> tuple[Any, ...]:
+    """The first ``n`` rows of a kernel's line (phase, move) as the Python search's moves: a
+    slot, a (first, second) pair or DISCARD."""
+    moves = []
+    for phase, move in out[:n].tolist():
+        moves.append(move if phase == CLAIM else DISCARD if move == DISCARD_MOVE
+                     else divmod(move, 1024))
+    return tuple(moves)

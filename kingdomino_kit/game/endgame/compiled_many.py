@@ -31,7 +31,7 @@ from functools import cache
 from typing import Any
 
 from kingdomino_kit.errors import InvariantError
-from kingdomino_kit.game.endgame.compiled import Compiled, applies, search_move
+from kingdomino_kit.game.endgame.compiled import Compiled, applies, line_moves
 from kingdomino_kit.game.endgame.search import State, Tree
 from kingdomino_kit.game.endgame.tables import TablePool, shared_pool
 from kingdomino_kit.game.fast.support import supports
@@ -137,5 +137,4 @@ class CompiledMany:
             return FoundMany("UNKNOWN", None, (), int(cnt[0]))
         if n < 0:
             raise InvariantError("no move keeps the value of the position")
-        moves = tuple(search_move(move, phase) for phase, move in out[:n].tolist())
-        return FoundMany("OPTIMAL", value, moves, int(cnt[0]))
+        return FoundMany("OPTIMAL", value, line_moves(out, n), int(cnt[0]))
