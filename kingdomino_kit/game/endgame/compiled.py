@@ -91,9 +91,8 @@ def _constants() -> _Constants:
     zobrist = rng.integers(0, np.iinfo(np.uint64).max, size=(2, 14 * 13, 24),
                            dtype=np.uint64, endpoint=True)
     words = zobrist.reshape(-1)
-    # kernels.start tells a page taken back (zeros) by a word it probes every 4 KB and the
-    # last: none of them may be zero
-    if not (words[::512].all() and words[-1]):
+    # kernels.ready tells a page taken back (zeros) by the words it probes: none may be zero
+    if not (words[::kernels.PROBE].all() and words[-1]):
         raise InvariantError("a Zobrist word probed is zero")
     return _Constants(np, kernels, finish, draft, record, zobrist, np.array(PIECES, np.int64))
 

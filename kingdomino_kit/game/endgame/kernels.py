@@ -373,14 +373,18 @@ walked, whether the killers are cleared (a new search) and the configuration (``
 eight words)."""
 
 
+PROBE = 512
+"""The Zobrist words between two that :func:`ready` probes: 4 KB, the smallest page."""
+
+
 @nb.njit(cache=True)
 def ready(wks: Any, zobrist: np.ndarray, pieces: np.ndarray) -> None:  # pragma: no cover
     """The work record's constants in place: its Zobrist words copied again where a page of
-    them reads as zeros (one word probed every 4 KB, and the last: a page the system took
-    back from idle tables is zeros all over, and no probed word is zero), its pieces."""
+    them reads as zeros (one word probed every :data:`PROBE`, and the last: a page the system
+    took back from idle tables is zeros all over, and no probed word is zero), its pieces."""
     wk = wks[0]
     kept, known = wk[1].reshape(zobrist.size), zobrist.reshape(zobrist.size)
-    for i in range(0, zobrist.size + 511, 512):
+    for i in range(0, zobrist.size + PROBE - 1, PROBE):
         at = min(i, zobrist.size - 1)
         if kept[at] != known[at]:
             kept[:] = known
